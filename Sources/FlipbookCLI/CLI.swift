@@ -1,0 +1,274 @@
+// FlipbookCLI: the `flipbook` command — argument parsing by hand, exit codes, progress.
+// Lives in a library so tests can run it in-process; Sources/flipbook/main.swift only calls
+// `CLI.main`.
+import Foundation
+import FlipbookCore
+import FlipbookScene
+import FlipbookRender
+
+/// Exit codes: 0 success, 1 a failure while rendering, 2 bad usage or an invalid scene.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 2
+}
+
+/// Where the command writes; injectable so tests can capture output.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether stderr is a terminal (progress is shown only then).
+    public var errIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool) {
+        self.out = out; self.err = err; self.errIsTerminal = errIsTerminal
+    }
+
+    public static var standard: Console {
+        Console(out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
+                err: { s in FileHandle.standardError.write(Data(s.utf8)) },
+                errIsTerminal: isatty(2) == 1)
+    }
+}
+
+struct UsageError: Error {
+    var message: String
+    var command: String
+}
+
+public enum CLI {
+    public static let version = "0.1.0"
+
+    static let mainHelp = """
+    flipbook — render iOS collection-view interaction effects offline.
+
+    Usage:
+      flipbook render SCENE [-o DIR] [options]   simulate a scene and write frames
+      flipbook validate SCENE                    check a scene file and report what it holds
+      flipbook help [COMMAND]                    show help
+      flipbook --version
+
+    Run 'flipbook help render' for the render options.
+    Scene files are JSON; see docs/scene-format.md.
+    Exit codes: 0 success, 1 failure while rendering, 2 bad usage or invalid scene.
+
+    """
+
+    static let renderHelp = """
+    Usage: flipbook render SCENE [-o DIR] [options]
+
+    Simulates SCENE on a fixed step (frame i is the state at exactly i/fps seconds) and writes
+    the frames into DIR. Files are written to a temporary directory beside DIR and moved into
+    place only when the whole render succeeded.
+
+    Options:
+      -o, --output DIR     output directory (default: output/<scene name>)
+      --format LIST        comma-separated formats: png, svg, json (default: png)
+                             png   frame-00000.png … at the canvas scale
+                             svg   frame-00000.svg … (vector, 1 px per point)
+                             json  keyframes.json: what is drawn where on every frame
+      --fps N              override the scene's frames per second (1-240)
+      --scale N            override the canvas scale (1, 2 or 3)
+      --frames A-B         write only frames A through B (inclusive; a single index works too)
+      --show-touches       draw fingers that are down as translucent circles
+      --jobs N             threads for drawing and encoding (default: all processors)
+      -h, --help           show this help
+
+    """
+
+    static let validateHelp = """
+    Usage: flipbook validate SCENE
+
+    Reads and checks SCENE without rendering. Prints a one-line summary and exits 0 when it is
+    valid; prints one line naming the file, the JSON path and what was expected, and exits 2,
+    when it is not.
+
+    """
+
+    /// Runs the command line and returns the exit code.
+    public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        var args = Array(arguments.dropFirst())
+        guard let command = args.first else {
+            console.err(mainHelp)
+            return ExitCode.usage
+        }
+        args.removeFirst()
+        do {
+            switch command {
+            case "-h", "--help":
+                console.out(mainHelp)
+                return ExitCode.success
+            case "help":
+                switch args.first {
+                case nil: console.out(mainHelp)
+                case "render": console.out(renderHelp)
+                case "validate": console.out(validateHelp)
+                case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: "")
+                }
+                return ExitCode.success
+            case "--version", "version":
+                console.out("flipbook \(version)\n")
+                return ExitCode.success
+            case "render":
+                return try render(args, console: console)
+            case "validate":
+                return try validate(args, console: console)
+            default:
+                throw UsageError(message: "unknown command '\(command)'", command: "")
+            }
+        } catch let e as UsageError {
+            let hint = e.command.isEmpty ? "flipbook --help" : "flipbook \(e.command) --help"
+            console.err("flipbook: \(e.message) (see '\(hint)')\n")
+            return ExitCode.usage
+        } catch let e as InputError {
+            console.err("flipbook: \(e)\n")
+            return ExitCode.usage
+        } catch let e as RenderError {
+            console.err("flipbook: render failed: \(e)\n")
+            return ExitCode.failure
+        } catch {
+            console.err("flipbook: render failed: \(error)\n")
+            return ExitCode.failure
+        }
+    }
+
+    /// Reads and decodes a scene file; every problem is an InputError (exit 2).
+    public static func loadScene(_ path: String) throws -> Scene {
+        let maxBytes = 64 << 20
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw InputError(file: path, message: "no such file")
+        }
+        guard !isDir.boolValue else { throw InputError(file: path, message: "is a directory, expected a scene file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError(file: path, message: "cannot be read") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data()
+        guard data.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
+        return try SceneDecoder.decode([UInt8](data), file: path)
+    }
+
+    struct RenderArguments {
+        var scene: String?
+        var output: String?
+        var formats: [String] = ["png"]
+        var fps: Int?
+        var scale: Int?
+        var frames: ClosedRange<Int>?
+        var showTouches = false
+        var jobs: Int?
+        var help = false
+    }
+
+    static func parseRender(_ args: [String]) throws -> RenderArguments {
+        var r = RenderArguments()
+        var i = 0
+        func value(_ name: String) throws -> String {
+            i += 1
+            guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: "render") }
+            return args[i]
+        }
+        func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
+            let v = try value(name)
+            guard let n = Int(v), range.contains(n) else {
+                throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: "render")
+            }
+            return n
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "-h", "--help": r.help = true
+            case "-o", "--output": r.output = try value(a)
+            case "--format":
+                let list = try value(a).split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                for f in list where OutputFormats.named(f) == nil {
+                    throw UsageError(message: "unknown format '\(f)'; expected a comma-separated list of " + OutputFormats.names.joined(separator: ", "), command: "render")
+                }
+                var seen: [String] = []
+                for f in list where !seen.contains(f) { seen.append(f) }
+                r.formats = seen
+            case "--fps": r.fps = try integer(a, SceneLimits.fpsRange)
+            case "--scale": r.scale = try integer(a, SceneLimits.scaleRange)
+            case "--jobs": r.jobs = try integer(a, 1...256)
+            case "--show-touches": r.showTouches = true
+            case "--frames":
+                let v = try value(a)
+                let parts = v.split(separator: "-", omittingEmptySubsequences: false)
+                guard (1...2).contains(parts.count), let lo = Int(parts[0]), let hi = Int(parts.last!), lo >= 0, lo <= hi else {
+                    throw UsageError(message: "--frames expects A-B with 0 ≤ A ≤ B (or a single index), got '\(v)'", command: "render")
+                }
+                r.frames = lo...hi
+            default:
+                if a.hasPrefix("-") && a != "-" {
+                    throw UsageError(message: "unknown option '\(a)'", command: "render")
+                }
+                guard r.scene == nil else { throw UsageError(message: "unexpected argument '\(a)' (one scene per render)", command: "render") }
+                r.scene = a
+            }
+            i += 1
+        }
+        return r
+    }
+
+    static func render(_ args: [String], console: Console) throws -> Int32 {
+        let r = try parseRender(args)
+        if r.help {
+            console.out(renderHelp)
+            return ExitCode.success
+        }
+        guard let path = r.scene else { throw UsageError(message: "render needs a SCENE file", command: "render") }
+        var scene = try loadScene(path)
+        if let fps = r.fps {
+            scene.fps = fps
+            if scene.frameCount > SceneLimits.maxFrames {
+                throw UsageError(message: "--fps \(fps) gives \(scene.frameCount) frames for \(JSONWriter.format(scene.duration)) s; at most \(SceneLimits.maxFrames) are allowed", command: "render")
+            }
+        }
+        if let scale = r.scale {
+            scene.canvas.scale = scale
+            if scene.canvas.pixelWidth > SceneLimits.maxPixelsPerSide || scene.canvas.pixelHeight > SceneLimits.maxPixelsPerSide {
+                throw UsageError(message: "--scale \(scale) gives \(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) pixels; at most \(SceneLimits.maxPixelsPerSide) per side are allowed", command: "render")
+            }
+        }
+        let count = scene.frameCount
+        if let f = r.frames, f.upperBound >= count {
+            throw UsageError(message: "--frames \(f.lowerBound)-\(f.upperBound) is outside the scene's frames 0-\(count - 1)", command: "render")
+        }
+        let output = r.output ?? "output/\(scene.name)"
+        let formats = r.formats.compactMap(OutputFormats.named)
+
+        let timeline = Simulator.run(scene, frames: r.frames)
+        let showProgress = console.errIsTerminal
+        let label = scene.name
+        var progress: (@Sendable (Int, Int) -> Void)? = nil
+        if showProgress {
+            progress = { done, total in
+                if done == total || done % 5 == 0 { console.err("\rrendering \(label): frame \(done)/\(total)") }
+            }
+        }
+        try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output),
+                                  options: RenderOptions(showTouches: r.showTouches),
+                                  workers: r.jobs ?? RenderPipeline.defaultWorkers, progress: progress)
+        if showProgress { console.err("\n") }
+        let n = timeline.frames.count
+        let plural = n == 1 ? "" : "s"
+        let formatList = r.formats.joined(separator: ", ")
+        console.out("\(scene.name): \(n) frame\(plural) at \(scene.fps) fps, scale \(scene.canvas.scale) (\(formatList)) → \(output)\n")
+        return ExitCode.success
+    }
+
+    static func validate(_ args: [String], console: Console) throws -> Int32 {
+        if args.contains("-h") || args.contains("--help") {
+            console.out(validateHelp)
+            return ExitCode.success
+        }
+        for a in args where a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'", command: "validate") }
+        guard args.count == 1 else {
+            throw UsageError(message: args.isEmpty ? "validate needs a SCENE file" : "validate takes one SCENE file", command: "validate")
+        }
+        let scene = try loadScene(args[0])
+        let items = scene.collectionView.sections.reduce(0) { $0 + $1.items.count }
+        console.out("\(args[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(JSONWriter.format(scene.duration)) s), canvas \(JSONWriter.format(scene.canvas.width))x\(JSONWriter.format(scene.canvas.height)) @\(scene.canvas.scale)x, \(scene.collectionView.layout.name) layout, \(items) items, \(scene.script.count) script steps\n")
+        return ExitCode.success
+    }
+}

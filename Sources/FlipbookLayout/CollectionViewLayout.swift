@@ -1,0 +1,54 @@
+import FlipbookCore
+
+/// What a layout may read of its collection view (UIKit layouts read `self.collectionView`).
+public struct LayoutContext: Sendable {
+    /// The visible rectangle in content coordinates: origin = contentOffset, size = the view's size.
+    public var bounds: Rect
+    public var contentInset: EdgeInsets
+    /// Number of items in each section.
+    public var itemCounts: [Int]
+    /// Per-item sizes from the data source (sizeForItemAt), when items differ; indexed like `itemCounts`.
+    public var itemSizes: [[Size]]?
+
+    public init(bounds: Rect, contentInset: EdgeInsets = .zero, itemCounts: [Int], itemSizes: [[Size]]? = nil) {
+        self.bounds = bounds; self.contentInset = contentInset; self.itemCounts = itemCounts; self.itemSizes = itemSizes
+    }
+
+    public var contentOffset: Point { bounds.origin }
+    public var numberOfSections: Int { itemCounts.count }
+    public func numberOfItems(inSection section: Int) -> Int {
+        section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
+    }
+    public func sizeForItem(at indexPath: IndexPath) -> Size? {
+        guard let itemSizes, indexPath.section < itemSizes.count, indexPath.item < itemSizes[indexPath.section].count else { return nil }
+        return itemSizes[indexPath.section][indexPath.item]
+    }
+}
+
+/// A collection-view layout, modelled on UICollectionViewLayout.
+///
+/// The collection view calls `prepare(_:)` whenever the layout is invalidated (after data
+/// changes, `invalidateLayout()`, or a bounds change that `shouldInvalidateLayout` accepts);
+/// the other methods must answer from the prepared state. `layoutAttributesForElements(in:)`
+/// is called every frame, so it must cost O(elements in the rect), not O(all items).
+public protocol CollectionViewLayout: Sendable {
+    /// The layout's name in scene files ("flow", "wallet").
+    var name: String { get }
+    mutating func prepare(_ context: LayoutContext)
+    var collectionViewContentSize: Size { get }
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+    func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
+    /// Where an item inserted by a batch update starts; nil means "at its final place, faded in".
+    func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+    /// Where an item deleted by a batch update ends; nil means "where it was, faded out".
+    func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+}
+
+extension CollectionViewLayout {
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+}

@@ -1,0 +1,159 @@
+import FlipbookCore
+
+/// A vertical UICollectionViewFlowLayout.
+///
+/// Items fill lines left to right and wrap; like UIKit, a line of several items is justified
+/// (the first touches the left section inset, the last the right one, with equal gaps), a
+/// line of one item is centred, and items are centred vertically in their line:
+///
+///     | inset.left                                  inset.right |
+///     | [ item ]   gap   [   item   ]   gap   [ item ]           |  gap = (available − Σwidths) / (n − 1)
+///     |            minimumLineSpacing                           |
+///     |               [ lone item, centred ]                    |
+///
+/// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
+public struct FlowLayout: CollectionViewLayout {
+    public var name: String { "flow" }
+    public var itemSize: Size
+    public var minimumLineSpacing: Double
+    public var minimumInteritemSpacing: Double
+    public var sectionInset: EdgeInsets
+    public var headerReferenceSize: Size
+    public var footerReferenceSize: Size
+
+    /// Every element, in vertical bands; `bands` index into it for O(log n + k) rect queries.
+    private var all: [LayoutAttributes] = []
+    private var bands: [Band] = []
+    private var itemIndex: [[Int]] = []
+    private var headerIndex: [Int?] = []
+    private var footerIndex: [Int?] = []
+    private var contentSize: Size = .zero
+
+    private struct Band: Sendable {
+        var minY: Double
+        var maxY: Double
+        var range: Range<Int>
+    }
+
+    public init(itemSize: Size = Size(width: 50, height: 50), minimumLineSpacing: Double = 10,
+                minimumInteritemSpacing: Double = 10, sectionInset: EdgeInsets = .zero,
+                headerReferenceSize: Size = .zero, footerReferenceSize: Size = .zero) {
+        self.itemSize = itemSize
+        self.minimumLineSpacing = minimumLineSpacing
+        self.minimumInteritemSpacing = minimumInteritemSpacing
+        self.sectionInset = sectionInset
+        self.headerReferenceSize = headerReferenceSize
+        self.footerReferenceSize = footerReferenceSize
+    }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        all = []
+        bands = []
+        itemIndex = []
+        headerIndex = []
+        footerIndex = []
+        let width = max(0, context.bounds.width - context.contentInset.left - context.contentInset.right)
+        var y = 0.0
+
+        func addBand(_ attrs: [LayoutAttributes], minY: Double, maxY: Double) -> Int {
+            let start = all.count
+            all.append(contentsOf: attrs)
+            bands.append(Band(minY: minY, maxY: maxY, range: start..<all.count))
+            return start
+        }
+
+        for section in 0..<context.numberOfSections {
+            let count = context.numberOfItems(inSection: section)
+            if headerReferenceSize.height > 0 {
+                let a = LayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionHeader, with: IndexPath(item: 0, section: section),
+                                         frame: Rect(x: 0, y: y, width: width, height: headerReferenceSize.height))
+                headerIndex.append(addBand([a], minY: y, maxY: y + headerReferenceSize.height))
+                y += headerReferenceSize.height
+            } else {
+                headerIndex.append(nil)
+            }
+            y += sectionInset.top
+            var indices = [Int](repeating: 0, count: count)
+            let available = width - sectionInset.left - sectionInset.right
+            var item = 0
+            var firstLine = true
+            while item < count {
+                // Fill one line.
+                var line: [(IndexPath, Size)] = []
+                var used = 0.0
+                while item < count {
+                    let ip = IndexPath(item: item, section: section)
+                    let size = context.sizeForItem(at: ip) ?? itemSize
+                    let needed = line.isEmpty ? size.width : used + minimumInteritemSpacing + size.width
+                    if !line.isEmpty && needed > available + 1e-9 { break }
+                    line.append((ip, size))
+                    used = needed
+                    item += 1
+                }
+                if !firstLine { y += minimumLineSpacing }
+                firstLine = false
+                let lineHeight = line.map(\.1.height).max() ?? 0
+                let totalWidth = line.reduce(0) { $0 + $1.1.width }
+                var attrs: [LayoutAttributes] = []
+                var x: Double
+                let gap: Double
+                if line.count == 1 {
+                    x = sectionInset.left + (available - totalWidth) / 2
+                    gap = 0
+                } else {
+                    x = sectionInset.left
+                    gap = (available - totalWidth) / Double(line.count - 1)
+                }
+                for (ip, size) in line {
+                    let frame = Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height)
+                    attrs.append(LayoutAttributes(forCellWith: ip, frame: frame))
+                    x += size.width + gap
+                }
+                let start = addBand(attrs, minY: y, maxY: y + lineHeight)
+                for (k, a) in attrs.enumerated() { indices[a.indexPath.item] = start + k }
+                y += lineHeight
+            }
+            y += sectionInset.bottom
+            itemIndex.append(indices)
+            if footerReferenceSize.height > 0 {
+                let a = LayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionFooter, with: IndexPath(item: 0, section: section),
+                                         frame: Rect(x: 0, y: y, width: width, height: footerReferenceSize.height))
+                footerIndex.append(addBand([a], minY: y, maxY: y + footerReferenceSize.height))
+                y += footerReferenceSize.height
+            } else {
+                footerIndex.append(nil)
+            }
+        }
+        contentSize = Size(width: width, height: y)
+    }
+
+    public var collectionViewContentSize: Size { contentSize }
+
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        // Bands are sorted by minY and maxY; find the first band that ends below rect.minY.
+        var lo = 0, hi = bands.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if bands[mid].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
+        }
+        var result: [LayoutAttributes] = []
+        var b = lo
+        while b < bands.count, bands[b].minY < rect.maxY {
+            for a in all[bands[b].range] where a.frame.intersects(rect) { result.append(a) }
+            b += 1
+        }
+        return result
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section >= 0, indexPath.section < itemIndex.count,
+              indexPath.item >= 0, indexPath.item < itemIndex[indexPath.section].count else { return nil }
+        return all[itemIndex[indexPath.section][indexPath.item]]
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+        let table = kind == ElementKind.sectionHeader ? headerIndex : kind == ElementKind.sectionFooter ? footerIndex : []
+        guard indexPath.section >= 0, indexPath.section < table.count, let i = table[indexPath.section] else { return nil }
+        return all[i]
+    }
+}

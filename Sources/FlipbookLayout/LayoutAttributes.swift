@@ -1,0 +1,64 @@
+// FlipbookLayout: UICollectionView-style layouts as pure values. A layout reads a
+// LayoutContext (the collection view's bounds, insets and item counts) and answers with
+// LayoutAttributes in content coordinates. No time, no drawing: the simulator animates
+// between attributes and the renderer draws them.
+import FlipbookCore
+
+/// A 2-D transform as UIKit layouts use it: rotation and scale about the centre, plus a translation.
+public struct Transform: Hashable, Sendable {
+    public var rotation: Double
+    public var scale: Double
+    public var translation: Point
+    public init(rotation: Double = 0, scale: Double = 1, translation: Point = .zero) {
+        self.rotation = rotation; self.scale = scale; self.translation = translation
+    }
+    public static let identity = Transform()
+}
+
+/// What a layout says about one element, like UICollectionViewLayoutAttributes.
+public struct LayoutAttributes: Hashable, Sendable {
+    public enum Category: Hashable, Sendable {
+        case cell
+        case supplementaryView(kind: String)
+    }
+
+    public var indexPath: IndexPath
+    public var representedElementCategory: Category
+    /// Frame in content coordinates (before `transform`).
+    public var frame: Rect
+    /// Higher draws on top; equal values keep index-path order.
+    public var zIndex: Int
+    public var alpha: Double
+    public var transform: Transform
+    public var isHidden: Bool
+
+    public init(forCellWith indexPath: IndexPath, frame: Rect = .zero, zIndex: Int = 0) {
+        self.indexPath = indexPath
+        representedElementCategory = .cell
+        self.frame = frame
+        self.zIndex = zIndex
+        alpha = 1
+        transform = .identity
+        isHidden = false
+    }
+
+    public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
+        self.init(forCellWith: indexPath, frame: frame)
+        representedElementCategory = .supplementaryView(kind: kind)
+    }
+
+    public var center: Point {
+        get { frame.center }
+        set { frame.center = newValue }
+    }
+    public var size: Size {
+        get { frame.size }
+        set { frame = Rect(origin: Point(x: frame.midX - newValue.width / 2, y: frame.midY - newValue.height / 2), size: newValue) }
+    }
+    public var isCell: Bool { representedElementCategory == .cell }
+}
+
+public enum ElementKind {
+    public static let sectionHeader = "header"
+    public static let sectionFooter = "footer"
+}

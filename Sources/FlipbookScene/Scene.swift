@@ -1,0 +1,108 @@
+// FlipbookScene: scene files in, keyframes out. A Scene is the decoded, validated JSON
+// (documented in docs/scene-format.md); the Simulator plays its script on the fixed step
+// and produces the Timeline every renderer consumes.
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// One item of the data source: a card, a tile, a tag.
+public struct ItemSpec: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var color: Color
+    /// Per-item size for flow layouts (sizeForItemAt); nil uses the layout's itemSize.
+    public var size: Size?
+    public init(id: String, title: String = "", color: Color, size: Size? = nil) {
+        self.id = id; self.title = title; self.color = color; self.size = size
+    }
+}
+
+/// A section of items, with an optional header title.
+public struct SectionSpec: Hashable, Sendable {
+    public var id: String
+    public var header: String?
+    public var items: [ItemSpec]
+    public init(id: String, header: String? = nil, items: [ItemSpec]) {
+        self.id = id; self.header = header; self.items = items
+    }
+}
+
+/// How cells are drawn.
+public struct CellStyle: Hashable, Sendable {
+    public var cornerRadius: Double = 12
+    public var corners: Corners = .all
+    public var shadow: Bool = true
+    public var border: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0.15)
+    public var titleSize: Double = 17
+    /// nil picks black or white by the cell colour's luminance.
+    public var titleColor: Color? = nil
+    public var titleAlignment: TextAlignment = .left
+    public init() {}
+}
+
+/// The collection view of a scene and its data.
+public struct CollectionViewSpec: Sendable {
+    public var id: String = "collectionView"
+    /// Frame on the canvas.
+    public var frame: Rect
+    public var contentInset: EdgeInsets = .zero
+    /// Initial contentOffset; nil means UIKit's resting offset (−inset.left, −inset.top).
+    public var contentOffset: Point?
+    public var backgroundColor: Color = .white
+    public var layout: any CollectionViewLayout
+    public var sections: [SectionSpec]
+    public var cell = CellStyle()
+    public var headerStyle = CellStyle()
+
+    public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
+        self.frame = frame; self.layout = layout; self.sections = sections
+    }
+
+    public var initialContentOffset: Point { contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top) }
+}
+
+/// A timed action of the script.
+public enum Action: Sendable {
+    /// Jump to an offset (setContentOffset(_:animated: false)); nil components keep their value.
+    case setContentOffset(x: Double?, y: Double?)
+    /// Animate to an offset with a duration and curve.
+    case scrollTo(x: Double?, y: Double?, timing: AnimationTiming)
+}
+
+public struct ScriptStep: Sendable {
+    public var time: Double
+    public var action: Action
+    /// JSON path of the step, for messages.
+    public var path: String
+    public init(time: Double, action: Action, path: String = "") { self.time = time; self.action = action; self.path = path }
+}
+
+/// A decoded, validated scene.
+public struct Scene: Sendable {
+    public var name: String
+    public var canvas: Canvas
+    public var fps: Int
+    /// Seconds of animation to render.
+    public var duration: Double
+    public var collectionView: CollectionViewSpec
+    public var script: [ScriptStep]
+
+    public init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView: CollectionViewSpec, script: [ScriptStep] = []) {
+        self.name = name; self.canvas = canvas; self.fps = fps; self.duration = duration
+        self.collectionView = collectionView; self.script = script
+    }
+
+    public var frameCount: Int { FrameClock(fps: fps).frameCount(forDuration: duration) }
+}
+
+/// Limits that keep a scene from exhausting memory or disk (checked at decode time and after
+/// command-line overrides).
+public enum SceneLimits {
+    public static let maxCanvasPoints = 4096.0
+    public static let maxPixelsPerSide = 8192
+    public static let maxFrames = 36_000
+    public static let maxItems = 100_000
+    public static let maxScriptSteps = 10_000
+    public static let fpsRange = 1...240
+    public static let scaleRange = 1...3
+}

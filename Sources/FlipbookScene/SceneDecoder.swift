@@ -1,0 +1,239 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// Reads scene JSON into a validated Scene. Every failure is an InputError naming the file,
+/// the JSON path, the position and what was expected. The format is documented in
+/// docs/scene-format.md; keep the two in step.
+public enum SceneDecoder {
+    /// Decodes scene bytes; `file` is the name used in messages, and the default scene name
+    /// is derived from it.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
+        let root = try JSONField.parse(bytes, file: file)
+        let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment"])
+
+        var name = defaultName(file)
+        if let f = obj.optional("name") {
+            name = try f.nonEmptyString()
+            guard name.unicodeScalars.allSatisfy({ $0 != "/" && $0 != "\\" && $0.value >= 0x20 }), name != ".", name != ".." else {
+                throw f.expected("a name without slashes or control characters")
+            }
+        }
+        let canvas = try decodeCanvas(obj.required("canvas"))
+        let fps = try obj.optional("fps").map { try $0.integer(in: SceneLimits.fpsRange) } ?? 60
+        let durationField = try obj.required("duration", "seconds to render")
+        let duration = try durationField.positive(max: 3600)
+        if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
+            throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(JSONWriter.format(duration)) s × \(fps) fps")
+        }
+        let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas)
+        var script: [ScriptStep] = []
+        if let s = obj.optional("script") {
+            for step in try s.array(maxCount: SceneLimits.maxScriptSteps) {
+                script.append(try decodeStep(step, duration: duration))
+            }
+        }
+        return Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script)
+    }
+
+    /// "examples/wallet-scroll.json" → "wallet-scroll".
+    public static func defaultName(_ file: String) -> String {
+        var base = file.split(separator: "/").last.map(String.init) ?? file
+        if base.hasSuffix(".json") { base.removeLast(5) }
+        return base.isEmpty ? "scene" : base
+    }
+
+    // MARK: - Parts
+
+    static func decodeCanvas(_ f: JSONField) throws -> Canvas {
+        let o = try f.object(allowed: ["width", "height", "scale", "background"])
+        let width = try o.required("width").positive(max: SceneLimits.maxCanvasPoints)
+        let height = try o.required("height").positive(max: SceneLimits.maxCanvasPoints)
+        let scale = try o.optional("scale").map { try $0.integer(in: SceneLimits.scaleRange) } ?? 2
+        let background = try o.optional("background")?.color() ?? Color(hex: "#F2F2F7")!
+        let canvas = Canvas(width: width, height: height, scale: scale, background: background)
+        try checkPixels(canvas, at: f)
+        return canvas
+    }
+
+    static func checkPixels(_ canvas: Canvas, at f: JSONField) throws {
+        let limit = SceneLimits.maxPixelsPerSide
+        if canvas.pixelWidth > limit || canvas.pixelHeight > limit {
+            throw f.error("expected at most \(limit) pixels per side at this scale, got \(canvas.pixelWidth) x \(canvas.pixelHeight)")
+        }
+    }
+
+    static func decodeRect(_ f: JSONField) throws -> Rect {
+        let o = try f.object(allowed: ["x", "y", "width", "height"])
+        return Rect(x: try o.optional("x")?.number() ?? 0, y: try o.optional("y")?.number() ?? 0,
+                    width: try o.required("width").nonNegative(max: SceneLimits.maxCanvasPoints * 16),
+                    height: try o.required("height").nonNegative(max: SceneLimits.maxCanvasPoints * 16))
+    }
+
+    static func decodeSize(_ f: JSONField) throws -> Size {
+        let o = try f.object(allowed: ["width", "height"])
+        return Size(width: try o.required("width").positive(max: SceneLimits.maxCanvasPoints * 16),
+                    height: try o.required("height").positive(max: SceneLimits.maxCanvasPoints * 16))
+    }
+
+    static func decodeInsets(_ f: JSONField) throws -> EdgeInsets {
+        let o = try f.object(allowed: ["top", "left", "bottom", "right"])
+        func side(_ k: String) throws -> Double { try o.optional(k)?.nonNegative(max: SceneLimits.maxCanvasPoints) ?? 0 }
+        return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
+    }
+
+    /// {"x": …, "y": …} where each component may be left out (nil).
+    static func decodeOffset(_ f: JSONField) throws -> (x: Double?, y: Double?) {
+        let o = try f.object(allowed: ["x", "y"])
+        let limit = 1e7
+        let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±10000000")
+        let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±10000000")
+        if x == nil && y == nil { throw f.error("expected at least one of \"x\" and \"y\"") }
+        return (x, y)
+    }
+
+    /// A curve name ("easeInEaseOut") or control points [x1, y1, x2, y2].
+    public static func decodeCurve(_ f: JSONField) throws -> TimingCurve {
+        if case .array = f.node.value {
+            let e = try f.array(minCount: 4, maxCount: 4)
+            let x1 = try e[0].number(in: 0...1), y1 = try e[1].number(in: -10...10)
+            let x2 = try e[2].number(in: 0...1), y2 = try e[3].number(in: -10...10)
+            return TimingCurve(controlPoints: x1, y1, x2, y2)
+        }
+        let names = TimingCurve.named.map(\.name)
+        guard case .string(let s) = f.node.value, let c = TimingCurve.named(s) else {
+            throw f.expected("a curve name (" + names.joined(separator: ", ") + ") or control points [x1, y1, x2, y2]")
+        }
+        return c
+    }
+
+    static func decodeCellStyle(_ f: JSONField, base: CellStyle) throws -> CellStyle {
+        let o = try f.object(allowed: ["cornerRadius", "corners", "shadow", "border", "titleSize", "titleColor", "titleAlignment"])
+        var s = base
+        if let v = o.optional("cornerRadius") { s.cornerRadius = try v.nonNegative(max: 1000) }
+        if let v = o.optional("corners") {
+            switch try v.oneOf(["all", "top", "bottom", "none"]) {
+            case "top": s.corners = .top
+            case "bottom": s.corners = .bottom
+            case "none": s.corners = []
+            default: s.corners = .all
+            }
+        }
+        if let v = o.optional("shadow") { s.shadow = try v.bool() }
+        if let v = o.optional("border") { s.border = v.isNull ? nil : try v.color() }
+        if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: 200) }
+        if let v = o.optional("titleColor") { s.titleColor = v.isNull ? nil : try v.color() }
+        if let v = o.optional("titleAlignment") {
+            s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
+        }
+        return s
+    }
+
+    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String]) throws -> ItemSpec {
+        let o = try f.object(allowed: ["id", "title", "color", "width", "height"])
+        let idField = try o.required("id")
+        let id: String
+        if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
+            id = String(Int64(n))
+        } else {
+            id = try idField.nonEmptyString()
+        }
+        if let previous = ids[id] { throw idField.error("duplicate item id \"\(id)\" (first used at \(previous))") }
+        ids[id] = idField.path
+        let title = try o.optional("title")?.string() ?? ""
+        let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
+        var size: Size?
+        let w = try o.optional("width")?.positive(max: SceneLimits.maxCanvasPoints * 16)
+        let h = try o.optional("height")?.positive(max: SceneLimits.maxCanvasPoints * 16)
+        if w != nil || h != nil {
+            guard let w, let h else { throw f.error("expected both \"width\" and \"height\" when either is given") }
+            size = Size(width: w, height: h)
+        }
+        return ItemSpec(id: id, title: title, color: color, size: size)
+    }
+
+    static func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
+        let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
+                                       "items", "sections", "cell", "header"])
+        let frame = try o.optional("frame").map(decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let layout = try LayoutRegistry.decode(o.required("layout"))
+
+        var ids: [String: String] = [:]
+        var sections: [SectionSpec] = []
+        var itemTotal = 0
+        switch (o.optional("items"), o.optional("sections")) {
+        case (nil, nil):
+            throw o.error("expected \"items\" or \"sections\"")
+        case (.some, .some(let secs)):
+            throw secs.error("expected either \"items\" or \"sections\", not both")
+        case (let items?, nil):
+            let list = try items.array(maxCount: SceneLimits.maxItems)
+            sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try decodeItem($1, index: $0, ids: &ids) })]
+        case (nil, let secs?):
+            for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
+                let so = try sf.object(allowed: ["id", "header", "items"])
+                let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
+                let header = try so.optional("header")?.string()
+                let list = try so.required("items").array(maxCount: SceneLimits.maxItems)
+                var items: [ItemSpec] = []
+                for (i, itf) in list.enumerated() {
+                    items.append(try decodeItem(itf, index: itemTotal + i, ids: &ids))
+                }
+                itemTotal += items.count
+                if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
+                sections.append(SectionSpec(id: sid, header: header, items: items))
+            }
+        }
+
+        var spec = CollectionViewSpec(frame: frame, layout: layout, sections: sections)
+        if let v = o.optional("id") { spec.id = try v.nonEmptyString() }
+        if let v = o.optional("contentInset") { spec.contentInset = try decodeInsets(v) }
+        if let v = o.optional("contentOffset") {
+            let (x, y) = try decodeOffset(v)
+            spec.contentOffset = Point(x: x ?? -spec.contentInset.left, y: y ?? -spec.contentInset.top)
+        }
+        if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
+        if let v = o.optional("cell") { spec.cell = try decodeCellStyle(v, base: spec.cell) }
+        var header = CellStyle()
+        header.shadow = false
+        header.border = nil
+        header.cornerRadius = 0
+        header.titleSize = 15
+        if let v = o.optional("header") { header = try decodeCellStyle(v, base: header) }
+        spec.headerStyle = header
+        return spec
+    }
+
+    static func decodeStep(_ f: JSONField, duration: Double) throws -> ScriptStep {
+        let actions = ["setContentOffset", "scrollTo"]
+        let head = try f.object(allowed: ["at", "action", "contentOffset", "duration", "curve", "comment"])
+        let time = try head.required("at", "seconds from the start").nonNegative(max: 3600)
+        let action = try head.required("action").oneOf(actions)
+        func allow(_ keys: [String]) throws {
+            for k in head.keys where !(["at", "action", "comment"] + keys).contains(k) {
+                throw head.optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + keys.joined(separator: ", "))
+            }
+        }
+        switch action {
+        case "setContentOffset":
+            try allow(["contentOffset"])
+            let (x, y) = try decodeOffset(head.required("contentOffset"))
+            return ScriptStep(time: time, action: .setContentOffset(x: x, y: y), path: f.path)
+        default:
+            try allow(["contentOffset", "duration", "curve"])
+            let (x, y) = try decodeOffset(head.required("contentOffset"))
+            let d = try head.optional("duration")?.nonNegative(max: 3600) ?? 0.25
+            let curve = try head.optional("curve").map(decodeCurve) ?? .easeInEaseOut
+            return ScriptStep(time: time, action: .scrollTo(x: x, y: y, timing: .curve(curve, duration: d)), path: f.path)
+        }
+    }
+}
+
+/// Distinct default colours for items without one (iOS system colours).
+public enum ItemPalette {
+    public static let colors: [Color] = [
+        "#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE",
+        "#FF2D55", "#A2845E", "#30B0C7", "#32ADE6", "#00C7BE", "#8E8E93", "#FF6482", "#64D2FF",
+    ].map { Color(hex: $0)! }
+    public static func color(at index: Int) -> Color { colors[index % colors.count] }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Flipbook needs (Cairo headers, pkg-config, a CJK font),
+# only those that are missing, and says what it does. Called by `make demo`, `make test`
+# and `make bench`; safe to run again (a no-op when everything is there).
+set -euo pipefail
+
+packages=(libcairo2-dev pkg-config fonts-wqy-microhei)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: system packages present (${packages[*]})"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "setup: missing packages: ${missing[*]}; run as root or install them with apt-get" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+
+echo "setup: installing missing system packages with apt-get: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt_opts=(-o DPkg::Lock::Timeout=300 -y -q --no-install-recommends)
+# Package lists on a fresh image may be empty or stale; refresh them once.
+$SUDO apt-get -o DPkg::Lock::Timeout=300 -q update >/dev/null
+$SUDO apt-get "${apt_opts[@]}" install "${missing[@]}" >/dev/null
+echo "setup: installed ${missing[*]}"
