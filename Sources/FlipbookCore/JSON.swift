@@ -160,7 +160,13 @@ public enum JSONParser {
                 return index - s
             }
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { throw error("invalid number") }
+            let intStart = index
+            let intDigits = digits()
+            guard intDigits > 0 else { throw error("invalid number") }
+            if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") {
+                index = intStart + 1
+                throw error("invalid number: leading zeros are not allowed")
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { throw error("invalid number: digits expected after '.'") }

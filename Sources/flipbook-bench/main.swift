@@ -1,1 +1,84 @@
-print("bench")
+// flipbook-bench: prints figures, asserts nothing (`make bench`). Renders a scene's PNG
+// frames and reports frames per second, milliseconds per frame split into simulate / draw /
+// encode / write, peak memory, and a baseline on the same frames: draw + Cairo's own
+// cairo_surface_write_to_png, one frame after another.
+import Foundation
+import CCairo
+import FlipbookCore
+import FlipbookScene
+import FlipbookRender
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func peakMemoryMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024  // ru_maxrss is in KiB on Linux
+}
+
+func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
+
+let args = Array(CommandLine.arguments.dropFirst())
+let scenePath = args.first ?? "examples/wallet-scroll.json"
+let scale = 2
+guard let data = FileManager.default.contents(atPath: scenePath) else {
+    FileHandle.standardError.write(Data("flipbook-bench: cannot read \(scenePath)\n".utf8))
+    exit(2)
+}
+var scene = try SceneDecoder.decode([UInt8](data), file: scenePath)
+scene.canvas.scale = scale
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+print("flipbook-bench: \(scenePath) at scale \(scale) (\(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) px), \(ProcessInfo.processInfo.activeProcessorCount) processors")
+
+// 1. Simulate.
+var t0 = now()
+let timeline = Simulator.run(scene)
+let simulate = now() - t0
+let n = timeline.frames.count
+
+// 2. One thread, stage by stage.
+var draw = 0.0, encode = 0.0, write = 0.0
+for frame in timeline.frames {
+    t0 = now()
+    let surface = try PNGFormat.drawSurface(frame, canvas: timeline.canvas, options: RenderOptions())
+    let t1 = now()
+    let bytes = try PNGFormat.encode(surface)
+    let t2 = now()
+    cairo_surface_destroy(surface)
+    _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(OutputFormats.frameFileName(frame.index, ext: "png")).path,
+                                   contents: Data(bytes))
+    let t3 = now()
+    draw += t1 - t0; encode += t2 - t1; write += t3 - t2
+}
+let serialTotal = simulate + draw + encode + write
+
+// 3. The real pipeline on every processor (simulate + parallel draw/encode/write + rename).
+t0 = now()
+let pipelineTimeline = Simulator.run(scene)
+try RenderPipeline.render(pipelineTimeline, formats: [PNGFormat()], to: scratch.appendingPathComponent("pipeline"))
+let pipeline = now() - t0
+
+// 4. Baseline: draw the same frames and write each with cairo_surface_write_to_png.
+t0 = now()
+for frame in timeline.frames {
+    let surface = try PNGFormat.drawSurface(frame, canvas: timeline.canvas, options: RenderOptions())
+    cairo_surface_write_to_png(surface, scratch.appendingPathComponent("base.png").path)
+    cairo_surface_destroy(surface)
+}
+let baseline = now() - t0
+
+func ms(_ total: Double) -> String { fmt(total / Double(n) * 1000, 2) }
+print("frames: \(n)")
+print("one thread, ms per frame: simulate \(ms(simulate))  draw \(ms(draw))  encode \(ms(encode))  write \(ms(write))  total \(ms(serialTotal))")
+print("one thread: \(fmt(Double(n) / serialTotal)) frames/s (encode is \(fmt(encode / serialTotal * 100, 0))% of the time)")
+print("pipeline (\(RenderPipeline.defaultWorkers) threads): \(fmt(Double(n) / pipeline)) frames/s, \(ms(pipeline)) ms per frame")
+print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
+print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")
+print("peak memory: \(fmt(peakMemoryMiB())) MiB")

@@ -1,0 +1,180 @@
+import XCTest
+import Foundation
+@testable import FlipbookCLI
+import FlipbookCore
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Captured output of an in-process run.
+final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _out = "", _err = ""
+    var out: String { lock.lock(); defer { lock.unlock() }; return _out }
+    var err: String { lock.lock(); defer { lock.unlock() }; return _err }
+    var console: Console {
+        Console(out: { s in self.lock.lock(); self._out += s; self.lock.unlock() },
+                err: { s in self.lock.lock(); self._err += s; self.lock.unlock() }, errIsTerminal: false)
+    }
+}
+
+final class CLITests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func run(_ args: [String]) -> (Int32, Captured) {
+        let c = Captured()
+        return (CLI.main(["flipbook"] + args, console: c.console), c)
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let url = dir.appendingPathComponent(name)
+        try! text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func contents(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    let good = #"""
+    {"canvas": {"width": 100, "height": 80, "scale": 1}, "fps": 10, "duration": 0.5,
+     "collectionView": {"layout": {"type": "wallet", "cellHeight": 40, "cellSpace": 20},
+                        "items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]},
+     "script": [{"at": 0.1, "action": "scrollTo", "contentOffset": {"y": 20}}]}
+    """#
+
+    func testRenderWritesEveryFormat() throws {
+        let scene = write("s.json", good)
+        let out = dir.appendingPathComponent("out").path
+        let (code, c) = run(["render", scene, "-o", out, "--format", "png,svg,json"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertEqual(c.err, "", "silent on stderr when it is not a terminal")
+        XCTAssertTrue(c.out.contains("5 frames at 10 fps"), c.out)
+        XCTAssertEqual(contents(out), ["frame-00000.png", "frame-00000.svg", "frame-00001.png", "frame-00001.svg", "frame-00002.png",
+                                       "frame-00002.svg", "frame-00003.png", "frame-00003.svg", "frame-00004.png", "frame-00004.svg",
+                                       "keyframes.json"])
+        XCTAssertEqual(contents(dir.path), ["out", "s.json"], "no staging directory left beside the output")
+        let json = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/keyframes.json"))))
+        guard case .object(let top) = json.value else { return XCTFail() }
+        XCTAssertEqual(top.map(\.key), ["scene", "fps", "canvas", "frames"])
+    }
+
+    func testFramesRangeFpsAndScaleOverrides() throws {
+        let scene = write("s.json", good)
+        let out = dir.appendingPathComponent("out").path
+        let (code, c) = run(["render", scene, "-o", out, "--frames", "3-7", "--fps", "20", "--scale", "3", "--format", "json,png"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertEqual(contents(out), ["frame-00003.png", "frame-00004.png", "frame-00005.png", "frame-00006.png", "frame-00007.png", "keyframes.json"])
+        let text = try String(contentsOfFile: out + "/keyframes.json", encoding: .utf8)
+        XCTAssertTrue(text.contains(#""fps":20"#))
+        XCTAssertTrue(text.contains(#""scale":3"#))
+        XCTAssertTrue(text.contains(#"{"index":3,"time":0.15,"#))
+        // Re-rendering fewer frames into the same directory leaves no stale frames of that format.
+        XCTAssertEqual(run(["render", scene, "-o", out, "--frames", "3-4", "--fps", "20", "--format", "png"]).0, 0)
+        XCTAssertEqual(contents(out), ["frame-00003.png", "frame-00004.png", "keyframes.json"])
+    }
+
+    /// Every bad scene: exit 2, one line naming the file and the field, no output left.
+    func testBadScenesExitTwoWithOneLineAndNoOutput() {
+        let cases: [(String, String)] = [
+            ("{\"canvas\": {", "malformed JSON"),
+            (good.replacingOccurrences(of: #""fps": 10"#, with: #""fps": 0"#), "$.fps: expected a whole number from 1 to 240, got 0"),
+            (good.replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": -2"#), "$.duration: expected a number > 0"),
+            (good.replacingOccurrences(of: #""type": "wallet""#, with: #""type": "cards""#), "$.collectionView.layout.type: expected one of"),
+            (good.replacingOccurrences(of: #""scale": 1"#, with: #""scale": 9"#), "$.canvas.scale"),
+            (good.replacingOccurrences(of: #""width": 100"#, with: #""width": 100000"#), "$.canvas.width"),
+            (good.replacingOccurrences(of: #""fps": 10"#, with: #""fps": 240"#).replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": 151"#),
+             "$.duration: expected at most 36000 frames (duration × fps), got 151 s × 240 fps"),
+            (good.replacingOccurrences(of: #""curve""#, with: #""curv""#).replacingOccurrences(of: #"{"y": 20}}"#, with: #"{"y": 20}, "curve": "bad"}"#), "$.script[0].curve"),
+        ]
+        for (i, (text, fragment)) in cases.enumerated() {
+            let scene = write("bad\(i).json", text)
+            let out = dir.appendingPathComponent("out\(i)").path
+            let (code, c) = run(["render", scene, "-o", out])
+            XCTAssertEqual(code, 2, "case \(i): \(c.err)")
+            XCTAssertTrue(c.err.hasPrefix("flipbook: \(scene):"), "names the file: \(c.err)")
+            XCTAssertTrue(c.err.contains(fragment), "case \(i): \(c.err)")
+            XCTAssertEqual(c.err.filter { $0 == "\n" }.count, 1, "one line: \(c.err)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out), "no output for case \(i)")
+            XCTAssertEqual(run(["validate", scene]).0, 2)
+        }
+        XCTAssertFalse(contents(dir.path).contains { $0.hasPrefix(".") }, "no staging directories")
+    }
+
+    func testUsageErrors() {
+        let scene = write("s.json", good)
+        let cases: [([String], String)] = [
+            (["render"], "needs a SCENE"),
+            (["render", scene, "--format", "gif"], "unknown format 'gif'"),
+            (["render", scene, "--fps", "0"], "--fps expects a whole number from 1 to 240"),
+            (["render", scene, "--scale", "4"], "--scale expects"),
+            (["render", scene, "--frames", "9-3"], "--frames expects"),
+            (["render", scene, "--frames", "3-5000"], "outside the scene's frames 0-4"),
+            (["render", scene, "--bogus"], "unknown option '--bogus'"),
+            (["render", scene, "-o"], "-o needs a value"),
+            (["render", dir.appendingPathComponent("missing.json").path], "no such file"),
+            (["render", dir.path], "is a directory"),
+            (["frobnicate"], "unknown command"),
+            (["validate"], "needs a SCENE"),
+        ]
+        for (args, fragment) in cases {
+            let (code, c) = run(args)
+            XCTAssertEqual(code, 2, "\(args): \(c.err)")
+            XCTAssertTrue(c.err.contains(fragment), "\(args): \(c.err)")
+        }
+    }
+
+    func testRenderFailureLeavesNoPartialOutput() throws {
+        // The destination exists as a file: the render fails (exit 1) and writes nothing.
+        let scene = write("s.json", good)
+        let blocker = write("blocker", "x")
+        let (code, c) = run(["render", scene, "-o", blocker])
+        XCTAssertEqual(code, 1, c.err)
+        XCTAssertTrue(c.err.contains("not a directory"), c.err)
+        XCTAssertEqual(contents(dir.path), ["blocker", "s.json"])
+    }
+
+    func testHelpAndValidate() {
+        for args in [["--help"], ["help"], ["render", "--help"], ["help", "render"], ["validate", "--help"]] {
+            let (code, c) = run(args)
+            XCTAssertEqual(code, 0)
+            XCTAssertTrue(c.out.contains("Usage"), "\(args)")
+        }
+        XCTAssertTrue(run(["render", "--help"]).1.out.contains("--frames A-B"))
+        let (code, c) = run(["validate", write("s.json", good)])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertTrue(c.out.contains("ok — scene \"s\", 5 frames at 10 fps"), c.out)
+    }
+
+    /// The real executable: exit status and stderr of a separate process.
+    func testBinaryExitCodes() throws {
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook"),
+                          packageRoot.appendingPathComponent(".build/debug/flipbook")]
+        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            return XCTFail("flipbook binary not found next to the tests")
+        }
+        func spawn(_ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = args
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let bad = write("bad.json", good.replacingOccurrences(of: #""fps": 10"#, with: #""fps": "ten""#))
+        let (code, err) = try spawn(["render", bad, "-o", dir.appendingPathComponent("o").path])
+        XCTAssertEqual(code, 2)
+        XCTAssertEqual(err, "flipbook: \(bad):1:61: $.fps: expected a number, got \"ten\"\n")
+        XCTAssertEqual(try spawn(["render", write("s.json", good), "-o", dir.appendingPathComponent("o").path]).0, 0)
+        XCTAssertEqual(try spawn(["--version"]).0, 0)
+    }
+}

@@ -1,0 +1,86 @@
+import XCTest
+import FlipbookCore
+@testable import FlipbookLayout
+
+final class FlowLayoutTests: XCTestCase {
+    /// Effect 2's grid (seeds/001): 375 wide, items 167 x 167, line spacing 15, insets 0/13/15/13.
+    func testJiggleGridColumnsAndRows() {
+        var l = FlowLayout(itemSize: Size(width: 167, height: 167), minimumLineSpacing: 15,
+                           sectionInset: EdgeInsets(top: 0, left: 13, bottom: 15, right: 13))
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), itemCounts: [12]))
+        for i in 0..<12 {
+            let f = l.layoutAttributesForItem(at: IndexPath(item: i))!.frame
+            // Justified line: first item at the left inset, last flush with the right inset.
+            XCTAssertEqual(f.minX, i % 2 == 0 ? 13 : 195, "x of item \(i)")
+            XCTAssertEqual(f.minY, Double(i / 2) * 182, "y of item \(i)")
+            XCTAssertEqual(f.size, Size(width: 167, height: 167))
+        }
+        // 6 rows of 167 + 5 gaps of 15 + bottom inset 15.
+        XCTAssertEqual(l.collectionViewContentSize, Size(width: 375, height: 6 * 167 + 5 * 15 + 15))
+    }
+
+    func testVariableSizesWrapJustifyAndCentre() {
+        // Width 300, insets 10/10: 280 available, interitem ≥ 10.
+        var l = FlowLayout(minimumLineSpacing: 8, minimumInteritemSpacing: 10,
+                           sectionInset: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10))
+        let sizes = [Size(width: 100, height: 30), Size(width: 80, height: 40), Size(width: 90, height: 30),  // 100+10+80+10+90 = 290 > 280: wraps after 2
+                     Size(width: 120, height: 30), Size(width: 140, height: 30),                               // 90+10+120 = 220, +10+140 = 370: wraps
+                     Size(width: 60, height: 20)]                                                                // 140+10+60 = 210
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [6], itemSizes: [sizes]))
+        let f = (0..<6).map { l.layoutAttributesForItem(at: IndexPath(item: $0))!.frame }
+        // Line 1: items 0,1 (height 40): justified gap 280 − 180 = 100; item 0 centred vertically (+5).
+        XCTAssertEqual(f[0], Rect(x: 10, y: 10, width: 100, height: 30))
+        XCTAssertEqual(f[1], Rect(x: 210, y: 5, width: 80, height: 40))
+        // Line 2 at 5 + 40 + 8 = 53: items 2,3; gap 280 − 210 = 70.
+        XCTAssertEqual(f[2], Rect(x: 10, y: 53, width: 90, height: 30))
+        XCTAssertEqual(f[3], Rect(x: 170, y: 53, width: 120, height: 30))
+        // Line 3 at 53 + 30 + 8 = 91: items 4,5 (height 30); gap 280 − 200 = 80; item 5 centred (+5).
+        XCTAssertEqual(f[4], Rect(x: 10, y: 91, width: 140, height: 30))
+        XCTAssertEqual(f[5], Rect(x: 230, y: 96, width: 60, height: 20))
+        XCTAssertEqual(l.collectionViewContentSize.height, 91 + 30 + 5)
+    }
+
+    func testLoneItemIsCentred() {
+        var l = FlowLayout(itemSize: Size(width: 200, height: 50), sectionInset: EdgeInsets(left: 10, right: 10))
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [2]))
+        // 200 + 10 + 200 > 280, so each item is alone on its line, centred in 10...290.
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 0))!.frame.minX, 50)
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 1))!.frame, Rect(x: 50, y: 60, width: 200, height: 50))
+    }
+
+    func testSectionsStackWithHeaders() {
+        var l = FlowLayout(itemSize: Size(width: 100, height: 40), minimumLineSpacing: 10, minimumInteritemSpacing: 10,
+                           sectionInset: EdgeInsets(top: 4, left: 0, bottom: 6, right: 0), headerReferenceSize: Size(width: 0, height: 30))
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 320, height: 500), itemCounts: [4, 1]))
+        // Section 0: header 0-30, items from 34: 3 per line (100·3 + 2·10 = 320), second line at 84; ends 124 + 6 = 130.
+        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: 0))!.frame,
+                       Rect(x: 0, y: 0, width: 320, height: 30))
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 3))!.frame, Rect(x: 110, y: 84, width: 100, height: 40))
+        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: 1))!.frame.minY, 130)
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame.minY, 164)
+        XCTAssertEqual(l.collectionViewContentSize.height, 164 + 40 + 6)
+    }
+
+    func testRectQueryEqualsBruteForce() {
+        var l = FlowLayout(minimumLineSpacing: 7, minimumInteritemSpacing: 5, sectionInset: EdgeInsets(top: 3, left: 8, bottom: 9, right: 8),
+                           headerReferenceSize: Size(width: 0, height: 25))
+        // Deterministic pseudo-random sizes (a fixed LCG, seed in the test).
+        var seed: UInt64 = 12345
+        func next() -> Double { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Double(seed >> 33) / Double(1 << 31) }
+        let counts = [37, 0, 61, 18]
+        let sizes = counts.map { (0..<$0).map { _ in Size(width: 20 + 150 * next(), height: 10 + 60 * next()) } }
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 360, height: 600), itemCounts: counts, itemSizes: sizes))
+        var everything: [LayoutAttributes] = []
+        for (s, n) in counts.enumerated() {
+            if let h = l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: s)) { everything.append(h) }
+            for i in 0..<n { everything.append(l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!) }
+        }
+        for _ in 0..<200 {
+            let rect = Rect(x: -20 + 100 * next(), y: -50 + l.collectionViewContentSize.height * next(), width: 50 + 300 * next(), height: 10 + 400 * next())
+            let fast = l.layoutAttributesForElements(in: rect)
+            let slow = everything.filter { $0.frame.intersects(rect) }
+            XCTAssertEqual(Set(fast), Set(slow))
+            XCTAssertEqual(fast.count, slow.count)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import XCTest
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import CCairo
+import FlipbookCore
+import FlipbookScene
+@testable import FlipbookRender
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Decodes PNG bytes with Cairo and reads straight RGBA at canvas pixels.
+struct DecodedPNG {
+    let width: Int, height: Int
+    private let pixels: [UInt32]
+
+    init(_ png: [UInt8]) throws {
+        final class Source { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let source = Source(png)
+        let read: cairo_read_func_t = { closure, data, length in
+            let s = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
+            let n = Int(length)
+            guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            s.bytes.withUnsafeBufferPointer { data!.update(from: $0.baseAddress! + s.offset, count: n) }
+            s.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())!
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError("PNG did not decode") }
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let data = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
+        var px: [UInt32] = []
+        px.reserveCapacity(width * height)
+        for y in 0..<height { for x in 0..<width { px.append(data[y * stride + x]) } }
+        pixels = px
+    }
+
+    /// (r, g, b) 0-255 at pixel (x, y); the surfaces here are opaque, so no un-premultiplying.
+    func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let p = pixels[y * width + x]
+        return (Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF))
+    }
+}
+
+final class RenderTests: XCTestCase {
+    func timeline(_ name: String, frames: ClosedRange<Int>? = nil) throws -> Timeline {
+        let url = packageRoot.appendingPathComponent("examples/\(name).json")
+        let scene = try SceneDecoder.decode([UInt8](try Data(contentsOf: url)), file: url.path)
+        return Simulator.run(scene, frames: frames)
+    }
+
+    func testPixelsInsideKnownCards() throws {
+        let t = try timeline("wallet-scroll", frames: 0...0)
+        let png = try DecodedPNG(PNGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions()))
+        XCTAssertEqual(png.width, 750)
+        XCTAssertEqual(png.height, 1334)
+        // Frame 0: card 0 ("cmb", #D93A3A) spans canvas y 64-164 before card 1 covers it; x 10-365.
+        // Canvas point (200, 130) is inside, away from the title: pixel (400, 260) at scale 2.
+        XCTAssertEqual(png.rgb(400, 260).0, 0xD9)
+        XCTAssertEqual(png.rgb(400, 260).1, 0x3A)
+        XCTAssertEqual(png.rgb(400, 260).2, 0x3A)
+        // Card 1 ("bocom", #1F4E9C) from y 164: point (200, 250).
+        XCTAssertTrue(png.rgb(400, 500) == (0x1F, 0x4E, 0x9C))
+        // The status-bar strip above the collection view shows the canvas background #F2F2F7.
+        XCTAssertTrue(png.rgb(10, 10) == (0xF2, 0xF2, 0xF7))
+        // Between the view's top (20) and card 0 (64): the collection view's white background.
+        XCTAssertTrue(png.rgb(400, 80) == (0xFF, 0xFF, 0xFF))
+        // Left margin (x < 10) beside a card: white.
+        XCTAssertTrue(png.rgb(6, 500) == (0xFF, 0xFF, 0xFF))
+    }
+
+    func testPulledDownFrameShowsTheFan() throws {
+        // Frame 246 (4.1 s): offset −204, card i at canvas y 140i + 64.
+        let t = try timeline("wallet-scroll", frames: 246...246)
+        let png = try DecodedPNG(PNGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions()))
+        // Card 1 (#1F4E9C) at 204-404, covered from 344 by card 2 (#E5E5EA): sample y 300 and y 400.
+        XCTAssertTrue(png.rgb(400, 600) == (0x1F, 0x4E, 0x9C))
+        XCTAssertTrue(png.rgb(400, 800) == (0xE5, 0xE5, 0xEA))
+    }
+
+    func testChineseTitleDrawsGlyphs() throws {
+        // A white card with a black Chinese title: its text box must hold dark pixels, and the
+        // font must have every glyph (glyph index 0 is the .notdef box).
+        let text = TextElement(text: "卡片 显示更多", frame: Rect(x: 16, y: 0, width: 200, height: 44), fontSize: 20, weight: .bold, color: .black)
+        let item = DrawItem(id: "c", frame: Rect(x: 20, y: 20, width: 240, height: 120),
+                            appearance: Appearance(background: .white, content: [.text(text)]))
+        let frame = Frame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        let canvas = Canvas(width: 280, height: 160, scale: 1, background: .white)
+        let png = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: canvas, options: RenderOptions()))
+        var dark = 0
+        for y in 20..<64 { for x in 36..<236 where png.rgb(x, y).0 < 100 { dark += 1 } }
+        XCTAssertGreaterThan(dark, 300, "Chinese glyphs are drawn (boxes would be thin outlines)")
+        var below = 0
+        for y in 70..<140 { for x in 36..<236 where png.rgb(x, y).0 < 100 { below += 1 } }
+        XCTAssertEqual(below, 0, "nothing dark outside the title box")
+        XCTAssertEqual(missingGlyphs("Card 1 卡片 显示更多 顯示 我的频道 推荐频道 --上拉，显示更多-- 下拉可以刷新 松开立即刷新 正在刷新数据中..."), 0)
+    }
+
+    func missingGlyphs(_ s: String) -> Int {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        CairoDrawing.selectFont(cr, size: 20, weight: .regular)
+        let font = cairo_get_scaled_font(cr)
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>? = nil
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(font, 0, 0, s, -1, &glyphs, &count, nil, nil, nil)
+        XCTAssertEqual(status, CAIRO_STATUS_SUCCESS)
+        defer { cairo_glyph_free(glyphs) }
+        return (0..<Int(count)).filter { glyphs![$0].index == 0 }.count
+    }
+
+    func testRotationAndAlphaApplyAboutTheCentre() throws {
+        // A 40 x 40 red square at (30, 30), rotated 45° about its centre (50, 50): the corner
+        // region (32, 32) is now outside it, the point (50, 22) inside (half-diagonal 28.3).
+        var item = DrawItem(id: "s", frame: Rect(x: 30, y: 30, width: 40, height: 40), rotation: .pi / 4,
+                            appearance: Appearance(background: Color(red: 1, green: 0, blue: 0)))
+        let canvas = Canvas(width: 100, height: 100, scale: 1, background: .white)
+        var png = try DecodedPNG(PNGFormat().renderFrame(Frame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
+        XCTAssertTrue(png.rgb(32, 32) == (255, 255, 255))
+        XCTAssertTrue(png.rgb(50, 23) == (255, 0, 0))
+        // Half alpha over white: (255, 128, 128) within rounding.
+        item.rotation = 0
+        item.alpha = 0.5
+        png = try DecodedPNG(PNGFormat().renderFrame(Frame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
+        XCTAssertEqual(png.rgb(50, 50).0, 255)
+        XCTAssertEqual(Double(png.rgb(50, 50).1), 127.5, accuracy: 1.5)
+    }
+
+    func testSVGParsesAsXMLAndIsSizedInPixels() throws {
+        let t = try timeline("wallet-scroll", frames: 120...120)
+        let svg = try SVGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions())
+        let text = String(decoding: svg, as: UTF8.self)
+        XCTAssertTrue(text.contains(#"width="375px" height="667px""#), String(text.prefix(300)))
+        #if canImport(FoundationXML)
+        let parser = XMLParser(data: Data(svg))
+        XCTAssertTrue(parser.parse(), "SVG is well-formed XML: \(String(describing: parser.parserError))")
+        #endif
+    }
+
+    func testRendersAreByteIdentical() throws {
+        let t = try timeline("wallet-scroll", frames: 240...245)
+        for format in [PNGFormat() as any OutputFormat, SVGFormat()] {
+            let first = try t.frames.map { try format.renderFrame($0, canvas: t.canvas, options: RenderOptions()) }
+            let second = try t.frames.reversed().map { try format.renderFrame($0, canvas: t.canvas, options: RenderOptions()) }.reversed()
+            XCTAssertEqual(first, Array(second), "\(format.name): same frames, any order, same bytes")
+        }
+        // Serial and parallel renders through the pipeline write identical files.
+        let fm = FileManager.default
+        let base = fm.temporaryDirectory.appendingPathComponent("flipbook-render-\(getpid())")
+        defer { try? fm.removeItem(at: base) }
+        let formats: [any OutputFormat] = [PNGFormat(), SVGFormat(), KeyframesJSONFormat()]
+        try RenderPipeline.render(t, formats: formats, to: base.appendingPathComponent("serial"), workers: 1)
+        try RenderPipeline.render(t, formats: formats, to: base.appendingPathComponent("parallel"), workers: 4)
+        let names = try fm.contentsOfDirectory(atPath: base.appendingPathComponent("serial").path).sorted()
+        XCTAssertEqual(names.count, 13)
+        XCTAssertEqual(names, try fm.contentsOfDirectory(atPath: base.appendingPathComponent("parallel").path).sorted())
+        for n in names {
+            XCTAssertEqual(try Data(contentsOf: base.appendingPathComponent("serial/\(n)")),
+                           try Data(contentsOf: base.appendingPathComponent("parallel/\(n)")), n)
+        }
+    }
+}
