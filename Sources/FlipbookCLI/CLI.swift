@@ -237,6 +237,10 @@ public enum CLI {
         let output = r.output ?? "output/\(scene.name)"
         let formats = r.formats.compactMap(OutputFormats.named)
 
+        // Ctrl-C or SIGTERM stops the render between frames; the staging directory is removed.
+        signal(SIGINT) { _ in RenderPipeline.cancelRequested = 1 }
+        signal(SIGTERM) { _ in RenderPipeline.cancelRequested = 1 }
+        defer { signal(SIGINT, SIG_DFL); signal(SIGTERM, SIG_DFL) }
         let timeline = Simulator.run(scene, frames: r.frames)
         let showProgress = console.errIsTerminal
         let label = scene.name

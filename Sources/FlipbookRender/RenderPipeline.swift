@@ -5,6 +5,10 @@ import FlipbookCore
 /// drawn and encoded on all cores at once; the bytes do not depend on the order or the
 /// number of threads.
 public enum RenderPipeline {
+    /// Set (for example from a SIGINT handler) to stop a render between frames; the render
+    /// then throws and leaves nothing behind.
+    nonisolated(unsafe) public static var cancelRequested: sig_atomic_t = 0
+
     /// Threads used for per-frame work; the machine's active processors by default.
     public static var defaultWorkers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
@@ -44,6 +48,7 @@ public enum RenderPipeline {
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, total))) { _ in
             while let i = state.next(limit: total) {
                 do {
+                    if RenderPipeline.cancelRequested != 0 { throw RenderError("interrupted") }
                     try body(frames[i])
                     let done = state.finish()
                     progress?(done, total)
