@@ -4,23 +4,31 @@ import FlipbookCore
 public enum AnimationTiming: Hashable, Sendable {
     /// A Bézier curve over a fixed duration (UIView.animate, CABasicAnimation).
     case curve(TimingCurve, duration: Double)
+    /// A spring's closed-form progress (may overshoot 1); exactly 1 from `duration` on, as a
+    /// UIView spring animation ends at its duration.
+    case spring(Spring, duration: Double)
 
     /// Eased progress `t` seconds after the animation began (clamped to the end value after it).
     public func fraction(atElapsed t: Double) -> Double {
+        if t >= duration - FrameClock.epsilon { return 1 }
+        if t <= 0 { return 0 }
         switch self {
         case .curve(let curve, let duration):
-            if duration <= 0 || t >= duration - FrameClock.epsilon { return 1 }
-            if t <= 0 { return 0 }
             return curve.value(at: t / duration)
+        case .spring(let spring, _):
+            return spring.fraction(at: t)
         }
     }
 
     /// Seconds from begin to the end value.
     public var duration: Double {
         switch self {
-        case .curve(_, let d): return max(0, d)
+        case .curve(_, let d), .spring(_, let d): return max(0, d)
         }
     }
+
+    /// A spring that runs until it settles (CASpringAnimation with duration = settlingDuration).
+    public static func spring(_ spring: Spring) -> AnimationTiming { .spring(spring, duration: spring.settlingDuration) }
 
     /// Core Animation's default transition: 0.25 s, ease-in-ease-out (UIView.animate's curve).
     public static let standard = AnimationTiming.curve(.easeInEaseOut, duration: 0.25)

@@ -35,3 +35,52 @@ extension Color: Interpolatable {
         return Color(red: c(a.red, b.red), green: c(a.green, b.green), blue: c(a.blue, b.blue), alpha: c(a.alpha, b.alpha))
     }
 }
+
+/// Values that form a vector space: what cubic (Catmull-Rom) and paced key-frame animations
+/// need beyond interpolation.
+public protocol VectorLike: Interpolatable {
+    /// Σ weightᵢ·valueᵢ.
+    static func combine(_ terms: [(Self, Double)]) -> Self
+    /// Euclidean distance, for paced key-frames.
+    func distance(to other: Self) -> Double
+}
+
+extension Double: VectorLike {
+    public static func combine(_ terms: [(Double, Double)]) -> Double { terms.reduce(0) { $0 + $1.0 * $1.1 } }
+    public func distance(to other: Double) -> Double { abs(self - other) }
+}
+
+extension Point: VectorLike {
+    public static func combine(_ terms: [(Point, Double)]) -> Point {
+        Point(x: terms.reduce(0) { $0 + $1.0.x * $1.1 }, y: terms.reduce(0) { $0 + $1.0.y * $1.1 })
+    }
+}
+
+extension Size: VectorLike {
+    public static func combine(_ terms: [(Size, Double)]) -> Size {
+        Size(width: terms.reduce(0) { $0 + $1.0.width * $1.1 }, height: terms.reduce(0) { $0 + $1.0.height * $1.1 })
+    }
+    public func distance(to o: Size) -> Double { ((width - o.width) * (width - o.width) + (height - o.height) * (height - o.height)).squareRoot() }
+}
+
+extension Rect: VectorLike {
+    public static func combine(_ terms: [(Rect, Double)]) -> Rect {
+        Rect(origin: .combine(terms.map { ($0.0.origin, $0.1) }), size: .combine(terms.map { ($0.0.size, $0.1) }))
+    }
+    public func distance(to o: Rect) -> Double {
+        let d = [minX - o.minX, minY - o.minY, width - o.width, height - o.height]
+        return d.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    }
+}
+
+extension Color: VectorLike {
+    /// Component-wise, clamped to 0...1.
+    public static func combine(_ terms: [(Color, Double)]) -> Color {
+        func c(_ k: KeyPath<Color, Double>) -> Double { min(max(terms.reduce(0) { $0 + $1.0[keyPath: k] * $1.1 }, 0), 1) }
+        return Color(red: c(\.red), green: c(\.green), blue: c(\.blue), alpha: c(\.alpha))
+    }
+    public func distance(to o: Color) -> Double {
+        let d = [red - o.red, green - o.green, blue - o.blue, alpha - o.alpha]
+        return d.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    }
+}

@@ -9,9 +9,13 @@ public struct LayoutContext: Sendable {
     public var itemCounts: [Int]
     /// Per-item sizes from the data source (sizeForItemAt), when items differ; indexed like `itemCounts`.
     public var itemSizes: [[Size]]?
+    /// Per-item origins from the data source, for layouts that place items explicitly.
+    public var itemOrigins: [[Point]]?
 
-    public init(bounds: Rect, contentInset: EdgeInsets = .zero, itemCounts: [Int], itemSizes: [[Size]]? = nil) {
-        self.bounds = bounds; self.contentInset = contentInset; self.itemCounts = itemCounts; self.itemSizes = itemSizes
+    public init(bounds: Rect, contentInset: EdgeInsets = .zero, itemCounts: [Int], itemSizes: [[Size]]? = nil,
+                itemOrigins: [[Point]]? = nil) {
+        self.bounds = bounds; self.contentInset = contentInset; self.itemCounts = itemCounts
+        self.itemSizes = itemSizes; self.itemOrigins = itemOrigins
     }
 
     public var contentOffset: Point { bounds.origin }
@@ -22,6 +26,10 @@ public struct LayoutContext: Sendable {
     public func sizeForItem(at indexPath: IndexPath) -> Size? {
         guard let itemSizes, indexPath.section < itemSizes.count, indexPath.item < itemSizes[indexPath.section].count else { return nil }
         return itemSizes[indexPath.section][indexPath.item]
+    }
+    public func originForItem(at indexPath: IndexPath) -> Point? {
+        guard let itemOrigins, indexPath.section < itemOrigins.count, indexPath.item < itemOrigins[indexPath.section].count else { return nil }
+        return itemOrigins[indexPath.section][indexPath.item]
     }
 }
 

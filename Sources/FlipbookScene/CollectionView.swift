@@ -2,11 +2,45 @@ import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
 
+/// An element on screen: a cell or a supplementary view, with its model and presentation state.
+public struct Element: Sendable {
+    public var id: String
+    /// "cell", or the supplementary kind ("header", "footer").
+    public var kind: String
+    public var indexPath: IndexPath
+    /// What the layout and the scripts say (where the element is going).
+    public var model: ItemState
+    /// What is on screen now (model plus running animations).
+    public var presentation: ItemState
+    public var isCell: Bool { kind == "cell" }
+}
+
+/// One change in a batch update (performBatchUpdates).
+public enum BatchChange: Sendable {
+    case delete(id: String)
+    /// Insert a new item at an index path of the data after the update.
+    case insert(ItemSpec, at: IndexPath)
+    /// Move an item to an index path of the data after the update.
+    case move(id: String, to: IndexPath)
+    /// Reload an item with new content (title, colour, size); its geometry animates like any other.
+    case reload(ItemSpec)
+    /// invalidateLayout with changed parameters (a patch decoded for the scene's layout).
+    case layout(LayoutPatch)
+}
+
+/// Changes to a layout's parameters, applied inside a batch update.
+public struct LayoutPatch: Sendable {
+    public let apply: @Sendable (inout any CollectionViewLayout) -> Void
+    public init(_ apply: @escaping @Sendable (inout any CollectionViewLayout) -> Void) { self.apply = apply }
+}
+
 /// A collection view at run time, like UICollectionView: the data source (sections of item
 /// ids), the layout, the scroll view, and what is on screen at a given time.
 ///
-/// Per-frame cost is O(items on screen): the layout is asked only for the visible rect and
-/// is re-prepared only when invalidated (or on a bounds change it asks to see).
+/// Model and presentation follow Core Animation: the model is where the layout and the script
+/// put things (what scripts and gestures read); the presentation adds running animations
+/// (what the keyframes and renderers show). Per-frame cost is O(elements on screen + animating
+/// elements): the layout is asked only for the visible rect.
 public final class CollectionView {
     public let spec: CollectionViewSpec
     public let scrollView: ScrollView
@@ -16,8 +50,27 @@ public final class CollectionView {
     private var items: [String: ItemSpec] = [:]
     private var indexPaths: [String: IndexPath] = [:]
     private var itemSizes: [[Size]]?
+    private var itemOrigins: [[Point]]?
     private var preparedBounds: Rect?
     private var layoutIsValid = false
+
+    /// Model values set by the script (UIView property assignments), by item id.
+    private var overrides: [String: [ItemProperty: PropertyValue]] = [:]
+    private var hiddenOverrides: [String: Bool] = [:]
+    /// Running animations by element id.
+    private var animators: [String: ItemAnimator] = [:]
+    /// Key-frame animations every cell shows (the jiggle of edit mode).
+    private var cellKeyframes: [ItemAnimator.Keyframes] = []
+    /// Deleted items still animating out.
+    private var ghosts: [String: Ghost] = [:]
+
+    struct Ghost {
+        var item: ItemSpec
+        var kind: String
+        var indexPath: IndexPath
+        var state: ItemState
+        var animator: ItemAnimator
+    }
 
     public init(spec: CollectionViewSpec) {
         self.spec = spec
@@ -29,17 +82,22 @@ public final class CollectionView {
         prepareLayoutIfNeeded(bounds: scrollView.bounds)
     }
 
+    // MARK: - Data source
+
     private func reindex() {
         indexPaths = [:]
         for (s, ids) in sections.enumerated() {
             for (i, id) in ids.enumerated() { indexPaths[id] = IndexPath(item: i, section: s) }
         }
         let hasSizes = sections.contains { $0.contains { items[$0]?.size != nil } }
-        itemSizes = hasSizes ? sections.map { $0.map { items[$0]?.size ?? Size(width: -1, height: -1) } } : nil
-        if itemSizes != nil, let flow = layout as? FlowLayout {
-            // Items without their own size use the layout's itemSize.
-            itemSizes = itemSizes!.map { $0.map { $0.width < 0 ? flow.itemSize : $0 } }
+        if hasSizes {
+            let fallback = (layout as? FlowLayout)?.itemSize ?? Size(width: 50, height: 50)
+            itemSizes = sections.map { $0.map { items[$0]?.size ?? fallback } }
+        } else {
+            itemSizes = nil
         }
+        let hasOrigins = sections.contains { $0.contains { items[$0]?.origin != nil } }
+        itemOrigins = hasOrigins ? sections.map { $0.map { items[$0]?.origin ?? .zero } } : nil
     }
 
     public func indexPath(for id: String) -> IndexPath? { indexPaths[id] }
@@ -49,12 +107,19 @@ public final class CollectionView {
         return sections[indexPath.section][indexPath.item]
     }
     public func item(_ id: String) -> ItemSpec? { items[id] }
+    public var allItemIDs: [String] { sections.flatMap { $0 } }
+
+    /// The id of a section's supplementary view ("<section id>.header").
+    public func supplementaryID(kind: String, section: Int) -> String { spec.sections[section].id + "." + kind }
+
+    // MARK: - Layout
 
     /// invalidateLayout(): the next query re-prepares the layout.
     public func invalidateLayout() { layoutIsValid = false }
 
     public func layoutContext(bounds: Rect) -> LayoutContext {
-        LayoutContext(bounds: bounds, contentInset: spec.contentInset, itemCounts: sections.map(\.count), itemSizes: itemSizes)
+        LayoutContext(bounds: bounds, contentInset: spec.contentInset, itemCounts: sections.map(\.count), itemSizes: itemSizes,
+                      itemOrigins: itemOrigins)
     }
 
     /// Prepares the layout for `bounds` when it is invalid or asks to follow bounds changes.
@@ -66,25 +131,140 @@ public final class CollectionView {
         scrollView.contentSize = layout.collectionViewContentSize
     }
 
-    public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
+    /// Lets an effect change its layout's state (expanded card, moving item…); invalidates it.
+    public func updateLayout(_ change: (inout any CollectionViewLayout) -> Void) {
+        change(&layout)
+        invalidateLayout()
+    }
 
+    public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
     public func bounds(at time: Double) -> Rect { Rect(origin: contentOffset(at: time), size: spec.frame.size) }
 
-    /// The layout's attributes for what is visible at `time`, with the id of each element.
+    /// The layout's attributes for what is visible at `time`, with each element's id.
     public func visibleAttributes(at time: Double) -> [(id: String, attributes: LayoutAttributes)] {
         let b = bounds(at: time)
         prepareLayoutIfNeeded(bounds: b)
         var out: [(String, LayoutAttributes)] = []
         for a in layout.layoutAttributesForElements(in: b) {
-            switch a.representedElementCategory {
-            case .cell:
-                if let id = itemID(at: a.indexPath) { out.append((id, a)) }
-            case .supplementaryView(let kind):
-                guard a.indexPath.section < spec.sections.count else { continue }
-                out.append((spec.sections[a.indexPath.section].id + "." + kind, a))
-            }
+            if let id = elementID(for: a) { out.append((id, a)) }
         }
         return out
+    }
+
+    func elementID(for a: LayoutAttributes) -> String? {
+        switch a.representedElementCategory {
+        case .cell: return itemID(at: a.indexPath)
+        case .supplementaryView(let kind):
+            guard a.indexPath.section >= 0, a.indexPath.section < spec.sections.count else { return nil }
+            return supplementaryID(kind: kind, section: a.indexPath.section)
+        }
+    }
+
+    /// The layout's current attributes for an element id (cells and supplementary views).
+    public func layoutAttributes(for id: String) -> LayoutAttributes? {
+        if let ip = indexPaths[id] { return layout.layoutAttributesForItem(at: ip) }
+        for (s, section) in spec.sections.enumerated() where id.hasPrefix(section.id + ".") {
+            let kind = String(id.dropFirst(section.id.count + 1))
+            return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: IndexPath(item: 0, section: s))
+        }
+        return nil
+    }
+
+    // MARK: - Model and presentation
+
+    func kind(of a: LayoutAttributes) -> String {
+        if case .supplementaryView(let k) = a.representedElementCategory { return k }
+        return "cell"
+    }
+
+    func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {
+        var s = ItemState(a, color: items[id]?.color ?? .clear)
+        if let o = overrides[id] {
+            for p in ItemProperty.allCases { if let v = o[p] { s[p] = v } }
+        }
+        if let h = hiddenOverrides[id] { s.isHidden = h }
+        return s
+    }
+
+    func presentation(_ id: String, model: ItemState, isCell: Bool, at time: Double) -> ItemState {
+        var s = animators[id]?.presentation(of: model, at: time) ?? model
+        if isCell && !cellKeyframes.isEmpty {
+            for k in cellKeyframes {
+                guard let v = k.animation.value(at: time) else { continue }
+                s[k.property] = k.additive ? s[k.property].adding(v) : v
+            }
+        }
+        return s
+    }
+
+    /// The model state of an element now (what scripts and gestures read).
+    public func modelState(of id: String, at time: Double) -> ItemState? {
+        prepareLayoutIfNeeded(bounds: bounds(at: time))
+        guard let a = layoutAttributes(for: id) else { return nil }
+        return modelState(id, a)
+    }
+
+    /// The presentation state of an element now (what is on screen).
+    public func presentationState(of id: String, at time: Double) -> ItemState? {
+        if let g = ghosts[id] { return g.animator.presentation(of: g.state, at: time) }
+        guard let m = modelState(of: id, at: time) else { return nil }
+        return presentation(id, model: m, isCell: indexPaths[id] != nil, at: time)
+    }
+
+    /// Every element on screen at `time` (visible by the layout, or moved on screen by an
+    /// animation), back to front: by zIndex, supplementary views before cells, then index path.
+    public func elements(at time: Double) -> [Element] {
+        let b = bounds(at: time)
+        prune(at: time)
+        var out: [Element] = []
+        var seen = Set<String>()
+        for (id, a) in visibleAttributes(at: time) {
+            let m = modelState(id, a)
+            let k = kind(of: a)
+            seen.insert(id)
+            // Its model is on screen, but an animation may still hold it elsewhere.
+            let p = presentation(id, model: m, isCell: k == "cell", at: time)
+            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+        }
+        for id in animators.keys.sorted() where !seen.contains(id) {
+            guard let a = layoutAttributes(for: id) else { continue }
+            let m = modelState(id, a)
+            let k = kind(of: a)
+            let p = presentation(id, model: m, isCell: k == "cell", at: time)
+            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+        }
+        for id in ghosts.keys.sorted() {
+            let g = ghosts[id]!
+            let p = g.animator.presentation(of: g.state, at: time)
+            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: g.kind, indexPath: g.indexPath, model: g.state, presentation: p)) }
+        }
+        return out.sorted { a, b in
+            if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }
+            if a.isCell != b.isCell { return !a.isCell }
+            if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+            return a.id < b.id
+        }
+    }
+
+    /// Whether a state can reach into `bounds` (rotation and scale grow it about its centre).
+    static func mayBeVisible(_ s: ItemState, in bounds: Rect) -> Bool {
+        var f = s.frame.offsetBy(dx: s.translation.x, dy: s.translation.y)
+        if s.rotation != 0 || s.scale != 1 {
+            let r = (f.width * f.width + f.height * f.height).squareRoot() / 2 * max(1, abs(s.scale))
+            f = Rect(x: f.midX - r, y: f.midY - r, width: 2 * r, height: 2 * r)
+        }
+        return f.intersects(bounds)
+    }
+
+    private func prune(at time: Double) {
+        for id in animators.keys.sorted() {
+            animators[id]!.prune(at: time)
+            if animators[id]!.isEmpty { animators[id] = nil }
+        }
+        for id in ghosts.keys.sorted() {
+            ghosts[id]!.animator.prune(at: time)
+            if ghosts[id]!.animator.isEmpty { ghosts[id] = nil }
+        }
     }
 
     /// Everything this collection view draws at `time`, back to front, in canvas points.
@@ -93,32 +273,158 @@ public final class CollectionView {
         let clip = spec.frame
         var result = [DrawItem(id: spec.id, kind: "view", frame: spec.frame, zIndex: -1,
                                appearance: Appearance(background: spec.backgroundColor))]
-        let visible = visibleAttributes(at: time).sorted { a, b in
-            if a.attributes.zIndex != b.attributes.zIndex { return a.attributes.zIndex < b.attributes.zIndex }
-            if a.attributes.isCell != b.attributes.isCell { return !a.attributes.isCell }
-            return a.attributes.indexPath < b.attributes.indexPath
-        }
-        for (id, a) in visible {
-            var frame = a.frame.offsetBy(dx: spec.frame.minX - offset.x + a.transform.translation.x,
-                                         dy: spec.frame.minY - offset.y + a.transform.translation.y)
-            frame = Rect(origin: frame.origin, size: a.frame.size)
-            guard frame.intersects(clip) || a.transform.rotation != 0 || a.transform.scale > 1 else { continue }
-            let appearance: Appearance
-            let kind: String
-            switch a.representedElementCategory {
-            case .cell:
-                guard let item = items[id] else { continue }
-                appearance = CellAppearance.cell(item, style: spec.cell, size: a.frame.size)
-                kind = "cell"
-            case .supplementaryView(let k):
-                let title = spec.sections[a.indexPath.section].header ?? ""
-                appearance = CellAppearance.header(title, style: spec.headerStyle, background: spec.backgroundColor, size: a.frame.size)
-                kind = k
-            }
-            result.append(DrawItem(id: id, kind: kind, frame: frame, zIndex: a.zIndex, alpha: a.alpha,
-                                   rotation: a.transform.rotation, scale: a.transform.scale, hidden: a.isHidden,
-                                   clip: clip, appearance: appearance))
+        for e in elements(at: time) {
+            let s = e.presentation
+            let frame = s.frame.offsetBy(dx: spec.frame.minX - offset.x + s.translation.x,
+                                         dy: spec.frame.minY - offset.y + s.translation.y)
+            result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
+                                   rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
+                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s)))
         }
         return result
+    }
+
+    func appearance(of id: String, kind: String, indexPath: IndexPath, state: ItemState) -> Appearance {
+        if kind == "cell" {
+            var item = items[id] ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
+            item.color = state.color
+            return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
+        }
+        let title = indexPath.section < spec.sections.count ? spec.sections[indexPath.section].header ?? "" : ""
+        return CellAppearance.header(title, style: spec.headerStyle, background: spec.backgroundColor, size: state.frame.size)
+    }
+
+    // MARK: - Changes from scripts (UIView property assignments and animations)
+
+    /// Sets model values; with `timing` they animate from what is on screen (beginFromCurrentState),
+    /// otherwise running transitions of those properties are removed and the values jump.
+    public func setProperties(_ id: String, _ values: [(ItemProperty, PropertyValue)], timing: AnimationTiming?,
+                              beginTime: Double, at time: Double) {
+        let before = presentationState(of: id, at: time)
+        for (p, v) in values {
+            overrides[id, default: [:]][p] = v
+            if let timing, let before {
+                animators[id, default: ItemAnimator()].startTransition(p, from: before[p], beginTime: beginTime, timing: timing)
+            } else {
+                animators[id]?.removeTransition(p)
+            }
+        }
+    }
+
+    public func setHidden(_ id: String, _ hidden: Bool) { hiddenOverrides[id] = hidden }
+
+    /// Adds a key-frame animation to one element, or to every cell when `id` is nil.
+    public func addKeyframes(_ k: ItemAnimator.Keyframes, to id: String?) {
+        if let id {
+            animators[id, default: ItemAnimator()].add(k)
+        } else {
+            cellKeyframes.removeAll { $0.key == k.key }
+            cellKeyframes.append(k)
+        }
+    }
+
+    /// Removes key-frame animations (one key, or all) from one element or from every cell.
+    public func removeKeyframes(key: String?, from id: String?) {
+        if let id {
+            animators[id]?.removeKeyframes(key: key)
+        } else {
+            if let key { cellKeyframes.removeAll { $0.key == key } } else { cellKeyframes.removeAll() }
+            for k in animators.keys.sorted() { animators[k]!.removeKeyframes(key: key) }
+        }
+    }
+
+    // MARK: - Batch updates
+
+    /// performBatchUpdates: applies `changes` at `time` and animates every element from where it
+    /// is on screen (or, if it was off screen, from its real old place) to its new attributes.
+    /// Deletes apply first, then inserts and moves at their final index paths (UIKit's order).
+    /// Returns the time the animation ends (for the completion).
+    @discardableResult
+    public func performBatchUpdates(_ changes: [BatchChange], timing: AnimationTiming, at time: Double) -> Double {
+        let oldBounds = bounds(at: time)
+        let before = Dictionary(elements(at: time).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        prepareLayoutIfNeeded(bounds: oldBounds)
+        let oldLayout = layout
+        let oldIndexPaths = indexPaths
+
+        // Data changes: deletes, then inserts and moves at their final positions in ascending order.
+        var deleted: [String] = []
+        var placed: [(id: String, to: IndexPath)] = []
+        for c in changes {
+            switch c {
+            case .delete(let id):
+                guard let ip = indexPaths[id] else { continue }
+                sections[ip.section].removeAll { $0 == id }
+                deleted.append(id)
+                reindex()
+            case .move(let id, let to):
+                guard let ip = indexPaths[id] else { continue }
+                sections[ip.section].removeAll { $0 == id }
+                reindex()
+                placed.append((id, to))
+            case .insert(let item, let to):
+                items[item.id] = item
+                placed.append((item.id, to))
+            case .reload(let item):
+                if items[item.id] != nil { items[item.id] = item }
+            case .layout(let patch):
+                patch.apply(&layout)
+            }
+        }
+        for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
+            let s = min(max(to.section, 0), sections.count - 1)
+            sections[s].insert(id, at: min(max(to.item, 0), sections[s].count))
+        }
+        reindex()
+        invalidateLayout()
+        prepareLayoutIfNeeded(bounds: oldBounds)
+
+        let insertedIDs = Set(changes.compactMap { if case .insert(let it, _) = $0 { return it.id }; return nil })
+        let after = visibleAttributes(at: time)
+        var candidates = Set(before.keys).union(after.map(\.id))
+        candidates.formUnion(placed.map(\.id))
+        for id in candidates.sorted() {
+            if deleted.contains(id) {
+                guard let b = before[id], let oldIP = oldIndexPaths[id], let item = items[id] else { continue }
+                var end = b.presentation
+                if let f = layout.finalLayoutAttributesForDisappearingItem(at: oldIP) {
+                    end = ItemState(f, color: b.presentation.color)
+                } else {
+                    end.alpha = 0
+                }
+                var animator = ItemAnimator()
+                for p in ItemState.layoutProperties {
+                    animator.startTransition(p, from: b.presentation[p], beginTime: time, timing: timing, fixedTarget: end[p])
+                }
+                ghosts[id] = Ghost(item: item, kind: "cell", indexPath: oldIP, state: b.presentation, animator: animator)
+                animators[id] = nil
+                continue
+            }
+            guard let a = layoutAttributes(for: id) else { continue }
+            let model = modelState(id, a)
+            let from: ItemState
+            if let b = before[id] {
+                from = b.presentation
+            } else if insertedIDs.contains(id) {
+                guard CollectionView.mayBeVisible(model, in: oldBounds) else { continue }
+                var start = model
+                if let i = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath) {
+                    start = modelState(id, i)
+                } else {
+                    start.alpha = 0
+                }
+                from = start
+            } else if let oldIP = oldIndexPaths[id], let old = oldLayout.layoutAttributesForItem(at: oldIP) {
+                // Off screen before the update: start from its real old place, not its new one.
+                from = modelState(id, old)
+            } else {
+                continue
+            }
+            for p in ItemState.layoutProperties where from[p] != model[p] {
+                animators[id, default: ItemAnimator()].startTransition(p, from: from[p], beginTime: time, timing: timing)
+            }
+        }
+        for id in deleted { items[id] = nil; overrides[id] = nil; hiddenOverrides[id] = nil }
+        return time + timing.duration
     }
 }

@@ -12,8 +12,12 @@ public struct ItemSpec: Hashable, Sendable {
     public var color: Color
     /// Per-item size for flow layouts (sizeForItemAt); nil uses the layout's itemSize.
     public var size: Size?
-    public init(id: String, title: String = "", color: Color, size: Size? = nil) {
-        self.id = id; self.title = title; self.color = color; self.size = size
+    /// Per-item origin for the absolute layout.
+    public var origin: Point?
+    /// Overrides the collection view's cell style for this item.
+    public var style: CellStyle?
+    public init(id: String, title: String = "", color: Color, size: Size? = nil, origin: Point? = nil, style: CellStyle? = nil) {
+        self.id = id; self.title = title; self.color = color; self.size = size; self.origin = origin; self.style = style
     }
 }
 
@@ -61,12 +65,79 @@ public struct CollectionViewSpec: Sendable {
     public var initialContentOffset: Point { contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top) }
 }
 
+/// New values for some properties of one item.
+public struct PropertyChange: Sendable {
+    public var item: String
+    public var values: [(ItemProperty, PropertyValue)]
+    public var hidden: Bool?
+    public init(item: String, values: [(ItemProperty, PropertyValue)], hidden: Bool? = nil) {
+        self.item = item; self.values = values; self.hidden = hidden
+    }
+}
+
+/// UIView.animate: changes that animate together, nested transactions, and a completion.
+public struct Transaction: Sendable {
+    public var timing: AnimationTiming
+    public var delay: Double
+    public var changes: [PropertyChange]
+    /// Nested UIView.animate blocks; they inherit this timing unless they override it.
+    public var nested: [Transaction]
+    /// Actions run when the transaction's animations end.
+    public var completion: [Action]
+    public init(timing: AnimationTiming = .standard, delay: Double = 0, changes: [PropertyChange] = [],
+                nested: [Transaction] = [], completion: [Action] = []) {
+        self.timing = timing; self.delay = delay; self.changes = changes; self.nested = nested; self.completion = completion
+    }
+}
+
+/// A key-frame animation to add, with its begin time relative to the action.
+public struct KeyframeSpec: Sendable {
+    public var key: String
+    public var property: ItemProperty
+    public var animation: KeyframeAnimation<PropertyValue>
+    public var additive: Bool
+}
+
+/// Changes to an item's content in a reload.
+public struct ItemPatch: Sendable {
+    public var title: String?
+    public var color: Color?
+    public var size: Size?
+    public init(title: String? = nil, color: Color? = nil, size: Size? = nil) { self.title = title; self.color = color; self.size = size }
+    public func applied(to item: ItemSpec) -> ItemSpec {
+        var i = item
+        if let title { i.title = title }
+        if let color { i.color = color }
+        if let size { i.size = size }
+        return i
+    }
+}
+
+/// A batch-update change as a scene describes it (reloads are patches of the current item).
+public enum SceneBatchChange: Sendable {
+    case delete(id: String)
+    case insert(ItemSpec, at: IndexPath)
+    case move(id: String, to: IndexPath)
+    case reload(id: String, ItemPatch)
+    case layout(LayoutPatch)
+}
+
 /// A timed action of the script.
-public enum Action: Sendable {
+public indirect enum Action: Sendable {
     /// Jump to an offset (setContentOffset(_:animated: false)); nil components keep their value.
     case setContentOffset(x: Double?, y: Double?)
     /// Animate to an offset with a duration and curve.
     case scrollTo(x: Double?, y: Double?, timing: AnimationTiming)
+    /// Set item properties without animation.
+    case set([PropertyChange])
+    /// UIView.animate.
+    case animate(Transaction)
+    /// CALayer.add(_:forKey:) on one item, or on every cell when the item is nil.
+    case addAnimation(item: String?, KeyframeSpec, beginOffset: Double)
+    /// CALayer.removeAnimation(forKey:) / removeAllAnimations() (nil key).
+    case removeAnimation(item: String?, key: String?)
+    /// performBatchUpdates with a timing and a completion.
+    case performBatchUpdates([SceneBatchChange], timing: AnimationTiming, completion: [Action])
 }
 
 public struct ScriptStep: Sendable {

@@ -27,12 +27,14 @@ public enum SceneDecoder {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(JSONWriter.format(duration)) s × \(fps) fps")
         }
         let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas)
+        var actions = ActionDecoder(layoutName: cv.layout.name, sectionCounts: cv.sections.map(\.items.count))
         var script: [ScriptStep] = []
         if let s = obj.optional("script") {
             for step in try s.array(maxCount: SceneLimits.maxScriptSteps) {
-                script.append(try decodeStep(step, duration: duration))
+                script.append(try actions.step(step))
             }
         }
+        try actions.checkReferences(knownIDs: Set(cv.sections.flatMap { $0.items.map(\.id) }))
         return Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script)
     }
 
@@ -129,8 +131,8 @@ public enum SceneDecoder {
         return s
     }
 
-    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String]) throws -> ItemSpec {
-        let o = try f.object(allowed: ["id", "title", "color", "width", "height"])
+    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+        let o = try f.object(allowed: ["id", "title", "color", "width", "height", "x", "y", "style"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -149,7 +151,11 @@ public enum SceneDecoder {
             guard let w, let h else { throw f.error("expected both \"width\" and \"height\" when either is given") }
             size = Size(width: w, height: h)
         }
-        return ItemSpec(id: id, title: title, color: color, size: size)
+        var origin: Point?
+        let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
+        if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
+        let style = try o.optional("style").map { try decodeCellStyle($0, base: defaultStyle) }
+        return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style)
     }
 
     static func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
@@ -157,6 +163,7 @@ public enum SceneDecoder {
                                        "items", "sections", "cell", "header"])
         let frame = try o.optional("frame").map(decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let layout = try LayoutRegistry.decode(o.required("layout"))
+        let cellStyle = try o.optional("cell").map { try decodeCellStyle($0, base: CellStyle()) } ?? CellStyle()
 
         var ids: [String: String] = [:]
         var sections: [SectionSpec] = []
@@ -168,7 +175,7 @@ public enum SceneDecoder {
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
             let list = try items.array(maxCount: SceneLimits.maxItems)
-            sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try decodeItem($1, index: $0, ids: &ids) })]
+            sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try decodeItem($1, index: $0, ids: &ids, defaultStyle: cellStyle) })]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
                 let so = try sf.object(allowed: ["id", "header", "items"])
@@ -177,7 +184,7 @@ public enum SceneDecoder {
                 let list = try so.required("items").array(maxCount: SceneLimits.maxItems)
                 var items: [ItemSpec] = []
                 for (i, itf) in list.enumerated() {
-                    items.append(try decodeItem(itf, index: itemTotal + i, ids: &ids))
+                    items.append(try decodeItem(itf, index: itemTotal + i, ids: &ids, defaultStyle: cellStyle))
                 }
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
@@ -193,7 +200,7 @@ public enum SceneDecoder {
             spec.contentOffset = Point(x: x ?? -spec.contentInset.left, y: y ?? -spec.contentInset.top)
         }
         if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
-        if let v = o.optional("cell") { spec.cell = try decodeCellStyle(v, base: spec.cell) }
+        spec.cell = cellStyle
         var header = CellStyle()
         header.shadow = false
         header.border = nil
@@ -204,29 +211,6 @@ public enum SceneDecoder {
         return spec
     }
 
-    static func decodeStep(_ f: JSONField, duration: Double) throws -> ScriptStep {
-        let actions = ["setContentOffset", "scrollTo"]
-        let head = try f.object(allowed: ["at", "action", "contentOffset", "duration", "curve", "comment"])
-        let time = try head.required("at", "seconds from the start").nonNegative(max: 3600)
-        let action = try head.required("action").oneOf(actions)
-        func allow(_ keys: [String]) throws {
-            for k in head.keys where !(["at", "action", "comment"] + keys).contains(k) {
-                throw head.optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + keys.joined(separator: ", "))
-            }
-        }
-        switch action {
-        case "setContentOffset":
-            try allow(["contentOffset"])
-            let (x, y) = try decodeOffset(head.required("contentOffset"))
-            return ScriptStep(time: time, action: .setContentOffset(x: x, y: y), path: f.path)
-        default:
-            try allow(["contentOffset", "duration", "curve"])
-            let (x, y) = try decodeOffset(head.required("contentOffset"))
-            let d = try head.optional("duration")?.nonNegative(max: 3600) ?? 0.25
-            let curve = try head.optional("curve").map(decodeCurve) ?? .easeInEaseOut
-            return ScriptStep(time: time, action: .scrollTo(x: x, y: y, timing: .curve(curve, duration: d)), path: f.path)
-        }
-    }
 }
 
 /// Distinct default colours for items without one (iOS system colours).

@@ -15,19 +15,27 @@ public final class Simulator {
     private var queue = EventQueue()
     public private(set) var now: Double = 0
 
+    private var nextSeq = 0
+
     public init(scene: Scene) {
         self.scene = scene
         clock = FrameClock(fps: scene.fps)
         collectionView = CollectionView(spec: scene.collectionView)
-        for (i, step) in scene.script.enumerated() {
-            queue.schedule(at: step.time, order: EventQueue.Order.script, seq: i, .script(step))
+        for step in scene.script {
+            schedule(at: step.time, .actions([step.action]))
         }
+    }
+
+    /// Schedules payload at an absolute time; equal times keep scheduling order.
+    func schedule(at time: Double, order: Int = EventQueue.Order.script, _ payload: EventQueue.Payload) {
+        queue.schedule(at: time, order: order, seq: nextSeq, payload)
+        nextSeq += 1
     }
 
     /// Applies every event up to and including `time`, then moves the clock there.
     public func advance(to time: Double) {
         while let e = queue.popFirst(notAfter: time) {
-            now = e.time
+            now = max(now, e.time)
             apply(e.payload)
         }
         now = time
@@ -35,12 +43,14 @@ public final class Simulator {
 
     private func apply(_ payload: EventQueue.Payload) {
         switch payload {
-        case .script(let step): perform(step.action)
+        case .actions(let actions): for a in actions { perform(a) }
         }
     }
 
-    private func perform(_ action: Action) {
-        let scroll = collectionView.scrollView
+    /// Runs one action at the current time.
+    public func perform(_ action: Action) {
+        let cv = collectionView
+        let scroll = cv.scrollView
         switch action {
         case .setContentOffset(let x, let y):
             let current = scroll.contentOffset(at: now)
@@ -48,7 +58,53 @@ public final class Simulator {
         case .scrollTo(let x, let y, let timing):
             let current = scroll.contentOffset(at: now)
             scroll.scroll(to: Point(x: x ?? current.x, y: y ?? current.y), timing: timing, at: now)
+        case .set(let changes):
+            for c in changes {
+                cv.setProperties(c.item, c.values, timing: nil, beginTime: now, at: now)
+                if let h = c.hidden { cv.setHidden(c.item, h) }
+            }
+        case .animate(let t):
+            let end = run(t, delay: 0)
+            if !t.completion.isEmpty { schedule(at: end, .actions(t.completion)) }
+        case .addAnimation(let item, let spec, let beginOffset):
+            var animation = spec.animation
+            animation.beginTime = now + beginOffset
+            cv.addKeyframes(ItemAnimator.Keyframes(key: spec.key, property: spec.property, animation: animation,
+                                                   additive: spec.additive), to: item)
+        case .removeAnimation(let item, let key):
+            cv.removeKeyframes(key: key, from: item)
+        case .performBatchUpdates(let changes, let timing, let completion):
+            let resolved: [BatchChange] = changes.compactMap { c in
+                switch c {
+                case .delete(let id): return .delete(id: id)
+                case .insert(let item, let ip): return .insert(item, at: ip)
+                case .move(let id, let ip): return .move(id: id, to: ip)
+                case .layout(let patch): return .layout(patch)
+                case .reload(let id, let patch):
+                    guard let item = cv.item(id) else { return nil }
+                    return .reload(patch.applied(to: item))
+                }
+            }
+            let end = cv.performBatchUpdates(resolved, timing: timing, at: now)
+            if !completion.isEmpty { schedule(at: end, .actions(completion)) }
         }
+    }
+
+    /// Applies a transaction's changes (animated from what is on screen) and its nested
+    /// transactions; returns when the last of them ends.
+    private func run(_ t: Transaction, delay: Double) -> Double {
+        let begin = now + delay + t.delay
+        for c in t.changes {
+            collectionView.setProperties(c.item, c.values, timing: t.timing, beginTime: begin, at: now)
+            if let h = c.hidden { collectionView.setHidden(c.item, h) }
+        }
+        var end = begin + t.timing.duration
+        for n in t.nested {
+            let nestedEnd = run(n, delay: delay + t.delay)
+            if !n.completion.isEmpty { schedule(at: nestedEnd, .actions(n.completion)) }
+            end = max(end, nestedEnd)
+        }
+        return end
     }
 
     /// The frame at index `index` (the clock must have been advanced to its time).
@@ -82,7 +138,8 @@ struct EventQueue {
         static let script = 0
     }
     enum Payload {
-        case script(ScriptStep)
+        /// Script steps and completions: actions run at the event's time.
+        case actions([Action])
     }
     struct Event {
         var time: Double

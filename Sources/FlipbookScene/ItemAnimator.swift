@@ -1,0 +1,71 @@
+import FlipbookCore
+import FlipbookAnimation
+
+/// The running animations of one item: at most one transition per property (a new one
+/// replaces the old, starting from the on-screen value) and any number of key-frame
+/// animations, applied in the order they were added (a later one wins, additive ones add).
+public struct ItemAnimator: Sendable {
+    public struct PropertyTransition: Sendable {
+        public var transition: Transition<PropertyValue>
+        /// nil follows the item's model value wherever it goes; a value is a fixed end
+        /// (a disappearing item's final attributes).
+        public var fixedTarget: PropertyValue?
+    }
+
+    public struct Keyframes: Sendable {
+        public var key: String
+        public var property: ItemProperty
+        public var animation: KeyframeAnimation<PropertyValue>
+        public var additive: Bool
+    }
+
+    public private(set) var transitions: [ItemProperty: PropertyTransition] = [:]
+    public private(set) var keyframes: [Keyframes] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { transitions.isEmpty && keyframes.isEmpty }
+
+    public mutating func startTransition(_ property: ItemProperty, from: PropertyValue, beginTime: Double,
+                                         timing: AnimationTiming, fixedTarget: PropertyValue? = nil) {
+        transitions[property] = PropertyTransition(transition: Transition(from: from, beginTime: beginTime, timing: timing),
+                                                   fixedTarget: fixedTarget)
+    }
+
+    public mutating func removeTransition(_ property: ItemProperty) { transitions[property] = nil }
+
+    /// Adds a key-frame animation; one with the same key is replaced (CALayer.add(_:forKey:)).
+    public mutating func add(_ k: Keyframes) {
+        keyframes.removeAll { $0.key == k.key }
+        keyframes.append(k)
+    }
+
+    public mutating func removeKeyframes(key: String?) {
+        if let key { keyframes.removeAll { $0.key == key } } else { keyframes.removeAll() }
+    }
+
+    /// The end time of the running transitions (for completions), or nil.
+    public var latestTransitionEnd: Double? { transitions.values.map(\.transition.endTime).max() }
+
+    /// What is on screen at `time` given the model state at that time.
+    public func presentation(of model: ItemState, at time: Double) -> ItemState {
+        var state = model
+        // Fixed order so overlapping properties (frame, size, center) compose the same way every time.
+        for p in ItemProperty.allCases {
+            if let t = transitions[p] {
+                state[p] = t.transition.value(at: time, to: t.fixedTarget ?? model[p])
+            }
+        }
+        for k in keyframes {
+            guard let v = k.animation.value(at: time) else { continue }
+            state[k.property] = k.additive ? state[k.property].adding(v) : v
+        }
+        return state
+    }
+
+    /// Drops what has finished by `time` (nothing observable changes).
+    public mutating func prune(at time: Double) {
+        transitions = transitions.filter { !$0.value.transition.isFinished(at: time) }
+        keyframes.removeAll { $0.animation.isFinished(at: time) }
+    }
+}
