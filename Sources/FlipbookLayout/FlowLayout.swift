@@ -62,16 +62,18 @@ public struct FlowLayout: CollectionViewLayout {
             return start
         }
 
+        /// A full-width header or footer band at `y`; nil when its height is 0.
+        func addSupplementary(_ kind: String, section: Int, height: Double) -> Int? {
+            guard height > 0 else { return nil }
+            let a = LayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section),
+                                     frame: Rect(x: 0, y: y, width: width, height: height))
+            defer { y += height }
+            return addBand([a], minY: y, maxY: y + height)
+        }
+
         for section in 0..<context.numberOfSections {
             let count = context.numberOfItems(inSection: section)
-            if headerReferenceSize.height > 0 {
-                let a = LayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionHeader, with: IndexPath(item: 0, section: section),
-                                         frame: Rect(x: 0, y: y, width: width, height: headerReferenceSize.height))
-                headerIndex.append(addBand([a], minY: y, maxY: y + headerReferenceSize.height))
-                y += headerReferenceSize.height
-            } else {
-                headerIndex.append(nil)
-            }
+            headerIndex.append(addSupplementary(ElementKind.sectionHeader, section: section, height: headerReferenceSize.height))
             y += sectionInset.top
             var indices = [Int](repeating: 0, count: count)
             let available = width - sectionInset.left - sectionInset.right
@@ -115,14 +117,7 @@ public struct FlowLayout: CollectionViewLayout {
             }
             y += sectionInset.bottom
             itemIndex.append(indices)
-            if footerReferenceSize.height > 0 {
-                let a = LayoutAttributes(forSupplementaryViewOfKind: ElementKind.sectionFooter, with: IndexPath(item: 0, section: section),
-                                         frame: Rect(x: 0, y: y, width: width, height: footerReferenceSize.height))
-                footerIndex.append(addBand([a], minY: y, maxY: y + footerReferenceSize.height))
-                y += footerReferenceSize.height
-            } else {
-                footerIndex.append(nil)
-            }
+            footerIndex.append(addSupplementary(ElementKind.sectionFooter, section: section, height: footerReferenceSize.height))
         }
         contentSize = Size(width: width, height: y)
     }

@@ -204,3 +204,33 @@ final class AnimationEngineTests: XCTestCase {
         }
     }
 }
+
+/// examples/animation-gallery.json: every dot follows its curve or spring.
+final class GalleryExampleTests: XCTestCase {
+    func testDotsFollowTheirTiming() throws {
+        let scene = try loadExample("animation-gallery")
+        let frames = Simulator.run(scene).frames
+        let timings: [(Double) -> Double] = [
+            TimingCurve.linear.value, TimingCurve.easeIn.value, TimingCurve.easeOut.value,
+            TimingCurve.easeInEaseOut.value, TimingCurve.default.value,
+            { Spring().fraction(at: $0) },
+            { Spring.uiView(duration: 0.8, dampingRatio: 0.4).fraction(at: $0) },
+            { Spring.response(0.5, dampingFraction: 0.6).fraction(at: $0) },
+        ]
+        for i in stride(from: 24, through: 80, by: 4) {
+            let t = Double(i) / 60 - 0.4
+            for (k, f) in timings.enumerated() {
+                let dot = frames[i].items.first { $0.id == "dot\(k)" }!
+                let fraction = t <= 0 ? 0 : (k < 5 ? f(min(t, 1)) : (k == 6 && t >= 0.8 - 1e-9 ? 1 : f(t)))
+                XCTAssertEqual(dot.frame.minX, 212 + 320 * fraction, accuracy: 1e-9, "dot\(k) at frame \(i)")
+            }
+        }
+        // The key-frame dot passes through its path's values at 0, 1/3, 2/3 and 1 of the second.
+        let path: [(Double, Double)] = [(0, 0), (101, -16), (211, 16), (320, 0)]
+        for (k, (x, y)) in path.enumerated() {
+            let dot = frames[24 + 20 * k].items.first { $0.id == "dot8" }!
+            XCTAssertEqual(dot.frame.minX, 212 + x, accuracy: 1e-9)
+            XCTAssertEqual(dot.frame.minY, 70 + 56 * 8 + y, accuracy: 1e-9)
+        }
+    }
+}
