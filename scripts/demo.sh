@@ -8,6 +8,7 @@ scenes=(examples/*.json)
 if [ ${#scenes[@]} -eq 0 ]; then echo "demo: no scenes in examples/" >&2; exit 1; fi
 for scene in "${scenes[@]}"; do
   name=$(basename "$scene" .json)
-  "$flipbook" render "$scene" -o "output/$name" --format png,svg,json
+  # Fingers are drawn as translucent circles, as in a screen recording.
+  "$flipbook" render "$scene" -o "output/$name" --format png,svg,json --show-touches
 done
 echo "demo: rendered ${#scenes[@]} scene(s) into output/"

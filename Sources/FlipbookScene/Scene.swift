@@ -57,6 +57,12 @@ public struct CollectionViewSpec: Sendable {
     public var sections: [SectionSpec]
     public var cell = CellStyle()
     public var headerStyle = CellStyle()
+    // UIScrollView options.
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var scrollEnabled = true
+    public var decelerationRate = 0.998
 
     public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
         self.frame = frame; self.layout = layout; self.sections = sections
@@ -157,10 +163,17 @@ public struct Scene: Sendable {
     public var duration: Double
     public var collectionView: CollectionViewSpec
     public var script: [ScriptStep]
+    /// Fingers, from the script's touch steps.
+    public var touches: [TouchTrack]
+    /// How often touches are sampled (Hz), independent of fps, so physics does not depend on it.
+    public var touchSampleRate: Int = 120
+    /// The simulated display (Hz): CADisplayLink callbacks run this often.
+    public var displayRefreshRate: Int = 60
 
-    public init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView: CollectionViewSpec, script: [ScriptStep] = []) {
+    public init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView: CollectionViewSpec,
+                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
         self.name = name; self.canvas = canvas; self.fps = fps; self.duration = duration
-        self.collectionView = collectionView; self.script = script
+        self.collectionView = collectionView; self.script = script; self.touches = touches
     }
 
     public var frameCount: Int { FrameClock(fps: fps).frameCount(forDuration: duration) }

@@ -10,7 +10,8 @@ public enum SceneDecoder {
     /// is derived from it.
     public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
         let root = try JSONField.parse(bytes, file: file)
-        let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment"])
+        let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
+                                            "touchSampleRate", "displayRefreshRate"])
 
         var name = defaultName(file)
         if let f = obj.optional("name") {
@@ -29,13 +30,32 @@ public enum SceneDecoder {
         let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas)
         var actions = ActionDecoder(layoutName: cv.layout.name, sectionCounts: cv.sections.map(\.items.count))
         var script: [ScriptStep] = []
+        var touches: [TouchTrack] = []
+        var lowLevel: [TouchDecoder.LowLevelStep] = []
         if let s = obj.optional("script") {
             for step in try s.array(maxCount: SceneLimits.maxScriptSteps) {
-                script.append(try actions.step(step))
+                // Touch steps become finger tracks; everything else is an action.
+                if case .object(let m) = step.node.value, let a = m.first(where: { $0.key == "action" }),
+                   case .string(let name) = a.value.value, TouchDecoder.actions.contains(name) || TouchDecoder.lowLevel.contains(name) {
+                    let o = try step.object(allowed: ["at", "action", "comment"] + Set(TouchDecoder.fields.values.flatMap { $0 }).sorted())
+                    let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
+                    if TouchDecoder.lowLevel.contains(name) {
+                        lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
+                    } else {
+                        touches.append(try TouchDecoder.track(o, action: name, time: time, canvas: canvas))
+                    }
+                } else {
+                    script.append(try actions.step(step))
+                }
             }
         }
+        touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
+        try TouchDecoder.checkOverlaps(touches, file: file)
         try actions.checkReferences(knownIDs: Set(cv.sections.flatMap { $0.items.map(\.id) }))
-        return Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script)
+        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
+        if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
+        if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
+        return scene
     }
 
     /// "examples/wallet-scroll.json" → "wallet-scroll".
@@ -160,7 +180,8 @@ public enum SceneDecoder {
 
     static func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
-                                       "items", "sections", "cell", "header"])
+                                       "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
+                                       "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
         let frame = try o.optional("frame").map(decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let layout = try LayoutRegistry.decode(o.required("layout"))
         let cellStyle = try o.optional("cell").map { try decodeCellStyle($0, base: CellStyle()) } ?? CellStyle()
@@ -208,6 +229,18 @@ public enum SceneDecoder {
         header.titleSize = 15
         if let v = o.optional("header") { header = try decodeCellStyle(v, base: header) }
         spec.headerStyle = header
+        if let v = o.optional("bounces") { spec.bounces = try v.bool() }
+        if let v = o.optional("alwaysBounceVertical") { spec.alwaysBounceVertical = try v.bool() }
+        if let v = o.optional("alwaysBounceHorizontal") { spec.alwaysBounceHorizontal = try v.bool() }
+        if let v = o.optional("scrollEnabled") { spec.scrollEnabled = try v.bool() }
+        if let v = o.optional("decelerationRate") {
+            if case .string(let name) = v.node.value {
+                spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? 0.99 : 0.998
+                _ = name
+            } else {
+                spec.decelerationRate = try v.number(in: 0.5...0.9999, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")
+            }
+        }
         return spec
     }
 
