@@ -20,6 +20,14 @@ public struct WalletLayout: CollectionViewLayout {
     public var cellSpace: Double = 100
     /// Pull-down spread per row: the article's 0.25.
     public var pullFactor: Double = 0.25
+    /// kExpandBottomHeight: the footer below an expanded card.
+    public var footerHeight: Double = 50
+    /// kExpandBottomFirstCellMarginOfTop and kExpandBottomCellSpace.
+    public var footerFirstMargin: Double = 10
+    public var footerSpacing: Double = 10
+    /// The expanded card (tap to expand), if any: it fills the view above the footer and the
+    /// other visible cards shrink into the footer stack.
+    public var expandedItem: Int?
 
     private var context = LayoutContext(bounds: .zero, itemCounts: [0])
 
@@ -53,8 +61,47 @@ public struct WalletLayout: CollectionViewLayout {
         return first..<maxRow
     }
 
+    /// Footer slot of a visible card while another is expanded: the k-th other visible row,
+    /// k capped at 3 — x = (4 − k)·5, width = width − 2x, y = offsetY + (H − 50) + 10k + 10.
+    public func footerIndex(ofRow row: Int) -> Int? {
+        guard let e = expandedItem, row != e, visibleRows.contains(row) else { return nil }
+        let before = visibleRows.lowerBound..<row
+        return min(before.count - (before.contains(e) ? 1 : 0), 3)
+    }
+
+    /// The side margin of footer slot k: (4 − k)·5.
+    public static func footerMargin(_ k: Int) -> Double { Double(4 - min(k, 3)) * 5 }
+
+    /// The expanded card's own footer margin (the article's currentCellShrinkMarginLeft): the
+    /// margin of the slot it would take, counted among the visible rows before it.
+    public var expandedCardMargin: Double {
+        guard let e = expandedItem else { return 0 }
+        return WalletLayout.footerMargin(min(max(0, e - visibleRows.lowerBound), 3))
+    }
+
+    /// The expanded card's frame: (0, offsetY, width − inset.right, H − footerHeight).
+    public var expandedFrame: Rect {
+        Rect(x: 0, y: context.contentOffset.y, width: context.bounds.width - context.contentInset.right,
+             height: context.bounds.height - footerHeight)
+    }
+
     /// The article's frame for row `row` at the current offset (no culling).
     public func frameForRow(_ row: Int) -> Rect {
+        if let e = expandedItem {
+            if row == e { return expandedFrame }
+            let offsetY = context.contentOffset.y
+            let width = context.bounds.width - context.contentInset.right
+            // Rows outside the visible range are not laid out while expanded; give them the last slot.
+            let k = footerIndex(ofRow: row) ?? 3
+            let left = WalletLayout.footerMargin(k)
+            return Rect(x: left, y: offsetY + (context.bounds.height - footerHeight) + Double(k) * footerSpacing + footerFirstMargin,
+                        width: width - 2 * left, height: cellHeight)
+        }
+        return stackFrame(row)
+    }
+
+    /// The stacked (not expanded) frame of a row.
+    public func stackFrame(_ row: Int) -> Rect {
         let offsetY = context.contentOffset.y
         let inset = context.contentInset
         let width = context.bounds.width - inset.right

@@ -26,6 +26,8 @@ public enum BatchChange: Sendable {
     case reload(ItemSpec)
     /// invalidateLayout with changed parameters (a patch decoded for the scene's layout).
     case layout(LayoutPatch)
+    /// Drop script-set values of an item, so it animates to its layout attributes with the rest.
+    case clearProperties(id: String, [ItemProperty])
 }
 
 /// Changes to a layout's parameters, applied inside a batch update.
@@ -63,6 +65,18 @@ public final class CollectionView {
     private var cellKeyframes: [ItemAnimator.Keyframes] = []
     /// Deleted items still animating out.
     private var ghosts: [String: Ghost] = [:]
+    /// Views added on top of the cells (a lifted snapshot), in content coordinates, in order.
+    private var overlays: [Overlay] = []
+
+    /// A view drawn from an item's own appearance (snapshotView(afterScreenUpdates:)), placed in
+    /// content coordinates like a subview of the collection view.
+    struct Overlay {
+        var id: String
+        var item: String
+        var model: ItemState
+        var animator: ItemAnimator
+        var shadow: Shadow?
+    }
 
     struct Ghost {
         var item: ItemSpec
@@ -233,6 +247,12 @@ public final class CollectionView {
             let p = presentation(id, model: m, isCell: k == "cell", at: time)
             if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
         }
+        for o in overlays {
+            let p = o.animator.presentation(of: o.model, at: time)
+            if CollectionView.mayBeVisible(p, in: b) {
+                out.append(Element(id: o.id, kind: "snapshot", indexPath: indexPaths[o.item] ?? IndexPath(item: 0), model: o.model, presentation: p))
+            }
+        }
         for id in ghosts.keys.sorted() {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
@@ -261,6 +281,7 @@ public final class CollectionView {
             animators[id]!.prune(at: time)
             if animators[id]!.isEmpty { animators[id] = nil }
         }
+        for i in overlays.indices { overlays[i].animator.prune(at: time) }
         for id in ghosts.keys.sorted() {
             ghosts[id]!.animator.prune(at: time)
             if ghosts[id]!.animator.isEmpty { ghosts[id] = nil }
@@ -285,6 +306,12 @@ public final class CollectionView {
     }
 
     func appearance(of id: String, kind: String, indexPath: IndexPath, state: ItemState) -> Appearance {
+        if kind == "snapshot", let o = overlays.first(where: { $0.id == id }) {
+            // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
+            var a = appearance(of: o.item, kind: "cell", indexPath: indexPath, state: state)
+            a.shadow = o.shadow
+            return a
+        }
         if kind == "cell" {
             var item = items[id] ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             item.color = state.color
@@ -333,6 +360,74 @@ public final class CollectionView {
         }
     }
 
+    /// Removes script-set values so the layout's attributes show again; with `timing` the
+    /// presentation moves there from what is on screen.
+    public func clearProperties(_ id: String, _ properties: [ItemProperty], timing: AnimationTiming?, at time: Double) {
+        let before = presentationState(of: id, at: time)
+        for p in properties {
+            overrides[id]?[p] = nil
+            if let timing, let before {
+                animators[id, default: ItemAnimator()].startTransition(p, from: before[p], beginTime: time, timing: timing)
+            } else {
+                animators[id]?.removeTransition(p)
+            }
+        }
+        if overrides[id]?.isEmpty == true { overrides[id] = nil }
+    }
+
+    public func isHidden(_ id: String) -> Bool { hiddenOverrides[id] ?? false }
+
+    // MARK: - Overlays
+
+    /// Adds a snapshot of `item` (same appearance) at `state`, in content coordinates.
+    public func addSnapshot(id: String, of item: String, state: ItemState, shadow: Shadow? = .lifted) {
+        overlays.removeAll { $0.id == id }
+        overlays.append(Overlay(id: id, item: item, model: state, animator: ItemAnimator(), shadow: shadow))
+    }
+
+    /// Moves a snapshot; with `timing` it animates there from where it is on screen.
+    public func updateSnapshot(_ id: String, _ values: [(ItemProperty, PropertyValue)], timing: AnimationTiming? = nil, at time: Double) {
+        guard let i = overlays.firstIndex(where: { $0.id == id }) else { return }
+        let before = overlays[i].animator.presentation(of: overlays[i].model, at: time)
+        for (p, v) in values {
+            overlays[i].model[p] = v
+            if let timing {
+                overlays[i].animator.startTransition(p, from: before[p], beginTime: time, timing: timing)
+            } else {
+                overlays[i].animator.removeTransition(p)
+            }
+        }
+    }
+
+    public func setSnapshotZIndex(_ id: String, _ z: Int) {
+        if let i = overlays.firstIndex(where: { $0.id == id }) { overlays[i].model.zIndex = z }
+    }
+
+    /// The snapshot's model state (where it is going).
+    public func snapshotState(_ id: String) -> ItemState? { overlays.first { $0.id == id }?.model }
+
+    public func removeSnapshot(_ id: String) { overlays.removeAll { $0.id == id } }
+
+    // MARK: - Geometry helpers for gestures
+
+    /// A canvas point in content coordinates at `time`.
+    public func contentPoint(fromCanvas p: Point, at time: Double) -> Point {
+        let o = contentOffset(at: time)
+        return Point(x: p.x - spec.frame.minX + o.x, y: p.y - spec.frame.minY + o.y)
+    }
+
+    /// indexPathForItem(at:): the topmost visible cell whose model frame contains a canvas point.
+    public func itemID(atCanvas p: Point, at time: Double) -> String? {
+        let c = contentPoint(fromCanvas: p, at: time)
+        var best: (id: String, z: Int, ip: IndexPath)?
+        for (id, a) in visibleAttributes(at: time) where a.isCell && !a.isHidden && a.frame.contains(c) {
+            let m = modelState(id, a)
+            if m.isHidden { continue }
+            if best == nil || m.zIndex > best!.z || (m.zIndex == best!.z && a.indexPath > best!.ip) { best = (id, m.zIndex, a.indexPath) }
+        }
+        return best?.id
+    }
+
     // MARK: - Batch updates
 
     /// performBatchUpdates: applies `changes` at `time` and animates every element from where it
@@ -343,6 +438,12 @@ public final class CollectionView {
     public func performBatchUpdates(_ changes: [BatchChange], timing: AnimationTiming, at time: Double) -> Double {
         let oldBounds = bounds(at: time)
         let before = Dictionary(elements(at: time).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // Where things are on screen now — including items just off screen that are animating
+        // or placed by the script: they start from there, not from their layout attributes.
+        var presentationBefore = before.mapValues(\.presentation)
+        for id in Set(animators.keys).union(overrides.keys).sorted() where presentationBefore[id] == nil {
+            if let s = presentationState(of: id, at: time) { presentationBefore[id] = s }
+        }
         prepareLayoutIfNeeded(bounds: oldBounds)
         let oldLayout = layout
         let oldIndexPaths = indexPaths
@@ -369,6 +470,9 @@ public final class CollectionView {
                 if items[item.id] != nil { items[item.id] = item }
             case .layout(let patch):
                 patch.apply(&layout)
+            case .clearProperties(let id, let props):
+                for p in props { overrides[id]?[p] = nil }
+                if overrides[id]?.isEmpty == true { overrides[id] = nil }
             }
         }
         for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
@@ -403,8 +507,8 @@ public final class CollectionView {
             guard let a = layoutAttributes(for: id) else { continue }
             let model = modelState(id, a)
             let from: ItemState
-            if let b = before[id] {
-                from = b.presentation
+            if let b = presentationBefore[id] {
+                from = b
             } else if insertedIDs.contains(id) {
                 guard CollectionView.mayBeVisible(model, in: oldBounds) else { continue }
                 var start = model

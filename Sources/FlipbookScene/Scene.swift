@@ -169,6 +169,8 @@ public struct Scene: Sendable {
     public var touchSampleRate: Int = 120
     /// The simulated display (Hz): CADisplayLink callbacks run this often.
     public var displayRefreshRate: Int = 60
+    /// The interaction effect the scene runs (Wallet, reorder…), if any.
+    public var effect: EffectSpec?
 
     public init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView: CollectionViewSpec,
                 script: [ScriptStep] = [], touches: [TouchTrack] = []) {

@@ -11,7 +11,7 @@ public enum SceneDecoder {
     public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
         let root = try JSONField.parse(bytes, file: file)
         let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
-                                            "touchSampleRate", "displayRefreshRate"])
+                                            "touchSampleRate", "displayRefreshRate", "effect"])
 
         var name = defaultName(file)
         if let f = obj.optional("name") {
@@ -55,6 +55,7 @@ public enum SceneDecoder {
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
         if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
         if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
+        if let f = obj.optional("effect") { scene.effect = try EffectRegistry.decode(f, layoutName: cv.layout.name) }
         return scene
     }
 

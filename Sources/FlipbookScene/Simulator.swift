@@ -32,6 +32,8 @@ public final class Simulator {
     private var tickScheduled = false
     private var lastTouchPoint: [Int: Point] = [:]
     public private(set) var now: Double = 0
+    /// The scene's interaction effect, installed at start.
+    public private(set) var effect: (any Effect)?
 
     public init(scene: Scene) {
         self.scene = scene
@@ -48,6 +50,11 @@ public final class Simulator {
             self.schedule(at: time, order: EventQueue.Order.timer, .timer(fire))
         }
         installScrollPan()
+        if let spec = scene.effect {
+            let e = spec.make()
+            e.install(in: self)
+            effect = e
+        }
         for step in scene.script { schedule(at: step.time, .actions([step.action])) }
         for (i, t) in scene.touches.enumerated() {
             schedule(at: t.downTime, order: EventQueue.Order.touch, .touchDown(i))

@@ -1,0 +1,48 @@
+import FlipbookCore
+import FlipbookLayout
+
+/// An interaction effect: the code an app's view controller and layout would hold to turn
+/// gestures into layout changes (the five effects of docs/effects.md). An effect is created
+/// for each simulation from its options and installs recognizers, delegates and display links.
+public protocol Effect: AnyObject {
+    func install(in simulator: Simulator)
+}
+
+/// An effect chosen by a scene, with its options (a value, so scenes stay Sendable).
+public enum EffectSpec: Sendable {
+    case wallet(WalletEffect.Options)
+
+    func make() -> any Effect {
+        switch self {
+        case .wallet(let o): return WalletEffect(options: o)
+        }
+    }
+}
+
+/// The effects a scene can name in `"effect": {"type": …}`. A new effect is a new file plus
+/// one entry here.
+enum EffectRegistry {
+    struct Entry: Sendable {
+        let name: String
+        /// The layout type the effect works with, if it needs one.
+        let layout: String?
+        let keys: [String]
+        let decode: @Sendable (JSONObject) throws -> EffectSpec
+    }
+
+    static let entries: [Entry] = [
+        Entry(name: "wallet", layout: "wallet", keys: WalletEffect.Options.keys) { .wallet(try WalletEffect.Options(decoding: $0)) },
+    ]
+
+    static func decode(_ f: JSONField, layoutName: String) throws -> EffectSpec {
+        guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
+        let names = entries.map(\.name)
+        let type = try f.object(allowed: ["type"] + entries.flatMap(\.keys)).required("type").oneOf(names)
+        let entry = entries.first { $0.name == type }!
+        let o = try f.object(allowed: ["type"] + entry.keys)
+        if let l = entry.layout, l != layoutName {
+            throw o.optional("type")!.error("the \"\(type)\" effect needs collectionView.layout.type \"\(l)\", got \"\(layoutName)\"")
+        }
+        return try entry.decode(o)
+    }
+}
