@@ -11,6 +11,9 @@ import FlipbookCore
 ///     |            minimumLineSpacing                           |
 ///     |               [ lone item, centred ]                    |
 ///
+/// Exception (UIKit since iOS 6, rdar://20825965): when a section's items differ in height,
+/// its last line is left-aligned at the minimum spacing instead of justified.
+///
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
 public struct FlowLayout: CollectionViewLayout {
     public var name: String { "flow" }
@@ -79,6 +82,8 @@ public struct FlowLayout: CollectionViewLayout {
             let available = width - sectionInset.left - sectionInset.right
             var item = 0
             var firstLine = true
+            let heights = (0..<count).map { (context.sizeForItem(at: IndexPath(item: $0, section: section)) ?? itemSize).height }
+            let uniformHeights = heights.allSatisfy { $0 == heights.first }
             while item < count {
                 // Fill one line.
                 var line: [(IndexPath, Size)] = []
@@ -99,7 +104,10 @@ public struct FlowLayout: CollectionViewLayout {
                 var attrs: [LayoutAttributes] = []
                 var x: Double
                 let gap: Double
-                if line.count == 1 {
+                if item == count && !uniformHeights {
+                    x = sectionInset.left
+                    gap = minimumInteritemSpacing
+                } else if line.count == 1 {
                     x = sectionInset.left + (available - totalWidth) / 2
                     gap = 0
                 } else {

@@ -132,6 +132,12 @@ enum CairoDrawing {
         cairo_select_font_face(cr, fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
+        // Unhinted metrics: advances are exactly em × size at every scale, so text lays out the
+        // same in PNG (any scale) and SVG, and matches FlipbookCore.TextMetrics.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
     }
 
     static func drawText(_ t: TextElement, on cr: OpaquePointer) {

@@ -3,6 +3,8 @@ import FlipbookCore
 /// Turns an item and the scene's cell style into what the renderer draws.
 enum CellAppearance {
     static let titleInset = 16.0
+    /// Space on each side of a title in an item whose width is "fit".
+    static let fitPadding = 14.0
 
     static func cell(_ item: ItemSpec, style: CellStyle, size: Size) -> Appearance {
         var a = Appearance(background: item.color, cornerRadius: style.cornerRadius, roundedCorners: style.corners,

@@ -59,6 +59,7 @@ public final class CollectionView {
     /// Model values set by the script (UIView property assignments), by item id.
     private var overrides: [String: [ItemProperty: PropertyValue]] = [:]
     private var hiddenOverrides: [String: Bool] = [:]
+    private var zIndexOverrides: [String: Int] = [:]
     /// Running animations by element id.
     private var animators: [String: ItemAnimator] = [:]
     /// Key-frame animations every cell shows (the jiggle of edit mode).
@@ -197,6 +198,7 @@ public final class CollectionView {
             for p in ItemProperty.allCases { if let v = o[p] { s[p] = v } }
         }
         if let h = hiddenOverrides[id] { s.isHidden = h }
+        if let z = zIndexOverrides[id] { s.zIndex = z }
         return s
     }
 
@@ -325,20 +327,25 @@ public final class CollectionView {
 
     /// Sets model values; with `timing` they animate from what is on screen (beginFromCurrentState),
     /// otherwise running transitions of those properties are removed and the values jump.
+    /// With `keepRunning`, an unanimated change leaves a running transition in place: it goes on
+    /// toward the new value (a dragged cell catching up with the finger).
     public func setProperties(_ id: String, _ values: [(ItemProperty, PropertyValue)], timing: AnimationTiming?,
-                              beginTime: Double, at time: Double) {
+                              beginTime: Double, at time: Double, keepRunning: Bool = false) {
         let before = presentationState(of: id, at: time)
         for (p, v) in values {
             overrides[id, default: [:]][p] = v
             if let timing, let before {
                 animators[id, default: ItemAnimator()].startTransition(p, from: before[p], beginTime: beginTime, timing: timing)
-            } else {
+            } else if !keepRunning {
                 animators[id]?.removeTransition(p)
             }
         }
     }
 
     public func setHidden(_ id: String, _ hidden: Bool) { hiddenOverrides[id] = hidden }
+
+    /// Draws an item at `z` instead of its layout zIndex (nil restores the layout's).
+    public func setZIndex(_ id: String, _ z: Int?) { zIndexOverrides[id] = z }
 
     /// Adds a key-frame animation to one element, or to every cell when `id` is nil.
     public func addKeyframes(_ k: ItemAnimator.Keyframes, to id: String?) {

@@ -11,10 +11,14 @@ public protocol Effect: AnyObject {
 /// An effect chosen by a scene, with its options (a value, so scenes stay Sendable).
 public enum EffectSpec: Sendable {
     case wallet(WalletEffect.Options)
+    case jiggleReorder(JiggleReorderEffect.Options)
+    case tagReorder(TagReorderEffect.Options)
 
     func make() -> any Effect {
         switch self {
         case .wallet(let o): return WalletEffect(options: o)
+        case .jiggleReorder(let o): return JiggleReorderEffect(options: o)
+        case .tagReorder(let o): return TagReorderEffect(options: o)
         }
     }
 }
@@ -32,6 +36,8 @@ enum EffectRegistry {
 
     static let entries: [Entry] = [
         Entry(name: "wallet", layout: "wallet", keys: WalletEffect.Options.keys) { .wallet(try WalletEffect.Options(decoding: $0)) },
+        Entry(name: "jiggleReorder", layout: "flow", keys: JiggleReorderEffect.Options.keys) { .jiggleReorder(try JiggleReorderEffect.Options(decoding: $0)) },
+        Entry(name: "tagReorder", layout: "flow", keys: TagReorderEffect.Options.keys) { .tagReorder(try TagReorderEffect.Options(decoding: $0)) },
     ]
 
     static func decode(_ f: JSONField, layoutName: String) throws -> EffectSpec {

@@ -166,7 +166,18 @@ public enum SceneDecoder {
         let title = try o.optional("title")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
         var size: Size?
-        let w = try o.optional("width")?.positive(max: SceneLimits.maxCanvasPoints * 16)
+        let style = try o.optional("style").map { try decodeCellStyle($0, base: defaultStyle) }
+        var w: Double?
+        if let wf = o.optional("width") {
+            if case .string = wf.node.value {
+                // "fit": as wide as the title (a tag), plus padding on both sides.
+                _ = try wf.oneOf(["fit"])
+                let s = style ?? defaultStyle
+                w = (TextMetrics.width(of: title, fontSize: s.titleSize, weight: .bold) + 2 * CellAppearance.fitPadding).rounded(.up)
+            } else {
+                w = try wf.positive(max: SceneLimits.maxCanvasPoints * 16)
+            }
+        }
         let h = try o.optional("height")?.positive(max: SceneLimits.maxCanvasPoints * 16)
         if w != nil || h != nil {
             guard let w, let h else { throw f.error("expected both \"width\" and \"height\" when either is given") }
@@ -175,7 +186,6 @@ public enum SceneDecoder {
         var origin: Point?
         let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
         if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
-        let style = try o.optional("style").map { try decodeCellStyle($0, base: defaultStyle) }
         return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style)
     }
 

@@ -34,10 +34,27 @@ final class FlowLayoutTests: XCTestCase {
         // Line 2 at 5 + 40 + 8 = 53: items 2,3; gap 280 − 210 = 70.
         XCTAssertEqual(f[2], Rect(x: 10, y: 53, width: 90, height: 30))
         XCTAssertEqual(f[3], Rect(x: 170, y: 53, width: 120, height: 30))
-        // Line 3 at 53 + 30 + 8 = 91: items 4,5 (height 30); gap 280 − 200 = 80; item 5 centred (+5).
+        // Line 3 at 53 + 30 + 8 = 91: items 4,5 (line height 30); heights differ in this section, so
+        // the last line is left-aligned at the minimum spacing (rdar://20825965); item 5 centred (+5).
         XCTAssertEqual(f[4], Rect(x: 10, y: 91, width: 140, height: 30))
-        XCTAssertEqual(f[5], Rect(x: 230, y: 96, width: 60, height: 20))
+        XCTAssertEqual(f[5], Rect(x: 160, y: 96, width: 60, height: 20))
         XCTAssertEqual(l.collectionViewContentSize.height, 91 + 30 + 5)
+    }
+
+    func testLastLineIsLeftAlignedWhenHeightsDiffer() {
+        // rdar://20825965: uniform heights justify the last line too; mixed heights left-align it.
+        var l = FlowLayout(minimumInteritemSpacing: 10, sectionInset: EdgeInsets(left: 10, right: 10))
+        let uniform = [Size(width: 100, height: 30), Size(width: 100, height: 30), Size(width: 100, height: 30), Size(width: 50, height: 30), Size(width: 60, height: 30)]
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [5], itemSizes: [uniform]))
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 4))!.frame.minX, 230, "justified: flush with the right inset")
+        var mixed = uniform
+        mixed[0].height = 40
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [5], itemSizes: [mixed]))
+        // Lines: [0, 1] and [2, 3, 4]; the last one now starts at the inset with 10 pt gaps.
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 2))!.frame.minX, 10)
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 3))!.frame.minX, 120)
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 4))!.frame.minX, 180, "left-aligned at the minimum spacing")
+        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 1))!.frame.minX, 100 + 10 + 80, "earlier lines stay justified")
     }
 
     func testLoneItemIsCentred() {

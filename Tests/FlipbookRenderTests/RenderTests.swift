@@ -116,6 +116,25 @@ final class RenderTests: XCTestCase {
         return (0..<Int(count)).filter { glyphs![$0].index == 0 }.count
     }
 
+    /// FlipbookCore.TextMetrics sizes tags without Cairo; it must agree with what Cairo draws.
+    func testTextMetricsMatchCairo() {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        XCTAssertEqual(TextMetrics.fontFamily, CairoDrawing.fontFamily)
+        for text in ["推荐", "Apple", "iOS 开发", "Swift", "--上拉，显示更多--", "第 12 行 · Row 12", "Add To Cart", "Visa Platinum!?{}"] {
+            for weight in [FontWeight.regular, .bold] {
+                for size in [13.0, 15, 17.5] {
+                    CairoDrawing.selectFont(cr, size: size, weight: weight)
+                    var e = cairo_text_extents_t()
+                    cairo_text_extents(cr, text, &e)
+                    XCTAssertEqual(TextMetrics.width(of: text, fontSize: size, weight: weight), e.x_advance, accuracy: 0.02 * Double(text.count),
+                                   "\(text) \(weight) \(size)")
+                }
+            }
+        }
+    }
+
     func testRotationAndAlphaApplyAboutTheCentre() throws {
         // A 40 x 40 red square at (30, 30), rotated 45° about its centre (50, 50): the corner
         // region (32, 32) is now outside it, the point (50, 22) inside (half-diagonal 28.3).

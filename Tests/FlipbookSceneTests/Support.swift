@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 import FlipbookCore
 @testable import FlipbookScene
 
@@ -24,3 +25,44 @@ func minimalScene(canvas: String = #"{"width": 375, "height": 667}"#, top: Strin
      "script": \(script)}
     """
 }
+
+/// Visible = drawn, not hidden, and some sample point of it inside the view is not covered by
+/// something drawn later. Cards are opaque rectangles here (rounded corners ignored).
+func visibleIDs(_ f: Frame, clip: Rect) -> Set<String> {
+    let drawn = f.items.filter { $0.kind != "view" && !$0.hidden && $0.alpha > 0 }
+    var out = Set<String>()
+    for (i, it) in drawn.enumerated() {
+        let r = it.frame.intersection(clip)
+        if r.isEmpty { continue }
+        var seen = false
+        for sx in 0..<8 where !seen {
+            for sy in 0..<24 where !seen {
+                let p = Point(x: r.minX + (Double(sx) + 0.5) * r.width / 8, y: r.minY + (Double(sy) + 0.5) * r.height / 24)
+                if !drawn[(i + 1)...].contains(where: { $0.frame.contains(p) }) { seen = true }
+            }
+        }
+        if seen { out.insert(it.id) }
+    }
+    return out
+}
+
+func assertNoFlickerOrJumps(_ frames: [Frame], clip: Rect, file: StaticString = #filePath, line: UInt = #line) {
+    let visible = frames.map { visibleIDs($0, clip: clip) }
+    func frameOf(_ f: Frame, _ id: String) -> Rect? { f.items.first { $0.id == id && !$0.hidden }?.frame }
+    for i in 1..<(frames.count - 1) {
+        // A card seen before and after a frame is on screen in it (it may be covered, not gone).
+        for id in visible[i - 1].intersection(visible[i + 1]) {
+            XCTAssertNotNil(frameOf(frames[i], id), "\(id) vanishes at frame \(i)", file: file, line: line)
+        }
+        // Motion is continuous: no step much bigger than the steps around it.
+        for it in frames[i].items where it.kind != "view" && !it.hidden {
+            guard let a = frameOf(frames[i - 1], it.id), let c = frameOf(frames[i + 1], it.id) else { continue }
+            let b = it.frame
+            for (p, q, r) in [(a.minY, b.minY, c.minY), (a.minX, b.minX, c.minX), (a.width, b.width, c.width)] {
+                let step = abs(q - p), around = max(abs(r - q), i >= 2 ? (frameOf(frames[i - 2], it.id).map { abs(p - $0.minY) } ?? 0) : 0)
+                XCTAssertLessThanOrEqual(step, 2 * around + 8, "\(it.id) jumps \(step) pt at frame \(i)", file: file, line: line)
+            }
+        }
+    }
+}
+
