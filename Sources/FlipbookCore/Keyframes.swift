@@ -121,6 +121,14 @@ public struct RecognizerChange: Hashable, Sendable {
     public init(name: String, state: String) { self.name = name; self.state = state }
 }
 
+/// A scroll view's state on a frame (recorded when a scene has several).
+public struct ScrollViewState: Hashable, Sendable {
+    public var id: String
+    public var contentOffset: Point
+    public var frame: Rect
+    public init(id: String, contentOffset: Point, frame: Rect) { self.id = id; self.contentOffset = contentOffset; self.frame = frame }
+}
+
 /// The canvas every frame is drawn on.
 public struct Canvas: Hashable, Sendable {
     public var width: Double
@@ -145,11 +153,13 @@ public struct Frame: Hashable, Sendable {
     public var items: [DrawItem]
     public var touches: [TouchPoint]
     public var recognizers: [RecognizerChange]
+    /// Every scroll view, when the scene has more than one.
+    public var scrollViews: [ScrollViewState]
 
     public init(index: Int, time: Double, contentOffset: Point, items: [DrawItem], touches: [TouchPoint] = [],
-                recognizers: [RecognizerChange] = []) {
+                recognizers: [RecognizerChange] = [], scrollViews: [ScrollViewState] = []) {
         self.index = index; self.time = time; self.contentOffset = contentOffset; self.items = items
-        self.touches = touches; self.recognizers = recognizers
+        self.touches = touches; self.recognizers = recognizers; self.scrollViews = scrollViews
     }
 }
 

@@ -60,6 +60,25 @@ public struct KeyframesJSONFormat: OutputFormat {
                 }
                 w.endArray()
             }
+            if !f.scrollViews.isEmpty {
+                w.beginArray("scrollViews")
+                for v in f.scrollViews {
+                    w.beginObject()
+                    w.string("id", v.id)
+                    w.beginObject("contentOffset")
+                    w.number("x", v.contentOffset.x)
+                    w.number("y", v.contentOffset.y)
+                    w.endObject()
+                    w.beginObject("frame")
+                    w.number("x", v.frame.minX)
+                    w.number("y", v.frame.minY)
+                    w.number("width", v.frame.width)
+                    w.number("height", v.frame.height)
+                    w.endObject()
+                    w.endObject()
+                }
+                w.endArray()
+            }
             if !f.recognizers.isEmpty {
                 w.beginArray("recognizers")
                 for r in f.recognizers {

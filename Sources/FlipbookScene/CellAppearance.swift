@@ -12,7 +12,18 @@ enum CellAppearance {
         if !item.title.isEmpty {
             a.content = [.text(title(item.title, style: style, background: item.color, size: size))]
         }
+        for c in item.content { a.content.append(element(c, in: size)) }
         return a
+    }
+
+    static func element(_ c: ContentSpec, in size: Size) -> Element {
+        let f = c.frame(in: size)
+        switch c.kind {
+        case .text(let text, let fontSize, let weight, let color, let alignment):
+            return .text(TextElement(text: text, frame: f, fontSize: fontSize, weight: weight, color: color, alignment: alignment))
+        case .rect(let color, let radius):
+            return .rect(RectElement(frame: f, color: color, cornerRadius: radius))
+        }
     }
 
     static func header(_ text: String, style: CellStyle, background: Color, size: Size) -> Appearance {

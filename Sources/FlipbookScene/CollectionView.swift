@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 
 /// An element on screen: a cell or a supplementary view, with its model and presentation state.
-public struct Element: Sendable {
+public struct VisibleElement: Sendable {
     public var id: String
     /// "cell", or the supplementary kind ("header", "footer").
     public var kind: String
@@ -55,6 +55,9 @@ public final class CollectionView {
     private var itemOrigins: [[Point]]?
     private var preparedBounds: Rect?
     private var layoutIsValid = false
+    /// Where the view is moved to from its scene frame (a page sliding away), and the motion there.
+    private var frameOffset = Point.zero
+    private var frameTransition: Transition<Point>?
 
     /// Model values set by the script (UIView property assignments), by item id.
     private var overrides: [String: [ItemProperty: PropertyValue]] = [:]
@@ -153,6 +156,26 @@ public final class CollectionView {
     }
 
     public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
+
+    /// The view's frame on the canvas at `time` (its scene frame, moved by any page animation).
+    public func frame(at time: Double) -> Rect {
+        let o = frameTransition?.value(at: time, to: frameOffset) ?? frameOffset
+        return spec.frame.offsetBy(dx: o.x, dy: o.y)
+    }
+
+    /// Moves the whole view by `offset` from its scene frame; with `timing` it slides there from
+    /// where it is on screen.
+    public func moveFrame(to offset: Point, timing: AnimationTiming?, at time: Double) {
+        let current = frameTransition?.value(at: time, to: frameOffset) ?? frameOffset
+        frameOffset = offset
+        frameTransition = timing.map { Transition(from: current, beginTime: time, timing: $0) }
+    }
+
+    /// Replaces an item's content at once (no animation), e.g. a label's text.
+    public func updateItem(_ item: ItemSpec) {
+        guard items[item.id] != nil else { return }
+        items[item.id] = item
+    }
     public func bounds(at time: Double) -> Rect { Rect(origin: contentOffset(at: time), size: spec.frame.size) }
 
     /// The layout's attributes for what is visible at `time`, with each element's id.
@@ -229,10 +252,10 @@ public final class CollectionView {
 
     /// Every element on screen at `time` (visible by the layout, or moved on screen by an
     /// animation), back to front: by zIndex, supplementary views before cells, then index path.
-    public func elements(at time: Double) -> [Element] {
+    public func elements(at time: Double) -> [VisibleElement] {
         let b = bounds(at: time)
         prune(at: time)
-        var out: [Element] = []
+        var out: [VisibleElement] = []
         var seen = Set<String>()
         for (id, a) in visibleAttributes(at: time) {
             let m = modelState(id, a)
@@ -240,25 +263,25 @@ public final class CollectionView {
             seen.insert(id)
             // Its model is on screen, but an animation may still hold it elsewhere.
             let p = presentation(id, model: m, isCell: k == "cell", at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
         }
         for id in animators.keys.sorted() where !seen.contains(id) {
             guard let a = layoutAttributes(for: id) else { continue }
             let m = modelState(id, a)
             let k = kind(of: a)
             let p = presentation(id, model: m, isCell: k == "cell", at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
         }
         for o in overlays {
             let p = o.animator.presentation(of: o.model, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
-                out.append(Element(id: o.id, kind: "snapshot", indexPath: indexPaths[o.item] ?? IndexPath(item: 0), model: o.model, presentation: p))
+                out.append(VisibleElement(id: o.id, kind: "snapshot", indexPath: indexPaths[o.item] ?? IndexPath(item: 0), model: o.model, presentation: p))
             }
         }
         for id in ghosts.keys.sorted() {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(Element(id: id, kind: g.kind, indexPath: g.indexPath, model: g.state, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: g.kind, indexPath: g.indexPath, model: g.state, presentation: p)) }
         }
         return out.sorted { a, b in
             if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }
@@ -293,13 +316,14 @@ public final class CollectionView {
     /// Everything this collection view draws at `time`, back to front, in canvas points.
     public func drawItems(at time: Double) -> [DrawItem] {
         let offset = contentOffset(at: time)
-        let clip = spec.frame
-        var result = [DrawItem(id: spec.id, kind: "view", frame: spec.frame, zIndex: -1,
+        let viewFrame = frame(at: time)
+        let clip = viewFrame
+        var result = [DrawItem(id: spec.id, kind: "view", frame: viewFrame, zIndex: -1,
                                appearance: Appearance(background: spec.backgroundColor))]
         for e in elements(at: time) {
             let s = e.presentation
-            let frame = s.frame.offsetBy(dx: spec.frame.minX - offset.x + s.translation.x,
-                                         dy: spec.frame.minY - offset.y + s.translation.y)
+            let frame = s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x,
+                                         dy: viewFrame.minY - offset.y + s.translation.y)
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
                                    appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s)))
@@ -420,7 +444,8 @@ public final class CollectionView {
     /// A canvas point in content coordinates at `time`.
     public func contentPoint(fromCanvas p: Point, at time: Double) -> Point {
         let o = contentOffset(at: time)
-        return Point(x: p.x - spec.frame.minX + o.x, y: p.y - spec.frame.minY + o.y)
+        let f = frame(at: time)
+        return Point(x: p.x - f.minX + o.x, y: p.y - f.minY + o.y)
     }
 
     /// indexPathForItem(at:): the topmost visible cell whose model frame contains a canvas point.

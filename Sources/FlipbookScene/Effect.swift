@@ -31,16 +31,17 @@ enum EffectRegistry {
         /// The layout type the effect works with, if it needs one.
         let layout: String?
         let keys: [String]
-        let decode: @Sendable (JSONObject) throws -> EffectSpec
+        let decode: @Sendable (JSONObject, Scene) throws -> EffectSpec
     }
 
     static let entries: [Entry] = [
-        Entry(name: "wallet", layout: "wallet", keys: WalletEffect.Options.keys) { .wallet(try WalletEffect.Options(decoding: $0)) },
-        Entry(name: "jiggleReorder", layout: "flow", keys: JiggleReorderEffect.Options.keys) { .jiggleReorder(try JiggleReorderEffect.Options(decoding: $0)) },
-        Entry(name: "tagReorder", layout: "flow", keys: TagReorderEffect.Options.keys) { .tagReorder(try TagReorderEffect.Options(decoding: $0)) },
+        Entry(name: "wallet", layout: "wallet", keys: WalletEffect.Options.keys) { o, _ in .wallet(try WalletEffect.Options(decoding: o)) },
+        Entry(name: "jiggleReorder", layout: "flow", keys: JiggleReorderEffect.Options.keys) { o, _ in .jiggleReorder(try JiggleReorderEffect.Options(decoding: o)) },
+        Entry(name: "tagReorder", layout: "flow", keys: TagReorderEffect.Options.keys) { o, _ in .tagReorder(try TagReorderEffect.Options(decoding: o)) },
     ]
 
-    static func decode(_ f: JSONField, layoutName: String) throws -> EffectSpec {
+    static func decode(_ f: JSONField, scene: Scene) throws -> EffectSpec {
+        let layoutName = scene.collectionView.layout.name
         guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
         let names = entries.map(\.name)
         let type = try f.object(allowed: ["type"] + entries.flatMap(\.keys)).required("type").oneOf(names)
@@ -49,6 +50,6 @@ enum EffectRegistry {
         if let l = entry.layout, l != layoutName {
             throw o.optional("type")!.error("the \"\(type)\" effect needs collectionView.layout.type \"\(l)\", got \"\(layoutName)\"")
         }
-        return try entry.decode(o)
+        return try entry.decode(o, scene)
     }
 }

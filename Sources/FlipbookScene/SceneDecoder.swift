@@ -11,7 +11,7 @@ public enum SceneDecoder {
     public static func decode(_ bytes: [UInt8], file: String) throws -> Scene {
         let root = try JSONField.parse(bytes, file: file)
         let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
-                                            "touchSampleRate", "displayRefreshRate", "effect"])
+                                            "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome"])
 
         var name = defaultName(file)
         if let f = obj.optional("name") {
@@ -27,7 +27,30 @@ public enum SceneDecoder {
         if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(JSONWriter.format(duration)) s × \(fps) fps")
         }
-        let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas)
+        var ids: [String: String] = [:]
+        let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas, ids: &ids)
+        var views: [CollectionViewSpec] = []
+        var viewIDs: [String: String] = [cv.id: "$.collectionView"]
+        if let vf = obj.optional("views") {
+            for f in try vf.array(maxCount: 16) {
+                let v = try decodeCollectionView(f, canvas: canvas, ids: &ids)
+                if let previous = viewIDs[v.id] {
+                    throw f.error("duplicate view id \"\(v.id)\" (first used at \(previous)); give each view its own \"id\"")
+                }
+                viewIDs[v.id] = f.path
+                views.append(v)
+            }
+        }
+        var chrome: [ItemSpec] = []
+        if let cf = obj.optional("chrome") {
+            for (i, f) in try cf.array(maxCount: 1000).enumerated() {
+                let item = try decodeItem(f, index: i, ids: &ids)
+                guard item.origin != nil, item.size != nil else {
+                    throw f.error("expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
+                }
+                chrome.append(item)
+            }
+        }
         var actions = ActionDecoder(layoutName: cv.layout.name, sectionCounts: cv.sections.map(\.items.count))
         var script: [ScriptStep] = []
         var touches: [TouchTrack] = []
@@ -51,11 +74,13 @@ public enum SceneDecoder {
         }
         touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
         try TouchDecoder.checkOverlaps(touches, file: file)
-        try actions.checkReferences(knownIDs: Set(cv.sections.flatMap { $0.items.map(\.id) }))
+        try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap { $0.sections.flatMap { $0.items.map(\.id) } }))
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
         if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
         if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
-        if let f = obj.optional("effect") { scene.effect = try EffectRegistry.decode(f, layoutName: cv.layout.name) }
+        scene.views = views
+        scene.chrome = chrome
+        if let f = obj.optional("effect") { scene.effect = try EffectRegistry.decode(f, scene: scene) }
         return scene
     }
 
@@ -153,7 +178,7 @@ public enum SceneDecoder {
     }
 
     static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
-        let o = try f.object(allowed: ["id", "title", "color", "width", "height", "x", "y", "style"])
+        let o = try f.object(allowed: ["id", "title", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -186,10 +211,36 @@ public enum SceneDecoder {
         var origin: Point?
         let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
         if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
-        return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style)
+        let content = try o.optional("content").map { try $0.array(maxCount: 1000).map(decodeContent) } ?? []
+        return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
     }
 
-    static func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
+    /// {"text": …} or {"rect": colour}, placed with x or right, y or bottom, width?, height.
+    static func decodeContent(_ f: JSONField) throws -> ContentSpec {
+        let o = try f.object(allowed: ["text", "rect", "fontSize", "weight", "color", "align", "cornerRadius",
+                                       "x", "right", "y", "bottom", "width", "height"])
+        let kind: ContentSpec.Kind
+        switch (o.optional("text"), o.optional("rect")) {
+        case (let t?, nil):
+            for k in ["cornerRadius"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to rects, not text") }
+            kind = .text(try t.string(), fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
+                         weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                         color: try o.optional("color")?.color() ?? .black,
+                         alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!)
+        case (nil, let r?):
+            for k in ["fontSize", "weight", "align", "color"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to text, not rects") }
+            kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
+        default:
+            throw f.error("expected exactly one of \"text\" and \"rect\"")
+        }
+        func opt(_ k: String) throws -> Double? { try o.optional(k)?.number(in: -1e5...1e5) }
+        if o.has("x") && o.has("right") && o.has("width") { throw o.optional("width")!.error("expected at most two of \"x\", \"right\" and \"width\"") }
+        if o.has("y") && o.has("bottom") { throw o.optional("bottom")!.error("expected either \"y\" or \"bottom\", not both") }
+        return ContentSpec(kind: kind, x: try opt("x"), right: try opt("right"), y: try opt("y"), bottom: try opt("bottom"),
+                           width: try o.optional("width")?.nonNegative(max: 1e5), height: try o.required("height").nonNegative(max: 1e5))
+    }
+
+    static func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout [String: String]) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -197,7 +248,6 @@ public enum SceneDecoder {
         let layout = try LayoutRegistry.decode(o.required("layout"))
         let cellStyle = try o.optional("cell").map { try decodeCellStyle($0, base: CellStyle()) } ?? CellStyle()
 
-        var ids: [String: String] = [:]
         var sections: [SectionSpec] = []
         var itemTotal = 0
         switch (o.optional("items"), o.optional("sections")) {

@@ -168,17 +168,24 @@ public final class ScrollView {
     public func dragCancelled(at time: Double) { dragEnded(velocity: .zero, at: time) }
 
     private func release(from p: Point, velocity v: Point, at time: Double, notify: Bool) {
-        let minO = minimumContentOffset, maxO = maximumContentOffset
-        func axis(_ pos: Double, _ vel: Double, _ lo: Double, _ hi: Double, _ enabled: Bool) -> ReleaseMotion? {
-            guard enabled || pos < lo || pos > hi else { return nil }
-            let m = ReleaseMotion(position: pos, velocity: vel, time: time, minimum: lo, maximum: hi, bounces: bounces, rate: decelerationRate)
-            return m.segments.isEmpty ? nil : m
+        func plan() {
+            let minO = minimumContentOffset, maxO = maximumContentOffset
+            func axis(_ pos: Double, _ vel: Double, _ lo: Double, _ hi: Double, _ enabled: Bool) -> ReleaseMotion? {
+                guard enabled || pos < lo || pos > hi else { return nil }
+                let m = ReleaseMotion(position: pos, velocity: vel, time: time, minimum: lo, maximum: hi, bounces: bounces, rate: decelerationRate)
+                return m.segments.isEmpty ? nil : m
+            }
+            let mx = axis(p.x, v.x, minO.x, maxO.x, scrollsHorizontally)
+            let my = axis(p.y, v.y, minO.y, maxO.y, scrollsVertically)
+            motion = mx == nil && my == nil ? .resting(p) : .released(x: mx, y: my, at: p)
         }
-        let mx = axis(p.x, v.x, minO.x, maxO.x, scrollsHorizontally)
-        let my = axis(p.y, v.y, minO.y, maxO.y, scrollsVertically)
-        motion = mx == nil && my == nil ? .resting(p) : .released(x: mx, y: my, at: p)
+        plan()
         if notify {
+            // The delegate may change the insets here (a refresh header holding the view open);
+            // the release then goes to the new edges.
+            let inset = contentInset
             delegate?.scrollViewWillEndDragging(self, velocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: targetOffset, at: time)
+            if contentInset != inset { plan() }
         }
     }
 }

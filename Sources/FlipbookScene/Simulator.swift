@@ -22,10 +22,17 @@ public final class DisplayLink {
 public final class Simulator {
     public let scene: Scene
     public let clock: FrameClock
-    public let collectionView: CollectionView
+    /// The scene's scroll views: the main collection view first, then `views`.
+    public let views: [CollectionView]
+    /// The main collection view.
+    public var collectionView: CollectionView { views[0] }
     public let gestures = GestureSystem()
-    /// The scroll view's own pan recognizer ("<collection view id>.pan").
-    public private(set) var scrollPan: PanGestureRecognizer!
+    /// Each view's own pan recognizer ("<view id>.pan"), in the order of `views`.
+    public private(set) var scrollPans: [PanGestureRecognizer] = []
+    /// The main scroll view's pan.
+    public var scrollPan: PanGestureRecognizer { scrollPans[0] }
+    /// Fixed items above every view (navigation bar, bottom bar); effects may retitle them.
+    public private(set) var chrome: [ItemSpec]
     private var queue = EventQueue()
     private var nextSeq = 0
     private var displayLinks: [DisplayLink] = []
@@ -38,18 +45,20 @@ public final class Simulator {
     public init(scene: Scene) {
         self.scene = scene
         clock = FrameClock(fps: scene.fps)
-        collectionView = CollectionView(spec: scene.collectionView)
-        let scroll = collectionView.scrollView
-        let spec = scene.collectionView
-        scroll.bounces = spec.bounces
-        scroll.alwaysBounceVertical = spec.alwaysBounceVertical
-        scroll.alwaysBounceHorizontal = spec.alwaysBounceHorizontal
-        scroll.isScrollEnabled = spec.scrollEnabled
-        scroll.decelerationRate = spec.decelerationRate
+        views = scene.allViews.map(CollectionView.init)
+        chrome = scene.chrome
+        for v in views {
+            let scroll = v.scrollView
+            scroll.bounces = v.spec.bounces
+            scroll.alwaysBounceVertical = v.spec.alwaysBounceVertical
+            scroll.alwaysBounceHorizontal = v.spec.alwaysBounceHorizontal
+            scroll.isScrollEnabled = v.spec.scrollEnabled
+            scroll.decelerationRate = v.spec.decelerationRate
+        }
         gestures.timerScheduler = { [unowned self] time, fire in
             self.schedule(at: time, order: EventQueue.Order.timer, .timer(fire))
         }
-        installScrollPan()
+        for i in views.indices { installScrollPan(i) }
         if let spec = scene.effect {
             let e = spec.make()
             e.install(in: self)
@@ -63,10 +72,10 @@ public final class Simulator {
         }
     }
 
-    private func installScrollPan() {
-        let cv = collectionView
+    private func installScrollPan(_ index: Int) {
+        let cv = views[index]
         let scroll = cv.scrollView
-        let pan = PanGestureRecognizer(name: cv.spec.id + ".pan", view: { cv.spec.frame })
+        let pan = PanGestureRecognizer(name: cv.spec.id + ".pan", view: { [unowned self] in cv.frame(at: self.now) })
         pan.isEnabled = scroll.isScrollEnabled
         pan.action = { [unowned self] r in
             switch r.state {
@@ -74,21 +83,35 @@ public final class Simulator {
             case .changed: scroll.dragChanged(translation: r.translation, at: self.now)
             case .ended:
                 scroll.dragEnded(velocity: r.velocity, at: self.now)
-                self.scrollReleased()
+                self.scrollReleased(index)
             case .cancelled:
                 scroll.dragCancelled(at: self.now)
-                self.scrollReleased()
+                self.scrollReleased(index)
             default: break
             }
         }
         gestures.add(pan)
-        scrollPan = pan
+        scrollPans.append(pan)
     }
 
-    /// scrollEnabled: enables or disables the scroll view's pan (UIKit ties them together).
-    public func setScrollEnabled(_ enabled: Bool) {
-        collectionView.scrollView.isScrollEnabled = enabled
-        scrollPan.isEnabled = enabled
+    /// The view with this id.
+    public func view(_ id: String) -> CollectionView? { views.first { $0.spec.id == id } }
+
+    /// The view whose data source holds an item (the main one if none does).
+    public func owner(of itemID: String) -> CollectionView {
+        views.first { $0.item(itemID) != nil || $0.indexPath(for: itemID) != nil } ?? collectionView
+    }
+
+    /// scrollEnabled: enables or disables a scroll view's pan (UIKit ties them together).
+    public func setScrollEnabled(_ enabled: Bool, view: CollectionView? = nil) {
+        let v = view ?? collectionView
+        v.scrollView.isScrollEnabled = enabled
+        if let i = views.firstIndex(where: { $0 === v }) { scrollPans[i].isEnabled = enabled }
+    }
+
+    /// Changes a chrome item's title (a navigation bar switching between pages).
+    public func setChromeTitle(_ id: String, _ title: String) {
+        if let i = chrome.firstIndex(where: { $0.id == id }) { chrome[i].title = title }
     }
 
     // MARK: - Events
@@ -122,8 +145,8 @@ public final class Simulator {
         case .touchSample(let i): touchSample(i)
         case .touchUp(let i): touchUp(scene.touches[i])
         case .displayTick: displayTick()
-        case .scrollEnded(let generation):
-            let scroll = collectionView.scrollView
+        case .scrollEnded(let index, let generation):
+            let scroll = views[index].scrollView
             if scroll.motionGeneration == generation { scroll.delegate?.scrollViewDidEndDecelerating(scroll, at: now) }
         }
     }
@@ -142,7 +165,7 @@ public final class Simulator {
 
     private func touchDown(_ t: TouchTrack) {
         lastTouchPoint[t.finger] = t.downPoint
-        if collectionView.spec.frame.contains(t.downPoint) { collectionView.scrollView.touchDown(at: now) }
+        for v in views where v.frame(at: now).contains(t.downPoint) { v.scrollView.touchDown(at: now) }
         gestures.touchDown(finger: t.finger, at: t.downPoint, time: now)
     }
 
@@ -158,20 +181,21 @@ public final class Simulator {
     private func touchUp(_ t: TouchTrack) {
         let p = t.location(at: t.upTime)
         if p != lastTouchPoint[t.finger] { gestures.touchSample(finger: t.finger, at: p, time: now, moved: true) }
-        let dragged = scrollPan.touch == t.finger && scrollPan.state.isActive
+        let dragged = scrollPans.map { $0.touch == t.finger && $0.state.isActive }
+        let caught = views.map { $0.frame(at: now).contains(t.downPoint) }
         gestures.touchUp(finger: t.finger, at: p, time: now)
         lastTouchPoint[t.finger] = nil
-        if !dragged && collectionView.spec.frame.contains(t.downPoint) {
-            collectionView.scrollView.touchEndedWithoutDrag(at: now)
-            scrollReleased(notify: false)
+        for i in views.indices where !dragged[i] && caught[i] {
+            views[i].scrollView.touchEndedWithoutDrag(at: now)
+            scrollReleased(i)
         }
     }
 
     /// After a release: tell the delegate when the deceleration (or bounce) ends.
-    private func scrollReleased(notify: Bool = true) {
-        let scroll = collectionView.scrollView
+    private func scrollReleased(_ index: Int) {
+        let scroll = views[index].scrollView
         if let end = scroll.releaseEndTime {
-            schedule(at: end, order: EventQueue.Order.timer, .scrollEnded(scroll.motionGeneration))
+            schedule(at: end, order: EventQueue.Order.timer, .scrollEnded(index, scroll.motionGeneration))
         }
     }
 
@@ -194,8 +218,7 @@ public final class Simulator {
 
     private func ensureDisplayTicks() {
         displayLinks.removeAll { !$0.isValid }
-        let scroll = collectionView.scrollView
-        let needed = !displayLinks.isEmpty || (scroll.delegate != nil && scroll.isMoving(at: now))
+        let needed = !displayLinks.isEmpty || views.contains { $0.scrollView.delegate != nil && $0.scrollView.isMoving(at: now) }
         guard needed, !tickScheduled else { return }
         let rate = Double(scene.displayRefreshRate)
         let k = (now * rate + 1e-6).rounded(.down) + 1
@@ -205,9 +228,11 @@ public final class Simulator {
 
     private func displayTick() {
         tickScheduled = false
-        let scroll = collectionView.scrollView
-        if let d = scroll.delegate, scroll.isMoving(at: now) || scroll.isMoving(at: now - 1 / Double(scene.displayRefreshRate)) {
-            d.scrollViewDidScroll(scroll, at: now)
+        for v in views {
+            let scroll = v.scrollView
+            if let d = scroll.delegate, scroll.isMoving(at: now) || scroll.isMoving(at: now - 1 / Double(scene.displayRefreshRate)) {
+                d.scrollViewDidScroll(scroll, at: now)
+            }
         }
         for link in displayLinks where link.isValid { link.callback(now) }
     }
@@ -227,8 +252,9 @@ public final class Simulator {
             scroll.scroll(to: Point(x: x ?? current.x, y: y ?? current.y), timing: timing, at: now)
         case .set(let changes):
             for c in changes {
-                cv.setProperties(c.item, c.values, timing: nil, beginTime: now, at: now)
-                if let h = c.hidden { cv.setHidden(c.item, h) }
+                let owner = self.owner(of: c.item)
+                owner.setProperties(c.item, c.values, timing: nil, beginTime: now, at: now)
+                if let h = c.hidden { owner.setHidden(c.item, h) }
             }
         case .animate(let t):
             let end = run(t, delay: 0)
@@ -236,10 +262,10 @@ public final class Simulator {
         case .addAnimation(let item, let spec, let beginOffset):
             var animation = spec.animation
             animation.beginTime = now + beginOffset
-            cv.addKeyframes(ItemAnimator.Keyframes(key: spec.key, property: spec.property, animation: animation,
-                                                   additive: spec.additive), to: item)
+            let k = ItemAnimator.Keyframes(key: spec.key, property: spec.property, animation: animation, additive: spec.additive)
+            if let item { owner(of: item).addKeyframes(k, to: item) } else { for v in views { v.addKeyframes(k, to: nil) } }
         case .removeAnimation(let item, let key):
-            cv.removeKeyframes(key: key, from: item)
+            if let item { owner(of: item).removeKeyframes(key: key, from: item) } else { for v in views { v.removeKeyframes(key: key, from: nil) } }
         case .performBatchUpdates(let changes, let timing, let completion):
             let resolved: [BatchChange] = changes.compactMap { c in
                 switch c {
@@ -262,8 +288,9 @@ public final class Simulator {
     private func run(_ t: Transaction, delay: Double) -> Double {
         let begin = now + delay + t.delay
         for c in t.changes {
-            collectionView.setProperties(c.item, c.values, timing: t.timing, beginTime: begin, at: now)
-            if let h = c.hidden { collectionView.setHidden(c.item, h) }
+            let owner = self.owner(of: c.item)
+            owner.setProperties(c.item, c.values, timing: t.timing, beginTime: begin, at: now)
+            if let h = c.hidden { owner.setHidden(c.item, h) }
         }
         var end = begin + t.timing.duration
         for n in t.nested {
@@ -279,8 +306,16 @@ public final class Simulator {
     /// The frame at index `index` (the clock must have been advanced to its time).
     public func snapshot(index: Int) -> Frame {
         let t = clock.time(ofFrame: index)
-        return Frame(index: index, time: t, contentOffset: collectionView.contentOffset(at: t),
-                     items: collectionView.drawItems(at: t), touches: touches(at: t), recognizers: gestures.drainLog())
+        var items = views.flatMap { $0.drawItems(at: t) }
+        for c in chrome {
+            let size = c.size ?? .zero
+            items.append(DrawItem(id: c.id, kind: "chrome", frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
+                                  appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
+        }
+        let states = views.count > 1
+            ? views.map { ScrollViewState(id: $0.spec.id, contentOffset: $0.contentOffset(at: t), frame: $0.frame(at: t)) } : []
+        return Frame(index: index, time: t, contentOffset: collectionView.contentOffset(at: t), items: items,
+                     touches: touches(at: t), recognizers: gestures.drainLog(), scrollViews: states)
     }
 
     /// Simulates the whole scene and keeps the frames in `range` (all by default). The
@@ -323,7 +358,7 @@ struct EventQueue {
         case touchSample(Int)
         case touchUp(Int)
         case displayTick
-        case scrollEnded(Int)
+        case scrollEnded(Int, Int)
     }
     struct Event {
         var time: Double
