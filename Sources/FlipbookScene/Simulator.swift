@@ -303,15 +303,21 @@ public final class Simulator {
 
     // MARK: - Frames
 
-    /// The frame at index `index` (the clock must have been advanced to its time).
-    public func snapshot(index: Int) -> Frame {
-        let t = clock.time(ofFrame: index)
-        var items = views.flatMap { $0.drawItems(at: t) }
+    /// Everything drawn at `time` (the clock must have been advanced there): each view, then the chrome.
+    public func drawItems(at time: Double) -> [DrawItem] {
+        var items = views.flatMap { $0.drawItems(at: time) }
         for c in chrome {
             let size = c.size ?? .zero
             items.append(DrawItem(id: c.id, kind: "chrome", frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
                                   appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
         }
+        return items
+    }
+
+    /// The frame at index `index` (the clock must have been advanced to its time).
+    public func snapshot(index: Int) -> Frame {
+        let t = clock.time(ofFrame: index)
+        let items = drawItems(at: t)
         let states = views.count > 1
             ? views.map { ScrollViewState(id: $0.spec.id, contentOffset: $0.contentOffset(at: t), frame: $0.frame(at: t)) } : []
         return Frame(index: index, time: t, contentOffset: collectionView.contentOffset(at: t), items: items,

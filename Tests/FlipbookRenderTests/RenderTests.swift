@@ -135,6 +135,32 @@ final class RenderTests: XCTestCase {
         }
     }
 
+    /// Effect 5's "--上拉，显示更多--" label (grey #8E8E93 on #F2F2F7) draws glyphs, not boxes.
+    func testPullForMoreLabelDrawsChineseGlyphs() throws {
+        // Frame 120: the detail rests at its end (offset 64), so the label is at canvas y 627-667.
+        let t = try timeline("pull-for-more", frames: 120...120)
+        let png = try DecodedPNG(PNGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions()))
+        var ink = 0, outside = 0
+        for y in (627 * 2)..<(667 * 2) {
+            for x in 0..<750 where png.rgb(x, y).0 < 200 {
+                if x >= 200 && x < 550 { ink += 1 } else { outside += 1 }
+            }
+        }
+        XCTAssertGreaterThan(ink, 800, "the label's strokes are there")
+        XCTAssertEqual(outside, 0, "and only where the centred label is")
+    }
+
+    /// Effect 4 mid-animation: the card shows its own colour (no black flash, no copy on top).
+    func testExpandingCardHasNoBlackFlash() throws {
+        let t = try timeline("expand-collapse", frames: 92...100)
+        for f in t.frames {
+            let png = try DecodedPNG(PNGFormat().renderFrame(f, canvas: t.canvas, options: RenderOptions()))
+            // Canvas (250, 48): inside the card, between two rows of text and left of the fold button
+            // (which rides the card's bottom edge, x 287-351), on every frame here.
+            XCTAssertTrue(png.rgb(500, 96) == (0x2C, 0x2C, 0x2E), "frame \(f.index): \(png.rgb(500, 96))")
+        }
+    }
+
     func testRotationAndAlphaApplyAboutTheCentre() throws {
         // A 40 x 40 red square at (30, 30), rotated 45° about its centre (50, 50): the corner
         // region (32, 32) is now outside it, the point (50, 22) inside (half-diagonal 28.3).
