@@ -21,13 +21,18 @@ let package = Package(
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
         .target(name: "FlipbookCore", linkerSettings: [.linkedLibrary("m")]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "FlipbookLayout", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookScene", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "CCairo"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "CCairo", "CZlib"]),
         .target(name: "FlipbookCLI", dependencies: ["FlipbookCore", "FlipbookScene", "FlipbookRender"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
-        .executableTarget(name: "flipbook-bench", dependencies: ["FlipbookScene", "FlipbookRender", "CCairo"]),
+        .executableTarget(name: "flipbook-bench", dependencies: ["FlipbookScene", "FlipbookRender", "CCairo", "CZlib"]),
         .testTarget(name: "FlipbookCoreTests", dependencies: ["FlipbookCore"]),
         .testTarget(name: "FlipbookLayoutTests", dependencies: ["FlipbookLayout"]),
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),

@@ -4,7 +4,7 @@
 # and `make bench`; safe to run again (a no-op when everything is there).
 set -euo pipefail
 
-packages=(libcairo2-dev pkg-config fonts-wqy-microhei)
+packages=(libcairo2-dev zlib1g-dev pkg-config fonts-wqy-microhei)
 
 missing=()
 for p in "${packages[@]}"; do

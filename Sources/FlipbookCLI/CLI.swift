@@ -70,6 +70,7 @@ public enum CLI {
       --fps N              override the scene's frames per second (1-240)
       --scale N            override the canvas scale (1, 2 or 3)
       --frames A-B         write only frames A through B (inclusive; a single index works too)
+      --step N             write only every N-th frame of that range (A, A+N, …)
       --show-touches       draw fingers that are down as translucent circles
       --jobs N             threads for drawing and encoding (default: all processors)
       -h, --help           show this help
@@ -154,6 +155,7 @@ public enum CLI {
         var fps: Int?
         var scale: Int?
         var frames: ClosedRange<Int>?
+        var step = 1
         var showTouches = false
         var jobs: Int?
         var help = false
@@ -190,6 +192,7 @@ public enum CLI {
             case "--fps": r.fps = try integer(a, SceneLimits.fpsRange)
             case "--scale": r.scale = try integer(a, SceneLimits.scaleRange)
             case "--jobs": r.jobs = try integer(a, 1...256)
+            case "--step": r.step = try integer(a, 1...SceneLimits.maxFrames)
             case "--show-touches": r.showTouches = true
             case "--frames":
                 let v = try value(a)
@@ -241,7 +244,7 @@ public enum CLI {
         signal(SIGINT) { _ in RenderPipeline.cancelRequested = 1 }
         signal(SIGTERM) { _ in RenderPipeline.cancelRequested = 1 }
         defer { signal(SIGINT, SIG_DFL); signal(SIGTERM, SIG_DFL) }
-        let timeline = Simulator.run(scene, frames: r.frames)
+        let timeline = Simulator.run(scene, frames: r.frames, step: r.step)
         let showProgress = console.errIsTerminal
         let label = scene.name
         var progress: (@Sendable (Int, Int) -> Void)? = nil

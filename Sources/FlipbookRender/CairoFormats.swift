@@ -41,8 +41,13 @@ public struct PNGFormat: OutputFormat {
         return surface
     }
 
-    /// Encodes an image surface as PNG bytes.
+    /// Encodes an image surface as PNG bytes (Flipbook's encoder: see PNGEncoder).
     public static func encode(_ surface: OpaquePointer) throws -> [UInt8] {
+        try PNGEncoder.encode(surface: surface)
+    }
+
+    /// Cairo's own PNG writer (libpng), kept for comparison in the benchmark and tests.
+    public static func encodeWithCairo(_ surface: OpaquePointer) throws -> [UInt8] {
         let sink = ByteSink()
         let status = withExtendedLifetime(sink) {
             cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())

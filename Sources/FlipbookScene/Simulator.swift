@@ -326,15 +326,17 @@ public final class Simulator {
 
     /// Simulates the whole scene and keeps the frames in `range` (all by default). The
     /// simulation always starts at frame 0, since a frame's state depends on what came before.
-    public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil) -> Timeline {
+    /// With `step` > 1 only every step-th frame of the range is kept (first, first + step, …).
+    public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1) -> Timeline {
         let sim = Simulator(scene: scene)
         let count = scene.frameCount
         let last = min(range?.upperBound ?? count - 1, count - 1)
+        let first = range?.lowerBound ?? 0
         var frames: [Frame] = []
         if last >= 0 {
             for i in 0...last {
                 sim.advance(to: sim.clock.time(ofFrame: i))
-                if range.map({ $0.contains(i) }) ?? true {
+                if i >= first && (i - first) % max(1, step) == 0 {
                     frames.append(sim.snapshot(index: i))
                 } else {
                     _ = sim.gestures.drainLog()  // a kept frame lists only changes since the frame before it

@@ -43,18 +43,23 @@ let timeline = Simulator.run(scene)
 let simulate = now() - t0
 let n = timeline.frames.count
 
-// 2. One thread, stage by stage.
-var draw = 0.0, encode = 0.0, write = 0.0
+// 2. One thread, stage by stage (encoding with Flipbook's encoder; Cairo's timed alongside).
+var draw = 0.0, encode = 0.0, write = 0.0, cairoEncode = 0.0
+var ourBytes = 0, cairoBytes = 0
 for frame in timeline.frames {
     t0 = now()
     let surface = try PNGFormat.drawSurface(frame, canvas: timeline.canvas, options: RenderOptions())
     let t1 = now()
     let bytes = try PNGFormat.encode(surface)
     let t2 = now()
-    cairo_surface_destroy(surface)
     _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(OutputFormats.frameFileName(frame.index, ext: "png")).path,
-                                   contents: Data(bytes))
+                                       contents: Data(bytes))
     let t3 = now()
+    let theirs = try PNGFormat.encodeWithCairo(surface)
+    cairoEncode += now() - t3
+    ourBytes += bytes.count
+    cairoBytes += theirs.count
+    cairo_surface_destroy(surface)
     draw += t1 - t0; encode += t2 - t1; write += t3 - t2
 }
 let serialTotal = simulate + draw + encode + write
@@ -78,6 +83,7 @@ func ms(_ total: Double) -> String { fmt(total / Double(n) * 1000, 2) }
 print("frames: \(n)")
 print("one thread, ms per frame: simulate \(ms(simulate))  draw \(ms(draw))  encode \(ms(encode))  write \(ms(write))  total \(ms(serialTotal))")
 print("one thread: \(fmt(Double(n) / serialTotal)) frames/s (encode is \(fmt(encode / serialTotal * 100, 0))% of the time)")
+print("PNG encoding, ms per frame: Flipbook \(ms(encode)) (\(ourBytes / n / 1024) KiB a frame)  Cairo/libpng \(ms(cairoEncode)) (\(cairoBytes / n / 1024) KiB a frame)")
 print("pipeline (\(RenderPipeline.defaultWorkers) threads): \(fmt(Double(n) / pipeline)) frames/s, \(ms(pipeline)) ms per frame")
 print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
 print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")

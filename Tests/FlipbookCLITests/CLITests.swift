@@ -79,6 +79,18 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(contents(out), ["frame-00003.png", "frame-00004.png", "keyframes.json"])
     }
 
+    func testStepKeepsEveryNthFrame() throws {
+        let scene = write("s.json", good)
+        let out = dir.appendingPathComponent("out").path
+        XCTAssertEqual(run(["render", scene, "-o", out, "--format", "png"]).0, 0)
+        // A second render of another format with a step leaves the PNGs alone.
+        let (code, c) = run(["render", scene, "-o", out, "--format", "svg,json", "--frames", "1-4", "--step", "2"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertEqual(contents(out).filter { $0.hasSuffix(".svg") }, ["frame-00001.svg", "frame-00003.svg"])
+        XCTAssertEqual(contents(out).filter { $0.hasSuffix(".png") }.count, 5)
+        XCTAssertEqual(run(["render", scene, "--step", "0"]).0, 2)
+    }
+
     /// Every bad scene: exit 2, one line naming the file and the field, no output left.
     func testBadScenesExitTwoWithOneLineAndNoOutput() {
         let cases: [(String, String)] = [

@@ -41,6 +41,8 @@ struct DecodedPNG {
         pixels = px
     }
 
+    func argb(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
+
     /// (r, g, b) 0-255 at pixel (x, y); the surfaces here are opaque, so no un-premultiplying.
     func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         let p = pixels[y * width + x]
@@ -159,6 +161,43 @@ final class RenderTests: XCTestCase {
             // (which rides the card's bottom edge, x 287-351), on every frame here.
             XCTAssertTrue(png.rgb(500, 96) == (0x2C, 0x2C, 0x2E), "frame \(f.index): \(png.rgb(500, 96))")
         }
+    }
+
+    /// Flipbook's PNG encoder is lossless: decoding it gives back the surface's pixels.
+    func testPNGEncoderRoundTripsEveryPixel() throws {
+        let t = try timeline("wallet-move", frames: 60...62)
+        for frame in t.frames {
+            let surface = try PNGFormat.drawSurface(frame, canvas: t.canvas, options: RenderOptions())
+            defer { cairo_surface_destroy(surface) }
+            let ours = try PNGEncoder.encode(surface: surface)
+            XCTAssertEqual(Array(ours[0..<8]), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            XCTAssertEqual(ours[25], 2, "an opaque frame is written as RGB (colour type 2)")
+            let decoded = try DecodedPNG(ours)
+            let reference = try DecodedPNG(try PNGFormat.encodeWithCairo(surface))
+            XCTAssertEqual(decoded.width, reference.width)
+            var differing = 0
+            for y in 0..<decoded.height { for x in 0..<decoded.width where decoded.rgb(x, y) != reference.rgb(x, y) { differing += 1 } }
+            XCTAssertEqual(differing, 0, "frame \(frame.index)")
+        }
+    }
+
+    func testPNGEncoderKeepsTranslucency() throws {
+        // A half-transparent red square on a transparent canvas: RGBA with straight alpha.
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 20, 10)!
+        let cr = cairo_create(surface)!
+        cairo_set_source_rgba(cr, 1, 0, 0, 0.5)
+        cairo_rectangle(cr, 0, 0, 10, 10)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        defer { cairo_surface_destroy(surface) }
+        let png = try PNGEncoder.encode(surface: surface)
+        XCTAssertEqual(png[25], 6, "colour type 6: RGBA")
+        // Cairo decodes back to premultiplied ARGB: red 128 (≈ 255 × 0.5), alpha 128 on the left; 0 on the right.
+        let decoded = try DecodedPNG(png)
+        XCTAssertEqual(decoded.argb(5, 5) >> 24, 128)
+        XCTAssertEqual(Int((decoded.argb(5, 5) >> 16) & 0xFF), 128, accuracy: 1)
+        XCTAssertEqual(decoded.argb(15, 5), 0)
     }
 
     func testRotationAndAlphaApplyAboutTheCentre() throws {

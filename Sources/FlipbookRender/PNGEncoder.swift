@@ -1,0 +1,136 @@
+import CZlib
+import CCairo
+import Glibc
+import FlipbookCore
+
+/// Encodes a Cairo ARGB32 image as PNG, faster than cairo_surface_write_to_png for UI frames.
+///
+/// Cairo's writer goes through libpng, which tries all five filters on every row and deflates
+/// at level 6. Flat-coloured UI compresses almost as well with a cheap choice per row — Sub or
+/// Up, whichever leaves smaller residuals — and a fast deflate setting. Lossless: the decoded
+/// pixels equal the surface's (un-premultiplied when translucent). Deterministic for a given
+/// zlib. The chunks are IHDR, IDAT, IEND only (no time stamp).
+public enum PNGEncoder {
+    /// zlib level and strategy; chosen by measurement (docs/architecture.md, "PNG encoding").
+    public static var level: Int32 { 3 }
+    public static var strategy: Int32 { Z_DEFAULT_STRATEGY }
+
+    /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
+    /// premultiplied (CAIRO_FORMAT_ARGB32).
+    public static func encode(data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
+        let pixelsPerRow = stride / 4
+        let px = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
+        // Opaque frames (every alpha 255) are written as RGB: a quarter less to compress.
+        var opaque = true
+        outer: for y in 0..<height {
+            let row = px + y * pixelsPerRow
+            for x in 0..<width where row[x] < 0xFF00_0000 { opaque = false; break outer }
+        }
+        let channels = opaque ? 3 : 4
+        let rowBytes = width * channels
+        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        previous.initialize(repeating: 0, count: rowBytes)
+        current.initialize(repeating: 0, count: rowBytes)
+        defer { previous.deallocate(); current.deallocate() }
+        var prev = previous, cur = current
+        raw.withUnsafeMutableBufferPointer { rawBuffer in
+            let out = rawBuffer.baseAddress!
+            for y in 0..<height {
+                let row = px + y * pixelsPerRow
+                // Unpack to RGB(A) with straight alpha.
+                var o = 0
+                for x in 0..<width {
+                    let p = row[x]
+                    let a = p >> 24
+                    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                    if a != 0xFF && a != 0 {
+                        r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+                    }
+                    cur[o] = UInt8(truncatingIfNeeded: r); cur[o + 1] = UInt8(truncatingIfNeeded: g); cur[o + 2] = UInt8(truncatingIfNeeded: b)
+                    if channels == 4 { cur[o + 3] = UInt8(truncatingIfNeeded: a) }
+                    o += channels
+                }
+                // A row that repeats the one above (most of a UI frame) is all zeros under Up.
+                if memcmp(cur, prev, rowBytes) == 0 {
+                    let line = out + y * (rowBytes + 1)
+                    line[0] = 2
+                    (line + 1).update(repeating: 0, count: rowBytes)
+                    swap(&prev, &cur)
+                    continue
+                }
+                // Otherwise Sub or Up, whichever leaves the smaller sum of |signed residual| (libpng's heuristic over two filters).
+                var sumSub = 0, sumUp = 0
+                for i in 0..<rowBytes {
+                    let s = cur[i] &- (i >= channels ? cur[i - channels] : 0)
+                    let u = cur[i] &- prev[i]
+                    sumSub &+= s < 128 ? Int(s) : 256 - Int(s)
+                    sumUp &+= u < 128 ? Int(u) : 256 - Int(u)
+                }
+                let line = out + y * (rowBytes + 1)
+                if sumUp <= sumSub {
+                    line[0] = 2
+                    for i in 0..<rowBytes { line[i + 1] = cur[i] &- prev[i] }
+                } else {
+                    line[0] = 1
+                    for i in 0..<rowBytes { line[i + 1] = cur[i] &- (i >= channels ? cur[i - channels] : 0) }
+                }
+                swap(&prev, &cur)
+            }
+        }
+        let compressed = try deflate(raw)
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = []
+        ihdr.append(contentsOf: bigEndian(UInt32(width)))
+        ihdr.append(contentsOf: bigEndian(UInt32(height)))
+        ihdr.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
+        appendChunk(&png, "IHDR", ihdr)
+        appendChunk(&png, "IDAT", compressed)
+        appendChunk(&png, "IEND", [])
+        return png
+    }
+
+    /// Encodes a Cairo image surface.
+    public static func encode(surface: OpaquePointer) throws -> [UInt8] {
+        try cairoCheck(cairo_surface_status(surface), "image surface")
+        guard let data = cairo_image_surface_get_data(surface) else { throw RenderError("image surface has no data") }
+        return try encode(data: data, width: Int(cairo_image_surface_get_width(surface)),
+                          height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+
+    static func appendChunk(_ png: inout [UInt8], _ type: String, _ data: [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png.append(contentsOf: bigEndian(UInt32(data.count)))
+        png.append(contentsOf: typeBytes)
+        png.append(contentsOf: data)
+        var crc = crc32(0, nil, 0)
+        crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        png.append(contentsOf: bigEndian(UInt32(crc)))
+    }
+
+    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
+        var stream = z_stream()
+        var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { throw RenderError("zlib deflateInit failed (\(status))") }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(input.count)))
+        var output = [UInt8](repeating: 0, count: bound)
+        status = input.withUnsafeBufferPointer { inBuf in
+            output.withUnsafeMutableBufferPointer { outBuf in
+                stream.next_in = UnsafeMutablePointer(mutating: inBuf.baseAddress)
+                stream.avail_in = uInt(inBuf.count)
+                stream.next_out = outBuf.baseAddress
+                stream.avail_out = uInt(outBuf.count)
+                return CZlib.deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { throw RenderError("zlib deflate failed (\(status))") }
+        output.removeSubrange(Int(stream.total_out)...)
+        return output
+    }
+}
