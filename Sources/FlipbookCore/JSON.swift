@@ -251,6 +251,8 @@ public struct JSONWriter: Sendable {
     /// Numbers with at most 6 decimals, trailing zeros trimmed, never "-0" or exponent form.
     public static func format(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
+        // Too large for 6 fixed decimals: the shortest round-trip form ("1e+308").
+        if abs(v) >= 1e15 { return String(v) }
         var r = (v * 1_000_000).rounded() / 1_000_000
         if r == 0 { r = 0 }  // normalises -0
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }

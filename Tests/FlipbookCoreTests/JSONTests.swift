@@ -75,6 +75,8 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(JSONWriter.format(0.1 + 0.2), "0.3")
         XCTAssertEqual(JSONWriter.format(-2.5), "-2.5")
         XCTAssertEqual(JSONWriter.format(.nan), "null")
+        XCTAssertEqual(JSONWriter.format(1e308), "1e+308", "huge values from hostile input do not overflow")
+        XCTAssertEqual(JSONWriter.format(-2.5e20), "-2.5e+20")
     }
 
     func testWriterOutputIsValidAndOrdered() throws {
