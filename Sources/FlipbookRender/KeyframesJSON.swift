@@ -12,6 +12,21 @@ public struct KeyframesJSONFormat: OutputFormat {
         [OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(KeyframesJSONFormat.text(timeline).utf8))]
     }
 
+    static func point(_ w: inout JSONWriter, _ key: String, _ p: Point) {
+        w.beginObject(key)
+        w.number("x", p.x)
+        w.number("y", p.y)
+        w.endObject()
+    }
+
+    /// x, y, width, height as fields of the object being written.
+    static func rect(_ w: inout JSONWriter, _ r: Rect) {
+        w.number("x", r.minX)
+        w.number("y", r.minY)
+        w.number("width", r.width)
+        w.number("height", r.height)
+    }
+
     public static func text(_ timeline: Timeline) -> String {
         var w = JSONWriter()
         w.beginObject()
@@ -28,19 +43,13 @@ public struct KeyframesJSONFormat: OutputFormat {
             w.beginObject()
             w.integer("index", f.index)
             w.number("time", f.time)
-            w.beginObject("contentOffset")
-            w.number("x", f.contentOffset.x)
-            w.number("y", f.contentOffset.y)
-            w.endObject()
+            point(&w, "contentOffset", f.contentOffset)
             w.beginArray("items")
             for it in f.items {
                 w.beginObject()
                 w.string("id", it.id)
                 w.string("kind", it.kind)
-                w.number("x", it.frame.minX)
-                w.number("y", it.frame.minY)
-                w.number("width", it.frame.width)
-                w.number("height", it.frame.height)
+                rect(&w, it.frame)
                 w.integer("zIndex", it.zIndex)
                 w.number("alpha", it.alpha)
                 w.number("rotation", it.rotation)
@@ -65,15 +74,9 @@ public struct KeyframesJSONFormat: OutputFormat {
                 for v in f.scrollViews {
                     w.beginObject()
                     w.string("id", v.id)
-                    w.beginObject("contentOffset")
-                    w.number("x", v.contentOffset.x)
-                    w.number("y", v.contentOffset.y)
-                    w.endObject()
+                    point(&w, "contentOffset", v.contentOffset)
                     w.beginObject("frame")
-                    w.number("x", v.frame.minX)
-                    w.number("y", v.frame.minY)
-                    w.number("width", v.frame.width)
-                    w.number("height", v.frame.height)
+                    rect(&w, v.frame)
                     w.endObject()
                     w.endObject()
                 }

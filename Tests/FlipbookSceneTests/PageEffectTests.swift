@@ -4,16 +4,6 @@ import FlipbookLayout
 import FlipbookAnimation
 @testable import FlipbookScene
 
-func runAll(_ scene: Scene) -> (Simulator, [Frame]) {
-    let sim = Simulator(scene: scene)
-    var frames: [Frame] = []
-    for i in 0..<scene.frameCount {
-        sim.advance(to: sim.clock.time(ofFrame: i))
-        frames.append(sim.snapshot(index: i))
-    }
-    return (sim, frames)
-}
-
 final class ExpandCollapseTests: XCTestCase {
     /// Cell heights of the example, in order; the list starts 12 below the view's top, 12 apart.
     let heights: [Double] = [160, 100, 80, 120, 90, 100, 80, 100, 90, 120, 80, 100]

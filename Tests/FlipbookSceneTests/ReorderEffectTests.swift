@@ -5,16 +5,6 @@ import FlipbookAnimation
 @testable import FlipbookScene
 
 final class JiggleReorderTests: XCTestCase {
-    func run(_ scene: Scene) -> (Simulator, [Frame]) {
-        let sim = Simulator(scene: scene)
-        var frames: [Frame] = []
-        for i in 0..<scene.frameCount {
-            sim.advance(to: sim.clock.time(ofFrame: i))
-            frames.append(sim.snapshot(index: i))
-        }
-        return (sim, frames)
-    }
-
     func cell(_ f: Frame, _ id: String) -> DrawItem { f.items.first { $0.id == id }! }
 
     /// The grid of effect 2: columns at x 13 and 195, rows 182 apart.
@@ -22,7 +12,7 @@ final class JiggleReorderTests: XCTestCase {
 
     func testJiggleReorderExample() throws {
         let scene = try loadExample("jiggle-reorder")
-        let (sim, frames) = run(scene)
+        let (sim, frames) = runAll(scene)
         // Before: item i in slot i.
         for i in 0..<8 { XCTAssertEqual(cell(frames[0], "item\(i)").frame.origin, slot(i)) }
         // Jiggle from 0.9 s (0.4 s + 0.5 s press): every cell in phase, piecewise linear, period 0.2 s.
@@ -52,10 +42,10 @@ final class JiggleReorderTests: XCTestCase {
         var scene = try loadExample("jiggle-reorder")
         scene.touches = [TouchTrack(finger: 1, downTime: 0.4, downPoint: Point(x: 96, y: 265),
                                     segments: [.init(to: Point(x: 96, y: 265), duration: 0.5 - 1.0 / 60, curve: .linear)])]
-        let (_, early) = run(scene)
+        let (_, early) = runAll(scene)
         XCTAssertTrue(early.allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } }, "no jiggle")
         scene.touches[0].segments[0].duration = 0.5
-        let (_, exact) = run(scene)
+        let (_, exact) = runAll(scene)
         XCTAssertTrue(exact.last!.items.contains { $0.rotation != 0 }, "jiggles when held the full 0.5 s")
     }
 }

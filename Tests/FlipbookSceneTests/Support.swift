@@ -66,3 +66,14 @@ func assertNoFlickerOrJumps(_ frames: [Frame], clip: Rect, file: StaticString = 
     }
 }
 
+
+/// Simulates a whole scene, keeping the simulator for its final state.
+func runAll(_ scene: Scene) -> (Simulator, [Frame]) {
+    let sim = Simulator(scene: scene)
+    var frames: [Frame] = []
+    for i in 0..<scene.frameCount {
+        sim.advance(to: sim.clock.time(ofFrame: i))
+        frames.append(sim.snapshot(index: i))
+    }
+    return (sim, frames)
+}

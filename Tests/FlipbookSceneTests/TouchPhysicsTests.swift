@@ -129,46 +129,36 @@ final class TouchPhysicsTests: XCTestCase {
         return { log }
     }
 
-    func testLongPressRecognisedExactlyAtTheHoldTime() throws {
-        let scene = try list(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.8}]"#)
-        let sim = Simulator(scene: scene)
+    /// Runs `script` with a full-screen long-press recognizer and returns its state changes.
+    func longPressLog(_ script: String, until: Double = 2) throws -> [(String, Double)] {
+        let sim = Simulator(scene: try list(script))
         let lp = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
         sim.gestures.add(lp)
         let log = record(lp, sim)
-        sim.advance(to: 2)
-        XCTAssertEqual(log().map(\.0), ["began", "ended"])
-        XCTAssertEqual(log()[0].1, 0.8, accuracy: 1e-12, "0.3 s + 0.5 s")
-        XCTAssertEqual(log()[1].1, 1.1, accuracy: 1e-12)
+        sim.advance(to: until)
+        return log()
+    }
+
+    func testLongPressRecognisedExactlyAtTheHoldTime() throws {
+        let log = try longPressLog(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.8}]"#)
+        XCTAssertEqual(log.map(\.0), ["began", "ended"])
+        XCTAssertEqual(log[0].1, 0.8, accuracy: 1e-12, "0.3 s + 0.5 s")
+        XCTAssertEqual(log[1].1, 1.1, accuracy: 1e-12)
         // Held exactly the minimum duration, then lifted: still recognised (timers run before touches).
-        let exact = try list(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.5}]"#)
-        let sim2 = Simulator(scene: exact)
-        let lp2 = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-        sim2.gestures.add(lp2)
-        let log2 = record(lp2, sim2)
-        sim2.advance(to: 2)
-        XCTAssertEqual(log2().map(\.0), ["began", "ended"])
+        let exact = try longPressLog(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.5}]"#)
+        XCTAssertEqual(exact.map(\.0), ["began", "ended"])
         // Lifted one frame (1/60 s) early: it fails.
-        let early = try list(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.48333}]"#)
-        let sim3 = Simulator(scene: early)
-        let lp3 = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-        sim3.gestures.add(lp3)
-        let log3 = record(lp3, sim3)
-        sim3.advance(to: 2)
-        XCTAssertEqual(log3().map(\.0), ["failed"])
+        let early = try longPressLog(#"[{"at": 0.3, "action": "longPress", "point": {"x": 100, "y": 100}, "hold": 0.48333}]"#)
+        XCTAssertEqual(early.map(\.0), ["failed"])
     }
 
     func testLongPressFailsWhenTheFingerMovesMoreThanTenPointsFirst() throws {
         for (dy, expected) in [(9.0, ["began", "changed", "ended"]), (11.0, ["failed"])] {
-            let scene = try list("""
+            let log = try longPressLog("""
             [{"at": 0.1, "action": "touch", "from": {"x": 100, "y": 300},
               "path": [{"x": 100, "y": \(300 + dy), "duration": 0.2}, {"hold": 0.5}, {"x": 100, "y": 380, "duration": 0.2}]}]
             """)
-            let sim = Simulator(scene: scene)
-            let lp = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-            sim.gestures.add(lp)
-            let log = record(lp, sim)
-            sim.advance(to: 2)
-            XCTAssertEqual(Array(log().map(\.0).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }), expected, "moved \(dy)")
+            XCTAssertEqual(Array(log.map(\.0).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }), expected, "moved \(dy)")
         }
     }
 

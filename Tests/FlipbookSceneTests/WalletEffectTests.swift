@@ -85,14 +85,8 @@ final class WalletEffectTests: XCTestCase {
 
     func testWalletMoveExample() throws {
         let scene = try loadExample("wallet-move")
-        let sim = Simulator(scene: scene)
-        var frames: [Frame] = []
-        var offsets: [Double] = []
-        for i in 0..<scene.frameCount {
-            sim.advance(to: sim.clock.time(ofFrame: i))
-            frames.append(sim.snapshot(index: i))
-            offsets.append(frames.last!.contentOffset.y)
-        }
+        let (sim, frames) = runAll(scene)
+        let offsets = frames.map(\.contentOffset.y)
         // The moving card ends one slot up (it was dropped in the top zone over card 1's slot);
         // every other card keeps its relative order.
         let ids = (0..<20).map { "card\($0)" }
