@@ -26,9 +26,20 @@ final class CLITests: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
-    func run(_ args: [String]) -> (Int32, Captured) {
+    func run(_ args: [String], terminal: Bool = false) -> (Int32, Captured) {
         let c = Captured()
-        return (CLI.main(["flipbook"] + args, console: c.console), c)
+        var console = c.console
+        console.errIsTerminal = terminal
+        return (CLI.main(["flipbook"] + args, console: console), c)
+    }
+
+    func testProgressOnlyOnATerminal() {
+        let scene = write("s.json", good)
+        let (code, c) = run(["render", scene, "-o", dir.appendingPathComponent("out").path], terminal: true)
+        XCTAssertEqual(code, 0)
+        XCTAssertTrue(c.err.contains("\rrendering s: frame 5/5"), c.err)
+        XCTAssertTrue(c.err.hasSuffix("\n"), "the progress line is finished")
+        XCTAssertEqual(run(["render", scene, "-o", dir.appendingPathComponent("out2").path]).1.err, "", "silent when stderr is not a terminal")
     }
 
     func write(_ name: String, _ text: String) -> String {
