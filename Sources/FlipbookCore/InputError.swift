@@ -181,4 +181,12 @@ public struct JSONObject: Sendable {
     }
 
     public func error(_ message: String) -> InputError { field.error(message) }
+
+    /// Rejects any key that is neither `own` (the action's fields, listed in the message) nor
+    /// one of `common` (at, action, comment…).
+    public func onlyKeys(_ own: [String], common: [String], action: String) throws {
+        for k in keys where !common.contains(k) && !own.contains(k) {
+            throw optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
+        }
+    }
 }

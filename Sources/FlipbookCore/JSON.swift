@@ -18,8 +18,6 @@ public struct JSONNode: Sendable {
     public var line: Int
     public var column: Int
 
-    public init(value: Value, line: Int, column: Int) { self.value = value; self.line = line; self.column = column }
-
     public var typeName: String {
         switch value {
         case .null: return "null"

@@ -12,8 +12,8 @@ import FlipbookCore
 /// zlib. The chunks are IHDR, IDAT, IEND only (no time stamp).
 public enum PNGEncoder {
     /// zlib level and strategy; chosen by measurement (docs/architecture.md, "PNG encoding").
-    public static var level: Int32 { 3 }
-    public static var strategy: Int32 { Z_DEFAULT_STRATEGY }
+    static let level: Int32 = 3
+    static let strategy: Int32 = Z_DEFAULT_STRATEGY
 
     /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
     /// premultiplied (CAIRO_FORMAT_ARGB32).

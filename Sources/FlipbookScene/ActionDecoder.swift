@@ -8,7 +8,8 @@ import FlipbookAnimation
 struct ActionDecoder {
     let layoutName: String
     let sectionCounts: [Int]
-    private var references: [(id: String, field: JSONField)] = []
+    /// Referenced ids; `batch` ones must be in the main collection view, which batch updates act on.
+    private var references: [(id: String, field: JSONField, batch: Bool)] = []
     private var inserted: [String: JSONField] = [:]
 
     init(layoutName: String, sectionCounts: [Int]) {
@@ -40,10 +41,7 @@ struct ActionDecoder {
     /// An action object; `extra` are keys allowed besides the action's own.
     mutating func action(_ o: JSONObject, extra: [String]) throws -> Action {
         let name = try o.required("action").oneOf(ActionDecoder.actionNames)
-        let own = ActionDecoder.fieldsByAction[name]!
-        for k in o.keys where k != "action" && !extra.contains(k) && !own.contains(k) {
-            throw o.optional(k)!.error("field \"\(k)\" does not apply to action \"\(name)\"; expected one of: " + own.joined(separator: ", "))
-        }
+        try o.onlyKeys(ActionDecoder.fieldsByAction[name]!, common: ["action"] + extra, action: name)
         switch name {
         case "setContentOffset":
             let (x, y) = try SceneDecoder.decodeOffset(o.required("contentOffset"))
@@ -262,7 +260,7 @@ struct ActionDecoder {
     }
 
     mutating func batchUpdates(_ o: JSONObject) throws -> Action {
-        var changes: [SceneBatchChange] = []
+        var changes: [BatchChange] = []
         for uf in try o.required("updates").array(maxCount: SceneLimits.maxItems) {
             let kinds = ["delete", "insert", "move", "reload", "layout"]
             guard case .object(let m) = uf.node.value, let kind = m.first(where: { kinds.contains($0.key) })?.key else {
@@ -271,7 +269,7 @@ struct ActionDecoder {
             switch kind {
             case "delete":
                 let u = try uf.object(allowed: ["delete"])
-                changes.append(.delete(id: try itemReference(u.required("delete"))))
+                changes.append(.delete(id: try itemReference(u.required("delete"), batch: true)))
             case "insert":
                 let u = try uf.object(allowed: ["insert", "to"])
                 var ids: [String: String] = [:]
@@ -284,10 +282,10 @@ struct ActionDecoder {
                 changes.append(.insert(item, at: try indexPath(u.required("to"))))
             case "move":
                 let u = try uf.object(allowed: ["move", "to"])
-                changes.append(.move(id: try itemReference(u.required("move")), to: try indexPath(u.required("to"))))
+                changes.append(.move(id: try itemReference(u.required("move"), batch: true), to: try indexPath(u.required("to"))))
             case "reload":
                 let u = try uf.object(allowed: ["reload", "title", "color", "width", "height"])
-                let id = try itemReference(u.required("reload"))
+                let id = try itemReference(u.required("reload"), batch: true)
                 var patch = ItemPatch()
                 patch.title = try u.optional("title")?.string()
                 patch.color = try u.optional("color")?.color()
@@ -307,17 +305,21 @@ struct ActionDecoder {
 
     // MARK: - References
 
-    mutating func itemReference(_ f: JSONField) throws -> String {
+    mutating func itemReference(_ f: JSONField, batch: Bool = false) throws -> String {
         let id: String
         if case .number(let n) = f.node.value, n == n.rounded(), abs(n) < 1e15 { id = String(Int64(n)) } else { id = try f.nonEmptyString() }
-        references.append((id, f))
+        references.append((id, f, batch))
         return id
     }
 
-    /// Every referenced item must exist in the scene or be inserted by a batch update.
-    func checkReferences(knownIDs: Set<String>) throws {
-        for (id, f) in references where !knownIDs.contains(id) && inserted[id] == nil {
-            throw f.error("unknown item id \"\(id)\"")
+    /// Every referenced item must exist in the scene or be inserted by a batch update; batch
+    /// updates reach only the main collection view's items.
+    func checkReferences(knownIDs: Set<String>, mainViewIDs: Set<String>) throws {
+        for (id, f, batch) in references where inserted[id] == nil {
+            if !knownIDs.contains(id) { throw f.error("unknown item id \"\(id)\"") }
+            if batch && !mainViewIDs.contains(id) {
+                throw f.error("item \"\(id)\" is not in the main collection view; batch updates change only its data")
+            }
         }
         for (id, f) in inserted.sorted(by: { $0.key < $1.key }) where knownIDs.contains(id) {
             throw f.error("item id \"\(id)\" already exists in the scene")

@@ -22,8 +22,8 @@ public enum BatchChange: Sendable {
     case insert(ItemSpec, at: IndexPath)
     /// Move an item to an index path of the data after the update.
     case move(id: String, to: IndexPath)
-    /// Reload an item with new content (title, colour, size); its geometry animates like any other.
-    case reload(ItemSpec)
+    /// Reload an item with new content (title, colour, size, rows); its geometry animates like any other.
+    case reload(id: String, ItemPatch)
     /// invalidateLayout with changed parameters (a patch decoded for the scene's layout).
     case layout(LayoutPatch)
     /// Drop script-set values of an item, so it animates to its layout attributes with the rest.
@@ -84,7 +84,6 @@ public final class CollectionView {
 
     struct Ghost {
         var item: ItemSpec
-        var kind: String
         var indexPath: IndexPath
         var state: ItemState
         var animator: ItemAnimator
@@ -125,7 +124,6 @@ public final class CollectionView {
         return sections[indexPath.section][indexPath.item]
     }
     public func item(_ id: String) -> ItemSpec? { items[id] }
-    public var allItemIDs: [String] { sections.flatMap { $0 } }
 
     /// The id of a section's supplementary view ("<section id>.header").
     public func supplementaryID(kind: String, section: Int) -> String { spec.sections[section].id + "." + kind }
@@ -147,12 +145,6 @@ public final class CollectionView {
         preparedBounds = bounds
         layoutIsValid = true
         scrollView.contentSize = layout.collectionViewContentSize
-    }
-
-    /// Lets an effect change its layout's state (expanded card, moving item…); invalidates it.
-    public func updateLayout(_ change: (inout any CollectionViewLayout) -> Void) {
-        change(&layout)
-        invalidateLayout()
     }
 
     public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
@@ -227,12 +219,7 @@ public final class CollectionView {
 
     func presentation(_ id: String, model: ItemState, isCell: Bool, at time: Double) -> ItemState {
         var s = animators[id]?.presentation(of: model, at: time) ?? model
-        if isCell && !cellKeyframes.isEmpty {
-            for k in cellKeyframes {
-                guard let v = k.animation.value(at: time) else { continue }
-                s[k.property] = k.additive ? s[k.property].adding(v) : v
-            }
-        }
+        if isCell { ItemAnimator.apply(cellKeyframes, to: &s, at: time) }
         return s
     }
 
@@ -257,20 +244,20 @@ public final class CollectionView {
         prune(at: time)
         var out: [VisibleElement] = []
         var seen = Set<String>()
-        for (id, a) in visibleAttributes(at: time) {
+        /// Laid out by the layout: drawn where its presentation is, if that reaches the screen
+        /// (its model may be on screen while an animation still holds it elsewhere, or the reverse).
+        func addLaidOut(_ id: String, _ a: LayoutAttributes) {
             let m = modelState(id, a)
             let k = kind(of: a)
-            seen.insert(id)
-            // Its model is on screen, but an animation may still hold it elsewhere.
             let p = presentation(id, model: m, isCell: k == "cell", at: time)
             if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
         }
+        for (id, a) in visibleAttributes(at: time) {
+            seen.insert(id)
+            addLaidOut(id, a)
+        }
         for id in animators.keys.sorted() where !seen.contains(id) {
-            guard let a = layoutAttributes(for: id) else { continue }
-            let m = modelState(id, a)
-            let k = kind(of: a)
-            let p = presentation(id, model: m, isCell: k == "cell", at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+            if let a = layoutAttributes(for: id) { addLaidOut(id, a) }
         }
         for o in overlays {
             let p = o.animator.presentation(of: o.model, at: time)
@@ -281,7 +268,7 @@ public final class CollectionView {
         for id in ghosts.keys.sorted() {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: g.kind, indexPath: g.indexPath, model: g.state, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: "cell", indexPath: g.indexPath, model: g.state, presentation: p)) }
         }
         return out.sorted { a, b in
             if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }
@@ -301,15 +288,18 @@ public final class CollectionView {
         return f.intersects(bounds)
     }
 
+    /// Drops finished animations (and ghosts whose fade-out ended); the order does not matter.
     private func prune(at time: Double) {
-        for id in animators.keys.sorted() {
-            animators[id]!.prune(at: time)
-            if animators[id]!.isEmpty { animators[id] = nil }
+        animators = animators.compactMapValues { a in
+            var a = a
+            a.prune(at: time)
+            return a.isEmpty ? nil : a
         }
         for i in overlays.indices { overlays[i].animator.prune(at: time) }
-        for id in ghosts.keys.sorted() {
-            ghosts[id]!.animator.prune(at: time)
-            if ghosts[id]!.animator.isEmpty { ghosts[id] = nil }
+        ghosts = ghosts.compactMapValues { g in
+            var g = g
+            g.animator.prune(at: time)
+            return g.animator.isEmpty ? nil : g
         }
     }
 
@@ -356,14 +346,20 @@ public final class CollectionView {
     public func setProperties(_ id: String, _ values: [(ItemProperty, PropertyValue)], timing: AnimationTiming?,
                               beginTime: Double, at time: Double, keepRunning: Bool = false) {
         let before = presentationState(of: id, at: time)
-        for (p, v) in values {
-            overrides[id, default: [:]][p] = v
-            if let timing, let before {
-                animators[id, default: ItemAnimator()].startTransition(p, from: before[p], beginTime: beginTime, timing: timing)
-            } else if !keepRunning {
-                animators[id]?.removeTransition(p)
-            }
-        }
+        for (p, v) in values { overrides[id, default: [:]][p] = v }
+        retarget(id, values.map(\.0), before: before, timing: timing, beginTime: beginTime, keepRunning: keepRunning)
+    }
+
+    private func retarget(_ id: String, _ properties: [ItemProperty], before: ItemState?, timing: AnimationTiming?,
+                          beginTime: Double, keepRunning: Bool = false) {
+        var animator = animators[id] ?? ItemAnimator()
+        animator.retarget(properties, before: before, timing: timing, beginTime: beginTime, keepRunning: keepRunning)
+        animators[id] = animator.isEmpty ? nil : animator
+    }
+
+    private func removeOverrides(_ id: String, _ properties: [ItemProperty]) {
+        for p in properties { overrides[id]?[p] = nil }
+        if overrides[id]?.isEmpty == true { overrides[id] = nil }
     }
 
     public func setHidden(_ id: String, _ hidden: Bool) { hiddenOverrides[id] = hidden }
@@ -395,18 +391,9 @@ public final class CollectionView {
     /// presentation moves there from what is on screen.
     public func clearProperties(_ id: String, _ properties: [ItemProperty], timing: AnimationTiming?, at time: Double) {
         let before = presentationState(of: id, at: time)
-        for p in properties {
-            overrides[id]?[p] = nil
-            if let timing, let before {
-                animators[id, default: ItemAnimator()].startTransition(p, from: before[p], beginTime: time, timing: timing)
-            } else {
-                animators[id]?.removeTransition(p)
-            }
-        }
-        if overrides[id]?.isEmpty == true { overrides[id] = nil }
+        removeOverrides(id, properties)
+        retarget(id, properties, before: before, timing: timing, beginTime: time)
     }
-
-    public func isHidden(_ id: String) -> Bool { hiddenOverrides[id] ?? false }
 
     // MARK: - Overlays
 
@@ -420,14 +407,8 @@ public final class CollectionView {
     public func updateSnapshot(_ id: String, _ values: [(ItemProperty, PropertyValue)], timing: AnimationTiming? = nil, at time: Double) {
         guard let i = overlays.firstIndex(where: { $0.id == id }) else { return }
         let before = overlays[i].animator.presentation(of: overlays[i].model, at: time)
-        for (p, v) in values {
-            overlays[i].model[p] = v
-            if let timing {
-                overlays[i].animator.startTransition(p, from: before[p], beginTime: time, timing: timing)
-            } else {
-                overlays[i].animator.removeTransition(p)
-            }
-        }
+        for (p, v) in values { overlays[i].model[p] = v }
+        overlays[i].animator.retarget(values.map(\.0), before: before, timing: timing, beginTime: time)
     }
 
     public func setSnapshotZIndex(_ id: String, _ z: Int) {
@@ -438,6 +419,34 @@ public final class CollectionView {
     public func snapshotState(_ id: String) -> ItemState? { overlays.first { $0.id == id }?.model }
 
     public func removeSnapshot(_ id: String) { overlays.removeAll { $0.id == id } }
+
+    /// The id of the snapshot standing in for an item.
+    public static func snapshotID(of item: String) -> String { item + ".snapshot" }
+
+    /// Replaces an item with a snapshot of itself where it is on screen (snapshotView, then
+    /// hidden = YES); returns the snapshot's state.
+    @discardableResult
+    public func liftSnapshot(of item: String, zIndex: Int, shadow: Shadow?, at time: Double) -> ItemState? {
+        guard var state = presentationState(of: item, at: time) else { return nil }
+        state.zIndex = zIndex
+        addSnapshot(id: CollectionView.snapshotID(of: item), of: item, state: state, shadow: shadow)
+        setHidden(item, true)
+        return state
+    }
+
+    /// Glides an item's snapshot onto the item's model frame in `duration`; call
+    /// `dropSnapshot(of:)` when it ends.
+    public func settleSnapshot(of item: String, duration: Double, at time: Double) {
+        guard let home = modelState(of: item, at: time) else { return }
+        updateSnapshot(CollectionView.snapshotID(of: item), [(.frame, .rect(home.frame))],
+                       timing: .curve(.easeInEaseOut, duration: duration), at: time)
+    }
+
+    /// Removes an item's snapshot and shows the item again.
+    public func dropSnapshot(of item: String) {
+        removeSnapshot(CollectionView.snapshotID(of: item))
+        setHidden(item, false)
+    }
 
     // MARK: - Geometry helpers for gestures
 
@@ -481,30 +490,32 @@ public final class CollectionView {
         let oldIndexPaths = indexPaths
 
         // Data changes: deletes, then inserts and moves at their final positions in ascending order.
-        var deleted: [String] = []
+        // Removing an id never changes which section others are in, so the old index paths
+        // still find their sections; everything is re-indexed once at the end.
+        var deleted = Set<String>()
+        var removed = Set<String>()
         var placed: [(id: String, to: IndexPath)] = []
+        func remove(_ id: String) -> Bool {
+            guard let ip = oldIndexPaths[id], !removed.contains(id) else { return false }
+            sections[ip.section].removeAll { $0 == id }
+            removed.insert(id)
+            return true
+        }
         for c in changes {
             switch c {
             case .delete(let id):
-                guard let ip = indexPaths[id] else { continue }
-                sections[ip.section].removeAll { $0 == id }
-                deleted.append(id)
-                reindex()
+                if remove(id) { deleted.insert(id) }
             case .move(let id, let to):
-                guard let ip = indexPaths[id] else { continue }
-                sections[ip.section].removeAll { $0 == id }
-                reindex()
-                placed.append((id, to))
+                if remove(id) { placed.append((id, to)) }
             case .insert(let item, let to):
                 items[item.id] = item
                 placed.append((item.id, to))
-            case .reload(let item):
-                if items[item.id] != nil { items[item.id] = item }
+            case .reload(let id, let patch):
+                if let item = items[id] { items[id] = patch.applied(to: item) }
             case .layout(let patch):
                 patch.apply(&layout)
             case .clearProperties(let id, let props):
-                for p in props { overrides[id]?[p] = nil }
-                if overrides[id]?.isEmpty == true { overrides[id] = nil }
+                removeOverrides(id, props)
             }
         }
         for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
@@ -532,7 +543,7 @@ public final class CollectionView {
                 for p in ItemState.layoutProperties {
                     animator.startTransition(p, from: b.presentation[p], beginTime: time, timing: timing, fixedTarget: end[p])
                 }
-                ghosts[id] = Ghost(item: item, kind: "cell", indexPath: oldIP, state: b.presentation, animator: animator)
+                ghosts[id] = Ghost(item: item, indexPath: oldIP, state: b.presentation, animator: animator)
                 animators[id] = nil
                 continue
             }

@@ -46,7 +46,7 @@ enum EffectRegistry {
             var opts = ExpandCollapseEffect.Options()
             let itemField = try o.required("item", "the id of the cell with the fold button")
             opts.item = try itemField.nonEmptyString()
-            guard let item = scene.allViews.flatMap({ $0.sections.flatMap(\.items) }).first(where: { $0.id == opts.item }) else {
+            guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == opts.item } } }) else {
                 throw itemField.error("unknown item id \"\(opts.item)\"")
             }
             if let v = o.optional("expandedHeight") { opts.expandedHeight = try v.positive(max: 100_000) }
@@ -54,12 +54,11 @@ enum EffectRegistry {
             if let v = o.optional("expandTitle") { opts.expandTitle = try v.string() }
             if let v = o.optional("collapseTitle") { opts.collapseTitle = try v.string() }
             if let v = o.optional("button") {
-                let c = try SceneDecoder.decodeContent(JSONField(node: try Self.withRect(v), path: v.path, file: v.file))
-                opts.button = c
+                let placement = try v.object(allowed: ["x", "right", "y", "bottom", "width", "height"])
+                opts.button = try SceneDecoder.decodePlacement(placement, kind: opts.button.kind)
             }
             if let v = o.optional("buttonColor") { opts.buttonColor = try v.color() }
             if let v = o.optional("buttonTitleColor") { opts.buttonTitleColor = try v.color() }
-            _ = item
             return .expandCollapse(opts)
         },
         Entry(name: "pullForMore", layout: nil, keys: PullForMoreEffect.Options.keys) { o, scene in
@@ -91,17 +90,6 @@ enum EffectRegistry {
             return .pullForMore(opts)
         },
     ]
-
-    /// A button frame object with a placeholder kind, so the content decoder can read its placement.
-    static func withRect(_ f: JSONField) throws -> JSONNode {
-        guard case .object(let members) = f.node.value else { throw f.expected("an object with x or right, y or bottom, width and height") }
-        for m in members where !["x", "right", "y", "bottom", "width", "height"].contains(m.key) {
-            throw JSONField(node: m.value, path: f.path + "." + m.key, file: f.file).error("unknown field \"\(m.key)\"; expected one of: x, right, y, bottom, width, height")
-        }
-        var n = f.node
-        n.value = .object(members + [(key: "rect", value: JSONNode(value: .string("#00000000"), line: f.node.line, column: f.node.column))])
-        return n
-    }
 
     static func decode(_ f: JSONField, scene: Scene) throws -> EffectSpec {
         let layoutName = scene.collectionView.layout.name

@@ -44,9 +44,6 @@ public struct ItemAnimator: Sendable {
         if let key { keyframes.removeAll { $0.key == key } } else { keyframes.removeAll() }
     }
 
-    /// The end time of the running transitions (for completions), or nil.
-    public var latestTransitionEnd: Double? { transitions.values.map(\.transition.endTime).max() }
-
     /// What is on screen at `time` given the model state at that time.
     public func presentation(of model: ItemState, at time: Double) -> ItemState {
         var state = model
@@ -56,11 +53,30 @@ public struct ItemAnimator: Sendable {
                 state[p] = t.transition.value(at: time, to: t.fixedTarget ?? model[p])
             }
         }
+        ItemAnimator.apply(keyframes, to: &state, at: time)
+        return state
+    }
+
+    /// Applies key-frame animations in order: each replaces its property's value, or adds to it.
+    public static func apply(_ keyframes: [Keyframes], to state: inout ItemState, at time: Double) {
         for k in keyframes {
             guard let v = k.animation.value(at: time) else { continue }
             state[k.property] = k.additive ? state[k.property].adding(v) : v
         }
-        return state
+    }
+
+    /// After a model change of `properties`: with `timing` the presentation moves there from
+    /// `before` (beginFromCurrentState); otherwise running transitions of those properties are
+    /// dropped and the values jump — unless `keepRunning`, which lets them go on toward the new value.
+    public mutating func retarget(_ properties: [ItemProperty], before: ItemState?, timing: AnimationTiming?,
+                                  beginTime: Double, keepRunning: Bool = false) {
+        for p in properties {
+            if let timing, let before {
+                startTransition(p, from: before[p], beginTime: beginTime, timing: timing)
+            } else if !keepRunning {
+                removeTransition(p)
+            }
+        }
     }
 
     /// Drops what has finished by `time` (nothing observable changes).

@@ -30,6 +30,8 @@ public final class ExpandCollapseEffect: Effect {
     public private(set) var isExpanded = false
     public private(set) var tap: TapGestureRecognizer!
     private var collapsedHeight = 0.0
+    /// The cell's own content, before the button is added.
+    private var baseContent: [ContentSpec] = []
 
     public init(options: Options) { self.options = options }
 
@@ -39,7 +41,10 @@ public final class ExpandCollapseEffect: Effect {
         sim = simulator
         guard let item = cv.item(options.item) else { return }
         collapsedHeight = item.size?.height ?? ((cv.layout as? FlowLayout)?.itemSize.height ?? 100)
-        cv.updateItem(withButton(item, title: options.expandTitle))
+        baseContent = item.content
+        var withButton = item
+        withButton.content = content(buttonTitle: options.expandTitle)
+        cv.updateItem(withButton)
         let view = cv
         tap = TapGestureRecognizer(name: "expand.tap", view: { [unowned self] in view.frame(at: self.sim.now) })
         tap.shouldReceiveTouch = { [unowned self] p in self.buttonContains(p) }
@@ -47,15 +52,13 @@ public final class ExpandCollapseEffect: Effect {
         simulator.gestures.add(tap)
     }
 
-    /// The item with the fold button (a rounded block and its title) added to its content.
-    func withButton(_ item: ItemSpec, title: String) -> ItemSpec {
-        var i = item
+    /// The cell's content with the fold button (a rounded block and its title) on top.
+    func content(buttonTitle: String) -> [ContentSpec] {
         var block = options.button
         block.kind = .rect(options.buttonColor, cornerRadius: options.button.height / 2)
         var label = options.button
-        label.kind = .text(title, fontSize: 14, weight: .bold, color: options.buttonTitleColor, alignment: .center)
-        i.content = item.content.filter { !$0.isButton(options) } + [block, label]
-        return i
+        label.kind = .text(buttonTitle, fontSize: 14, weight: .bold, color: options.buttonTitleColor, alignment: .center)
+        return baseContent + [block, label]
     }
 
     /// Whether a canvas point is on the button (of the cell's model frame: where UIKit hit-tests).
@@ -67,28 +70,20 @@ public final class ExpandCollapseEffect: Effect {
 
     /// Reloads the cell with the other height and title in one animation with everything below.
     public func toggle() {
-        guard var item = cv.item(options.item) else { return }
+        guard let item = cv.item(options.item) else { return }
         isExpanded.toggle()
         let width = item.size?.width ?? ((cv.layout as? FlowLayout)?.itemSize.width ?? 100)
-        item.size = Size(width: width, height: isExpanded ? expandedHeight : collapsedHeight)
-        item = withButton(item, title: isExpanded ? options.collapseTitle : options.expandTitle)
+        let patch = ItemPatch(size: Size(width: width, height: isExpanded ? expandedHeight : collapsedHeight),
+                              content: content(buttonTitle: isExpanded ? options.collapseTitle : options.expandTitle))
         let timing = AnimationTiming.curve(.easeInEaseOut, duration: options.duration)
         let now = sim.now
-        cv.performBatchUpdates([.reload(item)], timing: timing, at: now)
+        cv.performBatchUpdates([.reload(id: options.item, patch)], timing: timing, at: now)
         // A shorter content may leave the view past its end: it follows, in the same animation.
         let scroll = cv.scrollView
         let offset = scroll.contentOffset(at: now)
         if offset.y > scroll.maximumContentOffset.y {
             scroll.scroll(to: Point(x: offset.x, y: scroll.maximumContentOffset.y), timing: timing, at: now)
         }
-    }
-}
-
-extension ContentSpec {
-    /// Whether this element is one the expand effect added (same frame as its button).
-    func isButton(_ o: ExpandCollapseEffect.Options) -> Bool {
-        x == o.button.x && right == o.button.right && y == o.button.y && bottom == o.button.bottom
-            && width == o.button.width && height == o.button.height
     }
 }
 

@@ -164,19 +164,17 @@ public final class TagReorderEffect: Effect {
         let now = sim.now
         switch r.state {
         case .began:
-            guard let id = cv.itemID(atCanvas: r.startLocation, at: now), var state = cv.presentationState(of: id, at: now) else { return }
-            moving = id
-            state.zIndex = TagReorderEffect.snapshotZIndex
             // snapshotViewAfterScreenUpdates: the tag itself; a light shadow keeps it readable over others.
-            cv.addSnapshot(id: id + ".snapshot", of: id, state: state, shadow: .card)
-            cv.setHidden(id, true)
+            guard let id = cv.itemID(atCanvas: r.startLocation, at: now),
+                  cv.liftSnapshot(of: id, zIndex: TagReorderEffect.snapshotZIndex, shadow: .card, at: now) != nil else { return }
+            moving = id
             lastLocation = cv.contentPoint(fromCanvas: r.location, at: now)
         case .changed:
-            guard let id = moving, var snap = cv.snapshotState(id + ".snapshot") else { return }
+            guard let id = moving, var snap = cv.snapshotState(CollectionView.snapshotID(of: id)) else { return }
             let location = cv.contentPoint(fromCanvas: r.location, at: now)
             snap.frame.center = snap.frame.center + (location - lastLocation)
             lastLocation = location
-            cv.updateSnapshot(id + ".snapshot", [(.frame, .rect(snap.frame))], at: now)
+            cv.updateSnapshot(CollectionView.snapshotID(of: id), [(.frame, .rect(snap.frame))], at: now)
             for (other, a) in cv.visibleAttributes(at: now) where a.isCell && other != id {
                 if TagReorderEffect.shouldMove(snapshotCenter: snap.frame.center, snapshotSize: snap.frame.size, cellCenter: a.center) {
                     cv.performBatchUpdates([.move(id: id, to: a.indexPath)], timing: .standard, at: now)
@@ -184,15 +182,11 @@ public final class TagReorderEffect: Effect {
                 }
             }
         case .ended, .cancelled:
+            // The snapshot is the tag's own size, so gliding onto its frame moves its centre there.
             guard let id = moving else { return }
-            let sid = id + ".snapshot"
-            if let home = cv.modelState(of: id, at: now), var snap = cv.snapshotState(sid) {
-                snap.frame.center = home.frame.center
-                cv.updateSnapshot(sid, [(.frame, .rect(snap.frame))], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
-            }
+            cv.settleSnapshot(of: id, duration: options.settleDuration, at: now)
             sim.after(options.settleDuration) { [unowned self] _ in
-                self.cv.removeSnapshot(sid)
-                self.cv.setHidden(id, false)
+                self.cv.dropSnapshot(of: id)
                 if self.moving == id { self.moving = nil }
             }
         default: break

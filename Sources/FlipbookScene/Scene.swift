@@ -139,28 +139,23 @@ public struct KeyframeSpec: Sendable {
     public var additive: Bool
 }
 
-/// Changes to an item's content in a reload.
+/// Changes to an item's content in a reload; nil fields keep the item's current value.
 public struct ItemPatch: Sendable {
     public var title: String?
     public var color: Color?
     public var size: Size?
-    public init(title: String? = nil, color: Color? = nil, size: Size? = nil) { self.title = title; self.color = color; self.size = size }
+    public var content: [ContentSpec]?
+    public init(title: String? = nil, color: Color? = nil, size: Size? = nil, content: [ContentSpec]? = nil) {
+        self.title = title; self.color = color; self.size = size; self.content = content
+    }
     public func applied(to item: ItemSpec) -> ItemSpec {
         var i = item
         if let title { i.title = title }
         if let color { i.color = color }
         if let size { i.size = size }
+        if let content { i.content = content }
         return i
     }
-}
-
-/// A batch-update change as a scene describes it (reloads are patches of the current item).
-public enum SceneBatchChange: Sendable {
-    case delete(id: String)
-    case insert(ItemSpec, at: IndexPath)
-    case move(id: String, to: IndexPath)
-    case reload(id: String, ItemPatch)
-    case layout(LayoutPatch)
 }
 
 /// A timed action of the script.
@@ -178,7 +173,7 @@ public indirect enum Action: Sendable {
     /// CALayer.removeAnimation(forKey:) / removeAllAnimations() (nil key).
     case removeAnimation(item: String?, key: String?)
     /// performBatchUpdates with a timing and a completion.
-    case performBatchUpdates([SceneBatchChange], timing: AnimationTiming, completion: [Action])
+    case performBatchUpdates([BatchChange], timing: AnimationTiming, completion: [Action])
 }
 
 public struct ScriptStep: Sendable {

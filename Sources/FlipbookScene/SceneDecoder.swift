@@ -74,7 +74,8 @@ public enum SceneDecoder {
         }
         touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
         try TouchDecoder.checkOverlaps(touches, file: file)
-        try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap { $0.sections.flatMap { $0.items.map(\.id) } }))
+        func itemIDs(_ v: CollectionViewSpec) -> [String] { v.sections.flatMap { $0.items.map(\.id) } }
+        try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap(itemIDs)), mainViewIDs: Set(itemIDs(cv)))
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
         if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
         if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
@@ -233,6 +234,11 @@ public enum SceneDecoder {
         default:
             throw f.error("expected exactly one of \"text\" and \"rect\"")
         }
+        return try decodePlacement(o, kind: kind)
+    }
+
+    /// x or right, y or bottom, width?, height: where an element sits inside an item.
+    static func decodePlacement(_ o: JSONObject, kind: ContentSpec.Kind) throws -> ContentSpec {
         func opt(_ k: String) throws -> Double? { try o.optional(k)?.number(in: -1e5...1e5) }
         if o.has("x") && o.has("right") && o.has("width") { throw o.optional("width")!.error("expected at most two of \"x\", \"right\" and \"width\"") }
         if o.has("y") && o.has("bottom") { throw o.optional("bottom")!.error("expected either \"y\" or \"bottom\", not both") }

@@ -83,7 +83,7 @@ public final class ScrollView {
     public func isMoving(at time: Double) -> Bool {
         switch motion {
         case .animating(let tr, _): return !tr.isFinished(at: time)
-        case .released(let x, let y, _): return time < max(x?.endTime ?? 0, y?.endTime ?? 0) - FrameClock.epsilon
+        case .released: return time < releaseEndTime! - FrameClock.epsilon
         default: return false
         }
     }
@@ -144,15 +144,14 @@ public final class ScrollView {
     public func dragChanged(translation: Point, at time: Double) {
         guard case .dragging(let start, let t0, _) = motion else { return }
         let minO = minimumContentOffset, maxO = maximumContentOffset
+        /// One axis: the offset the finger implies, rubber-banded (or clamped) past the edges.
+        func follow(_ start: Double, _ moved: Double, _ lo: Double, _ hi: Double, _ dimension: Double) -> Double {
+            let raw = start - moved
+            return bounces ? RubberBand.apply(raw, minimum: lo, maximum: hi, dimension: dimension) : min(max(raw, lo), hi)
+        }
         var shown = start
-        if scrollsHorizontally {
-            let raw = start.x - (translation.x - t0.x)
-            shown.x = bounces ? RubberBand.apply(raw, minimum: minO.x, maximum: maxO.x, dimension: frame.width) : min(max(raw, minO.x), maxO.x)
-        }
-        if scrollsVertically {
-            let raw = start.y - (translation.y - t0.y)
-            shown.y = bounces ? RubberBand.apply(raw, minimum: minO.y, maximum: maxO.y, dimension: frame.height) : min(max(raw, minO.y), maxO.y)
-        }
+        if scrollsHorizontally { shown.x = follow(start.x, translation.x - t0.x, minO.x, maxO.x, frame.width) }
+        if scrollsVertically { shown.y = follow(start.y, translation.y - t0.y, minO.y, maxO.y, frame.height) }
         motion = .dragging(start: start, startTranslation: t0, shown: shown)
         delegate?.scrollViewDidScroll(self, at: time)
     }

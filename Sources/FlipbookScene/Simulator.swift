@@ -267,18 +267,7 @@ public final class Simulator {
         case .removeAnimation(let item, let key):
             if let item { owner(of: item).removeKeyframes(key: key, from: item) } else { for v in views { v.removeKeyframes(key: key, from: nil) } }
         case .performBatchUpdates(let changes, let timing, let completion):
-            let resolved: [BatchChange] = changes.compactMap { c in
-                switch c {
-                case .delete(let id): return .delete(id: id)
-                case .insert(let item, let ip): return .insert(item, at: ip)
-                case .move(let id, let ip): return .move(id: id, to: ip)
-                case .layout(let patch): return .layout(patch)
-                case .reload(let id, let patch):
-                    guard let item = cv.item(id) else { return nil }
-                    return .reload(patch.applied(to: item))
-                }
-            }
-            let end = cv.performBatchUpdates(resolved, timing: timing, at: now)
+            let end = cv.performBatchUpdates(changes, timing: timing, at: now)
             if !completion.isEmpty { schedule(at: end, .actions(completion)) }
         }
     }

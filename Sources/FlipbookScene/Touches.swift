@@ -77,10 +77,7 @@ enum TouchDecoder {
     }
 
     static func lowLevelStep(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> LowLevelStep {
-        let own = fields[action]!
-        for k in o.keys where !(["at", "action", "comment"] + own).contains(k) {
-            throw o.optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
-        }
+        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
         var step = LowLevelStep(time: time, action: action, finger: try o.optional("finger")?.integer(in: 1...10) ?? 1,
                                 point: .zero, duration: 0, curve: .linear, field: o.field)
         switch action {
@@ -136,8 +133,8 @@ enum TouchDecoder {
         return done
     }
 
-    static func point(_ f: JSONField, canvas: Canvas) throws -> Point {
-        let o = try f.object(allowed: ["x", "y"])
+    static func point(_ f: JSONField, canvas: Canvas, allowing extra: [String] = []) throws -> Point {
+        let o = try f.object(allowed: ["x", "y"] + extra)
         // Fingers may start a little off the canvas edge (an edge swipe), not far outside it.
         let mx = canvas.width * 0.5, my = canvas.height * 0.5
         let x = try o.required("x").number(in: -mx...(canvas.width + mx), "an x within half a canvas of the canvas (−\(JSONWriter.format(mx)) to \(JSONWriter.format(canvas.width + mx)))")
@@ -172,19 +169,8 @@ enum TouchDecoder {
         return out
     }
 
-    static func point(_ f: JSONField, canvas: Canvas, allowing extra: [String]) throws -> Point {
-        let o = try f.object(allowed: ["x", "y"] + extra)
-        let mx = canvas.width * 0.5, my = canvas.height * 0.5
-        let x = try o.required("x").number(in: -mx...(canvas.width + mx), "an x within half a canvas of the canvas")
-        let y = try o.required("y").number(in: -my...(canvas.height + my), "a y within half a canvas of the canvas")
-        return Point(x: x, y: y)
-    }
-
     static func track(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> TouchTrack {
-        let own = fields[action]!
-        for k in o.keys where !(["at", "action", "comment"] + own).contains(k) {
-            throw o.optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
-        }
+        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
         let finger = try o.optional("finger")?.integer(in: 1...10) ?? 1
         func curve(_ key: String, _ d: TimingCurve) throws -> TimingCurve { try o.optional(key).map(SceneDecoder.decodeCurve) ?? d }
         var t = TouchTrack(finger: finger, downTime: time, downPoint: .zero, segments: [], path: o.path)

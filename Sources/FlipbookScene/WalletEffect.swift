@@ -96,7 +96,7 @@ public final class WalletEffect: Effect {
         simulator.scrollPan.requiresFailureOf.append(longPress)
     }
 
-    var snapshotID: String? { moving.map { $0 + ".snapshot" } }
+    var snapshotID: String? { moving.map(CollectionView.snapshotID) }
 
     // MARK: - Long-press move
 
@@ -104,15 +104,14 @@ public final class WalletEffect: Effect {
         let now = sim.now
         switch r.state {
         case .began:
+            // The snapshot sits one z step above the card (the article's 2i + 1) and lifts.
             guard let id = cv.itemID(atCanvas: r.startLocation, at: now), let ip = cv.indexPath(for: id),
-                  var state = cv.presentationState(of: id, at: now) else { return }
+                  let state = cv.liftSnapshot(of: id, zIndex: 2 * ip.item + 1, shadow: .lifted, at: now) else { return }
             moving = id
-            state.zIndex = 2 * ip.item + 1
-            cv.addSnapshot(id: id + ".snapshot", of: id, state: state)
-            cv.setHidden(id, true)
             var lifted = state.frame
             lifted.origin.y -= options.liftDistance
-            cv.updateSnapshot(id + ".snapshot", [(.frame, .rect(lifted))], timing: .curve(.easeInEaseOut, duration: options.liftDuration), at: now)
+            cv.updateSnapshot(CollectionView.snapshotID(of: id), [(.frame, .rect(lifted))],
+                              timing: .curve(.easeInEaseOut, duration: options.liftDuration), at: now)
             lastLocation = cv.contentPoint(fromCanvas: r.location, at: now)
             autoScroll = .none
         case .changed:
@@ -213,14 +212,10 @@ public final class WalletEffect: Effect {
         link?.invalidate()
         link = nil
         autoScroll = .none
-        guard let id = moving, let sid = snapshotID else { return }
-        let now = sim.now
-        if let home = cv.modelState(of: id, at: now) {
-            cv.updateSnapshot(sid, [(.frame, .rect(home.frame))], timing: .curve(.easeInEaseOut, duration: options.liftDuration), at: now)
-        }
+        guard let id = moving else { return }
+        cv.settleSnapshot(of: id, duration: options.liftDuration, at: sim.now)
         sim.after(options.liftDuration) { [unowned self] _ in
-            self.cv.removeSnapshot(sid)
-            self.cv.setHidden(id, false)
+            self.cv.dropSnapshot(of: id)
             if self.moving == id { self.moving = nil }
         }
     }

@@ -88,6 +88,18 @@ final class SceneDecoderTests: XCTestCase {
         }
     }
 
+    func testBatchUpdatesNameOnlyMainViewItems() {
+        let text = minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}]}],"#,
+                                script: #"[{"at": 0, "action": "performBatchUpdates", "updates": [{"delete": "p1"}]}]"#)
+        XCTAssertThrowsError(try decode(text)) { e in
+            XCTAssertEqual((e as! InputError).path, "$.script[0].updates[0].delete")
+            XCTAssertTrue((e as! InputError).message.contains("not in the main collection view"))
+        }
+        // The same id in an animation is fine: animations find the view that holds the item.
+        XCTAssertNoThrow(try decode(minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}]}],"#,
+                                                 script: #"[{"at": 0, "action": "animate", "changes": [{"item": "p1", "alpha": 0}]}]"#)))
+    }
+
     func testNaNAndInfinityAreNotJSON() {
         for text in [minimalScene(top: #""fps": NaN,"#), minimalScene().replacingOccurrences(of: #""duration": 1"#, with: #""duration": 1e999"#)] {
             XCTAssertThrowsError(try decode(text)) { e in

@@ -129,14 +129,21 @@ final class TouchPhysicsTests: XCTestCase {
         return { log }
     }
 
-    /// Runs `script` with a full-screen long-press recognizer and returns its state changes.
-    func longPressLog(_ script: String, until: Double = 2) throws -> [(String, Double)] {
+    /// Runs `script` with a full-screen recognizer of type `R` (the scroll pan waiting for it to
+    /// fail when `panWaits`); returns the simulator and the recognizer's state changes.
+    func observe<R: GestureRecognizer>(_ type: R.Type, _ script: String, until: Double = 2, panWaits: Bool = false,
+                                       make: (String, @escaping () -> Rect) -> R) throws -> (Simulator, [(String, Double)]) {
         let sim = Simulator(scene: try list(script))
-        let lp = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-        sim.gestures.add(lp)
-        let log = record(lp, sim)
+        let r = make("probe", { Rect(x: 0, y: 0, width: 375, height: 667) })
+        sim.gestures.add(r)
+        if panWaits { sim.scrollPan.requiresFailureOf = [r] }
+        let log = record(r, sim)
         sim.advance(to: until)
-        return log()
+        return (sim, log())
+    }
+
+    func longPressLog(_ script: String, until: Double = 2) throws -> [(String, Double)] {
+        try observe(LongPressGestureRecognizer.self, script, until: until, make: LongPressGestureRecognizer.init).1
     }
 
     func testLongPressRecognisedExactlyAtTheHoldTime() throws {
@@ -164,36 +171,24 @@ final class TouchPhysicsTests: XCTestCase {
 
     func testTapFailsWhenThePressIsTooLong() throws {
         for (hold, expected) in [(0.1, ["ended"]), (0.45, ["ended"]), (0.6, ["failed"])] {
-            let scene = try list(#"[{"at": 0.2, "action": "tap", "point": {"x": 100, "y": 100}, "duration": \#(hold)}]"#)
-            let sim = Simulator(scene: scene)
-            let tap = TapGestureRecognizer(name: "tap", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-            sim.gestures.add(tap)
-            let log = record(tap, sim)
-            sim.advance(to: 2)
-            XCTAssertEqual(log().map(\.0), expected, "held \(hold) s")
+            let (_, log) = try observe(TapGestureRecognizer.self, #"[{"at": 0.2, "action": "tap", "point": {"x": 100, "y": 100}, "duration": \#(hold)}]"#,
+                                       make: TapGestureRecognizer.init)
+            XCTAssertEqual(log.map(\.0), expected, "held \(hold) s")
         }
     }
 
     func testLongPressWinsOverTheScrollPanUntilItFails() throws {
         // Held still past 0.5 s, then dragged: the long press owns the touch; the list does not scroll.
-        let held = try list(#"[{"at": 0.1, "action": "longPress", "point": {"x": 100, "y": 400}, "hold": 0.6, "path": [{"x": 100, "y": 200, "duration": 0.3}]}]"#)
-        let sim = Simulator(scene: held)
-        let lp = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-        sim.gestures.add(lp)
-        sim.scrollPan.requiresFailureOf = [lp]
-        let log = record(lp, sim)
-        sim.advance(to: 2)
-        XCTAssertEqual(log().first?.0, "began")
+        let (sim, log) = try observe(LongPressGestureRecognizer.self,
+            #"[{"at": 0.1, "action": "longPress", "point": {"x": 100, "y": 400}, "hold": 0.6, "path": [{"x": 100, "y": 200, "duration": 0.3}]}]"#,
+            panWaits: true, make: LongPressGestureRecognizer.init)
+        XCTAssertEqual(log.first?.0, "began")
         XCTAssertEqual(sim.collectionView.contentOffset(at: 2).y, 0, "no scrolling while the long press owns the touch")
         // Dragged at once: the long press fails (moved > 10 pt) and the pan scrolls.
-        let dragged = try list(#"[{"at": 0.1, "action": "drag", "from": {"x": 100, "y": 400}, "to": {"x": 100, "y": 200}, "duration": 0.3, "holdAfter": 0.2}]"#)
-        let sim2 = Simulator(scene: dragged)
-        let lp2 = LongPressGestureRecognizer(name: "lp", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
-        sim2.gestures.add(lp2)
-        sim2.scrollPan.requiresFailureOf = [lp2]
-        let log2 = record(lp2, sim2)
-        sim2.advance(to: 0.55)
-        XCTAssertEqual(log2().map(\.0), ["failed"])
+        let (sim2, log2) = try observe(LongPressGestureRecognizer.self,
+            #"[{"at": 0.1, "action": "drag", "from": {"x": 100, "y": 400}, "to": {"x": 100, "y": 200}, "duration": 0.3, "holdAfter": 0.2}]"#,
+            until: 0.55, panWaits: true, make: LongPressGestureRecognizer.init)
+        XCTAssertEqual(log2.map(\.0), ["failed"])
         // The pan began at the first touch sample at least 10 pt from the start; content follows from there.
         let began = sim2.scrollPan.translationAtBegan.y
         XCTAssertTrue((-12.0 ... -10.0).contains(began), "\(began)")
