@@ -1,43 +1,40 @@
 // swift-tools-version:6.0
 // Flipbook: iOS collection-view interaction effects rendered offline.
-// Data flows one way: scene → simulation → keyframes → renderer → files;
-// each stage is one module, and only FlipbookRender imports Cairo.
+// Data flows one way: scene file → Scene → simulation → timeline → renderer → files.
+// Each stage is one module (docs/architecture.md); clients `import Flipbook`, the umbrella
+// module that re-exports them all. Only FlipbookRender imports Cairo.
 import PackageDescription
 
 let package = Package(
     name: "Flipbook",
     products: [
-        .library(name: "Flipbook", targets: [
-            "FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookScene", "FlipbookRender",
-        ]),
+        .library(name: "Flipbook", targets: ["Flipbook"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CCairo",
-            pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]
-        ),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
         .target(name: "FlipbookCore", linkerSettings: [.linkedLibrary("m")]),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
+        .target(name: "FlipbookJSON", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookLayout", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookCore"]),
-        .target(name: "FlipbookScene", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "CCairo", "CZlib"]),
-        .target(name: "FlipbookCLI", dependencies: ["FlipbookCore", "FlipbookScene", "FlipbookRender"]),
+        .target(name: "FlipbookSimulation", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation"]),
+        .target(name: "FlipbookEffects", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
+        .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
+                                                          "FlipbookSimulation", "FlipbookEffects"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "CCairo", "CZlib"]),
+        .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
+                                                 "FlipbookSimulation", "FlipbookEffects", "FlipbookSceneFile", "FlipbookRender"]),
+        .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
-        .executableTarget(name: "flipbook-bench", dependencies: ["FlipbookScene", "FlipbookRender", "CCairo", "CZlib"]),
-        .testTarget(name: "FlipbookCoreTests", dependencies: ["FlipbookCore"]),
+        .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookJSONTests", dependencies: ["FlipbookCore", "FlipbookJSON"]),
         .testTarget(name: "FlipbookLayoutTests", dependencies: ["FlipbookLayout"]),
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),
-        .testTarget(name: "FlipbookSceneTests", dependencies: ["FlipbookScene"]),
-        .testTarget(name: "FlipbookRenderTests", dependencies: ["FlipbookRender", "FlipbookScene", "CCairo"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "flipbook"]),
+        .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "flipbook"]),
     ]
 )

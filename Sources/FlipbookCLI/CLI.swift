@@ -2,9 +2,7 @@
 // Lives in a library so tests can run it in-process; Sources/flipbook/main.swift only calls
 // `CLI.main`.
 import Foundation
-import FlipbookCore
-import FlipbookScene
-import FlipbookRender
+import Flipbook
 
 /// Exit codes: 0 success, 1 a failure while rendering, 2 bad usage or an invalid scene.
 public enum ExitCode {
@@ -145,7 +143,7 @@ public enum CLI {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data()
         guard data.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
-        return try SceneDecoder.decode([UInt8](data), file: path)
+        return try SceneDecoder().decode([UInt8](data), file: path)
     }
 
     struct RenderArguments {
@@ -224,7 +222,7 @@ public enum CLI {
         if let fps = r.fps {
             scene.fps = fps
             if scene.frameCount > SceneLimits.maxFrames {
-                throw UsageError(message: "--fps \(fps) gives \(scene.frameCount) frames for \(JSONWriter.format(scene.duration)) s; at most \(SceneLimits.maxFrames) are allowed", command: "render")
+                throw UsageError(message: "--fps \(fps) gives \(scene.frameCount) frames for \(NumberFormat.short(scene.duration)) s; at most \(SceneLimits.maxFrames) are allowed", command: "render")
             }
         }
         if let scale = r.scale {
@@ -244,7 +242,7 @@ public enum CLI {
         signal(SIGINT) { _ in RenderPipeline.cancelRequested = 1 }
         signal(SIGTERM) { _ in RenderPipeline.cancelRequested = 1 }
         defer { signal(SIGINT, SIG_DFL); signal(SIGTERM, SIG_DFL) }
-        let timeline = Simulator.run(scene, frames: r.frames, step: r.step)
+        let timeline = try Simulator.run(scene, frames: r.frames, step: r.step)
         let showProgress = console.errIsTerminal
         let label = scene.name
         var progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -275,7 +273,7 @@ public enum CLI {
         }
         let scene = try loadScene(args[0])
         let items = scene.collectionView.sections.reduce(0) { $0 + $1.items.count }
-        console.out("\(args[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(JSONWriter.format(scene.duration)) s), canvas \(JSONWriter.format(scene.canvas.width))x\(JSONWriter.format(scene.canvas.height)) @\(scene.canvas.scale)x, \(scene.collectionView.layout.name) layout, \(items) items, \(scene.script.count) script steps\n")
+        console.out("\(args[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(SceneDecoder().typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
         return ExitCode.success
     }
 }

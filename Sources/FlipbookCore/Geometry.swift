@@ -1,5 +1,5 @@
-// FlipbookCore: the value types every stage shares — geometry, colour, the keyframe
-// timeline (Frame, DrawItem) and a position-tracking JSON reader/writer.
+// FlipbookCore: the value types every stage shares — geometry, colour, the timeline
+// (TimelineFrame, DrawItem), number formatting and InputError. No I/O, no file formats.
 // Geometry mirrors CoreGraphics names (CGPoint, CGRect, UIEdgeInsets) so an iOS developer
 // can read layout code without a glossary. Points, origin top-left, y down.
 
@@ -86,13 +86,27 @@ public struct EdgeInsets: Hashable, Sendable {
     public static let zero = EdgeInsets()
 }
 
-/// A section/item address, like Foundation's IndexPath for collection views.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// A section/item address, like Foundation's IndexPath for collection views (named
+/// apart from it so that `import Foundation` beside Flipbook stays unambiguous).
+public struct ItemIndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var item: Int
     public init(item: Int, section: Int = 0) { self.item = item; self.section = section }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
+    public static func < (a: ItemIndexPath, b: ItemIndexPath) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
     public var description: String { "[\(section), \(item)]" }
+}
+
+extension Size {
+    /// Finite and not negative: a size the layouts can do arithmetic with.
+    public var isValidExtent: Bool { width.isFinite && height.isFinite && width >= 0 && height >= 0 }
+}
+
+extension Int {
+    /// The nearest Int to a data-derived Double, never trapping: NaN is 0, and values beyond
+    /// Int's range clamp to its ends.
+    public init(saturating v: Double) {
+        if v.isNaN { self = 0 } else if v >= 9.2e18 { self = .max } else if v <= -9.2e18 { self = .min } else { self = Int(v) }
+    }
 }

@@ -1,7 +1,3 @@
-// Bad input is reported as one line naming the file, the JSON path of the field, its
-// position when known, and what was expected. JSONField/JSONObject read a parsed document
-// while tracking that path, so every check in the scene decoder can say where it failed.
-
 /// An error in user input (a scene file, a command-line argument).
 public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
     public var file: String
@@ -24,169 +20,33 @@ public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// One value of a parsed document, with the path that leads to it.
-public struct JSONField: Sendable {
-    public let node: JSONNode
-    public let path: String
-    public let file: String
-
-    public init(node: JSONNode, path: String = "$", file: String) {
-        self.node = node; self.path = path; self.file = file
-    }
-
-    /// Parses a whole document; syntax errors become InputErrors at their position.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONField {
-        do {
-            return JSONField(node: try JSONParser.parse(bytes), file: file)
-        } catch let e as JSONSyntaxError {
-            throw InputError(file: file, line: e.line, column: e.column, message: "malformed JSON: \(e.message)")
+extension InputError {
+    /// A user string as it may appear in a message: in quotes, control and non-printing
+    /// characters escaped (\n, \u{1B}), cut to `limit` characters, so a message stays one
+    /// line that no input can forge or flood.
+    public static func quote(_ s: String, limit: Int = 60) -> String {
+        var out = "\""
+        var count = 0
+        for u in s.unicodeScalars {
+            if count == limit { out += "…"; break }
+            count += 1
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let v = u.value
+                // C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters.
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
+                    || (v >= 0x2066 && v <= 0x2069) || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
+                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
         }
-    }
-
-    public func error(_ message: String) -> InputError {
-        InputError(file: file, path: path, line: node.line, column: node.column, message: message)
-    }
-
-    /// "expected X, got Y" at this field.
-    public func expected(_ what: String) -> InputError { error("expected \(what), got \(got)") }
-
-    public var got: String {
-        switch node.value {
-        case .number(let v): return JSONWriter.format(v)
-        case .string(let s): return JSONWriter.quote(s.count > 40 ? String(s.prefix(40)) + "…" : s)
-        case .bool(let b): return b ? "true" : "false"
-        default: return node.typeName
-        }
-    }
-
-    public var isNull: Bool { if case .null = node.value { return true } else { return false } }
-
-    public func number() throws -> Double {
-        guard case .number(let v) = node.value else { throw expected("a number") }
-        return v
-    }
-
-    public func number(in range: ClosedRange<Double>, _ what: String? = nil) throws -> Double {
-        let v = try number()
-        guard range.contains(v) else {
-            throw expected(what ?? "a number from \(JSONWriter.format(range.lowerBound)) to \(JSONWriter.format(range.upperBound))")
-        }
-        return v
-    }
-
-    public func nonNegative(max: Double = .greatestFiniteMagnitude) throws -> Double {
-        let v = try number()
-        guard v >= 0, v <= max else {
-            throw expected(max == .greatestFiniteMagnitude ? "a number ≥ 0" : "a number from 0 to \(JSONWriter.format(max))")
-        }
-        return v
-    }
-
-    public func positive(max: Double = .greatestFiniteMagnitude) throws -> Double {
-        let v = try number()
-        guard v > 0, v <= max else {
-            throw expected(max == .greatestFiniteMagnitude ? "a number > 0" : "a number > 0 and ≤ \(JSONWriter.format(max))")
-        }
-        return v
-    }
-
-    public func integer(in range: ClosedRange<Int>) throws -> Int {
-        let v = try number()
-        guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return Int(v)
-    }
-
-    public func string() throws -> String {
-        guard case .string(let s) = node.value else { throw expected("a string") }
-        return s
-    }
-
-    public func nonEmptyString() throws -> String {
-        let s = try string()
-        guard !s.isEmpty else { throw expected("a non-empty string") }
-        return s
-    }
-
-    /// One of a fixed set of names.
-    public func oneOf(_ names: [String]) throws -> String {
-        guard case .string(let s) = node.value, names.contains(s) else {
-            throw expected("one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
-        }
-        return s
-    }
-
-    public func bool() throws -> Bool {
-        guard case .bool(let b) = node.value else { throw expected("true or false") }
-        return b
-    }
-
-    public func array(minCount: Int = 0, maxCount: Int = .max) throws -> [JSONField] {
-        guard case .array(let elements) = node.value else { throw expected("an array") }
-        guard elements.count >= minCount else {
-            throw error("expected an array of at least \(minCount) element\(minCount == 1 ? "" : "s"), got \(elements.count)")
-        }
-        guard elements.count <= maxCount else {
-            throw error("expected an array of at most \(maxCount) elements, got \(elements.count)")
-        }
-        return elements.enumerated().map { JSONField(node: $1, path: "\(path)[\($0)]", file: file) }
-    }
-
-    /// An object whose keys must all be in `allowed` (typos are errors, not silently ignored).
-    public func object(allowed: [String]) throws -> JSONObject {
-        guard case .object(let members) = node.value else { throw expected("an object") }
-        for m in members where !allowed.contains(m.key) {
-            let f = JSONField(node: m.value, path: JSONObject.childPath(path, m.key), file: file)
-            throw f.error("unknown field \"\(m.key)\"; expected one of: " + allowed.joined(separator: ", "))
-        }
-        return JSONObject(field: self, members: members)
-    }
-
-    public func color() throws -> Color {
-        guard case .string(let s) = node.value, let c = Color(hex: s) else {
-            throw expected("a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
-        }
-        return c
-    }
-}
-
-/// An object of a parsed document; fields are looked up by key.
-public struct JSONObject: Sendable {
-    public let field: JSONField
-    let members: [(key: String, value: JSONNode)]
-
-    static func childPath(_ path: String, _ key: String) -> String {
-        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        }
-        return simple ? "\(path).\(key)" : "\(path)[\(JSONWriter.quote(key))]"
-    }
-
-    public var path: String { field.path }
-    public var keys: [String] { members.map(\.key) }
-    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
-
-    public func optional(_ key: String) -> JSONField? {
-        guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONField(node: m.value, path: JSONObject.childPath(field.path, key), file: field.file)
-    }
-
-    public func required(_ key: String, _ what: String? = nil) throws -> JSONField {
-        guard let f = optional(key) else {
-            throw InputError(file: field.file, path: JSONObject.childPath(field.path, key), line: field.node.line,
-                             column: field.node.column, message: "missing required field" + (what.map { " (\($0))" } ?? ""))
-        }
-        return f
-    }
-
-    public func error(_ message: String) -> InputError { field.error(message) }
-
-    /// Rejects any key that is neither `own` (the action's fields, listed in the message) nor
-    /// one of `common` (at, action, comment…).
-    public func onlyKeys(_ own: [String], common: [String], action: String) throws {
-        for k in keys where !common.contains(k) && !own.contains(k) {
-            throw optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
-        }
+        return out + "\""
     }
 }

@@ -5,7 +5,6 @@ import FlipbookCore
 /// screens that are not lists. Rect queries binary-search the items sorted by top edge and
 /// scan while tops are above the rect's bottom — O(log n + k) for rows of similar height.
 public struct AbsoluteLayout: CollectionViewLayout {
-    public var name: String { "absolute" }
     /// Size of items without their own.
     public var itemSize: Size = Size(width: 50, height: 50)
 
@@ -19,6 +18,11 @@ public struct AbsoluteLayout: CollectionViewLayout {
 
     public init(itemSize: Size = Size(width: 50, height: 50)) { self.itemSize = itemSize }
 
+    public var defaultItemSize: Size { itemSize }
+    public func invalidParameter() -> (property: String, expected: String)? {
+        itemSize.isValidExtent ? nil : ("itemSize", "a finite, non-negative size")
+    }
+
     public mutating func prepare(_ context: LayoutContext) {
         all = []
         index = []
@@ -27,7 +31,7 @@ public struct AbsoluteLayout: CollectionViewLayout {
         for s in 0..<context.numberOfSections {
             var row: [Int] = []
             for i in 0..<context.numberOfItems(inSection: s) {
-                let ip = IndexPath(item: i, section: s)
+                let ip = ItemIndexPath(item: i, section: s)
                 let size = context.sizeForItem(at: ip) ?? itemSize
                 let origin = context.originForItem(at: ip) ?? .zero
                 let a = LayoutAttributes(forCellWith: ip, frame: Rect(origin: origin, size: size))
@@ -62,7 +66,7 @@ public struct AbsoluteLayout: CollectionViewLayout {
         return out.sorted { $0.indexPath < $1.indexPath }
     }
 
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < index.count, indexPath.item >= 0, indexPath.item < index[indexPath.section].count else { return nil }
         return all[index[indexPath.section][indexPath.item]]
     }

@@ -23,11 +23,11 @@ public struct LayoutContext: Sendable {
     public func numberOfItems(inSection section: Int) -> Int {
         section >= 0 && section < itemCounts.count ? itemCounts[section] : 0
     }
-    public func sizeForItem(at indexPath: IndexPath) -> Size? {
+    public func sizeForItem(at indexPath: ItemIndexPath) -> Size? {
         guard let itemSizes, indexPath.section < itemSizes.count, indexPath.item < itemSizes[indexPath.section].count else { return nil }
         return itemSizes[indexPath.section][indexPath.item]
     }
-    public func originForItem(at indexPath: IndexPath) -> Point? {
+    public func originForItem(at indexPath: ItemIndexPath) -> Point? {
         guard let itemOrigins, indexPath.section < itemOrigins.count, indexPath.item < itemOrigins[indexPath.section].count else { return nil }
         return itemOrigins[indexPath.section][indexPath.item]
     }
@@ -40,23 +40,28 @@ public struct LayoutContext: Sendable {
 /// the other methods must answer from the prepared state. `layoutAttributesForElements(in:)`
 /// is called every frame, so it must cost O(elements in the rect), not O(all items).
 public protocol CollectionViewLayout: Sendable {
-    /// The layout's name in scene files ("flow", "wallet").
-    var name: String { get }
+    /// The size of an item the data source gives no size for (a flow layout's itemSize).
+    var defaultItemSize: Size { get }
+    /// The first parameter that would make the layout's arithmetic unsafe, as
+    /// (property name, what it must be); nil when all are fine. `Scene.validate()` asks it.
+    func invalidParameter() -> (property: String, expected: String)?
     mutating func prepare(_ context: LayoutContext)
     var collectionViewContentSize: Size { get }
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
-    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
-    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+    func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
+    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes?
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
     /// Where an item inserted by a batch update starts; nil means "at its final place, faded in".
-    func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+    func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
     /// Where an item deleted by a batch update ends; nil means "where it was, faded out".
-    func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes?
+    func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
 }
 
 extension CollectionViewLayout {
-    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    public var defaultItemSize: Size { Size(width: 50, height: 50) }
+    public func invalidParameter() -> (property: String, expected: String)? { nil }
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
-    public func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
-    public func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+    public func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
 }

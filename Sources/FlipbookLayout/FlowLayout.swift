@@ -16,7 +16,17 @@ import FlipbookCore
 ///
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
 public struct FlowLayout: CollectionViewLayout {
-    public var name: String { "flow" }
+    public var defaultItemSize: Size { itemSize }
+    public func invalidParameter() -> (property: String, expected: String)? {
+        if !itemSize.isValidExtent { return ("itemSize", "a finite, non-negative size") }
+        if !minimumLineSpacing.isFinite { return ("minimumLineSpacing", "a finite number") }
+        if !(minimumInteritemSpacing.isFinite && minimumInteritemSpacing >= 0) { return ("minimumInteritemSpacing", "a finite number ≥ 0") }
+        for (name, v) in [("top", sectionInset.top), ("left", sectionInset.left), ("bottom", sectionInset.bottom), ("right", sectionInset.right)]
+        where !v.isFinite { return ("sectionInset." + name, "a finite number") }
+        if !headerReferenceSize.isValidExtent { return ("headerReferenceSize", "a finite, non-negative size") }
+        if !footerReferenceSize.isValidExtent { return ("footerReferenceSize", "a finite, non-negative size") }
+        return nil
+    }
     public var itemSize: Size
     public var minimumLineSpacing: Double
     public var minimumInteritemSpacing: Double
@@ -68,7 +78,7 @@ public struct FlowLayout: CollectionViewLayout {
         /// A full-width header or footer band at `y`; nil when its height is 0.
         func addSupplementary(_ kind: String, section: Int, height: Double) -> Int? {
             guard height > 0 else { return nil }
-            let a = LayoutAttributes(forSupplementaryViewOfKind: kind, with: IndexPath(item: 0, section: section),
+            let a = LayoutAttributes(forSupplementaryViewOfKind: kind, with: ItemIndexPath(item: 0, section: section),
                                      frame: Rect(x: 0, y: y, width: width, height: height))
             defer { y += height }
             return addBand([a], minY: y, maxY: y + height)
@@ -82,14 +92,14 @@ public struct FlowLayout: CollectionViewLayout {
             let available = width - sectionInset.left - sectionInset.right
             var item = 0
             var firstLine = true
-            let heights = (0..<count).map { (context.sizeForItem(at: IndexPath(item: $0, section: section)) ?? itemSize).height }
+            let heights = (0..<count).map { (context.sizeForItem(at: ItemIndexPath(item: $0, section: section)) ?? itemSize).height }
             let uniformHeights = heights.allSatisfy { $0 == heights.first }
             while item < count {
                 // Fill one line.
-                var line: [(IndexPath, Size)] = []
+                var line: [(ItemIndexPath, Size)] = []
                 var used = 0.0
                 while item < count {
-                    let ip = IndexPath(item: item, section: section)
+                    let ip = ItemIndexPath(item: item, section: section)
                     let size = context.sizeForItem(at: ip) ?? itemSize
                     let needed = line.isEmpty ? size.width : used + minimumInteritemSpacing + size.width
                     if !line.isEmpty && needed > available + 1e-9 { break }
@@ -148,13 +158,13 @@ public struct FlowLayout: CollectionViewLayout {
         return result
     }
 
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
         guard indexPath.section >= 0, indexPath.section < itemIndex.count,
               indexPath.item >= 0, indexPath.item < itemIndex[indexPath.section].count else { return nil }
         return all[itemIndex[indexPath.section][indexPath.item]]
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes? {
         let table = kind == ElementKind.sectionHeader ? headerIndex : kind == ElementKind.sectionFooter ? footerIndex : []
         guard indexPath.section >= 0, indexPath.section < table.count, let i = table[indexPath.section] else { return nil }
         return all[i]

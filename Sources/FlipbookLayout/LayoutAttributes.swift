@@ -22,7 +22,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         case supplementaryView(kind: String)
     }
 
-    public var indexPath: IndexPath
+    public var indexPath: ItemIndexPath
     public var representedElementCategory: Category
     /// Frame in content coordinates (before `transform`).
     public var frame: Rect
@@ -32,7 +32,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var transform: Transform
     public var isHidden: Bool
 
-    public init(forCellWith indexPath: IndexPath, frame: Rect = .zero, zIndex: Int = 0) {
+    public init(forCellWith indexPath: ItemIndexPath, frame: Rect = .zero, zIndex: Int = 0) {
         self.indexPath = indexPath
         representedElementCategory = .cell
         self.frame = frame
@@ -42,7 +42,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         isHidden = false
     }
 
-    public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
+    public init(forSupplementaryViewOfKind kind: String, with indexPath: ItemIndexPath, frame: Rect = .zero) {
         self.init(forCellWith: indexPath, frame: frame)
         representedElementCategory = .supplementaryView(kind: kind)
     }

@@ -13,7 +13,17 @@ import FlipbookCore
 /// those, rows with i·100 ≥ offsetY − 100), so a rect query costs O(visible rows).
 /// The layout depends on contentOffset, so every bounds change invalidates it.
 public struct WalletLayout: CollectionViewLayout {
-    public var name: String { "wallet" }
+    /// The smallest card spacing accepted: below it a stack of `SceneLimits`-many cards would
+    /// not fit the row arithmetic (offset / cellSpace must stay a sane Int).
+    public static let minimumCellSpace = 0.01
+    public func invalidParameter() -> (property: String, expected: String)? {
+        if !(cellHeight.isFinite && cellHeight > 0) { return ("cellHeight", "a finite number > 0") }
+        if !(cellSpace.isFinite && cellSpace >= WalletLayout.minimumCellSpace) {
+            return ("cellSpace", "a finite number ≥ \(WalletLayout.minimumCellSpace)")
+        }
+        if !pullFactor.isFinite { return ("pullFactor", "a finite number") }
+        return nil
+    }
     /// kCellHeight: card height.
     public var cellHeight: Double = 200
     /// kCellSpace: top of card i to top of card i+1.
@@ -52,8 +62,8 @@ public struct WalletLayout: CollectionViewLayout {
     /// The rows the article lays out at the current offset (before intersecting with a rect).
     public var visibleRows: Range<Int> {
         let offsetY = context.contentOffset.y
-        let minRow = max(0, Int((offsetY / cellSpace).rounded(.down)))
-        let maxRow = min(Int(((offsetY + context.bounds.height) / cellSpace).rounded(.up)), count)
+        let minRow = max(0, Int(saturating: (offsetY / cellSpace).rounded(.down)))
+        let maxRow = min(Int(saturating: ((offsetY + context.bounds.height) / cellSpace).rounded(.up)), count)
         guard minRow < maxRow else { return 0..<0 }
         // "Keep one card at the top": rows whose natural top is more than a card space above the offset are dropped.
         var first = minRow
@@ -122,13 +132,13 @@ public struct WalletLayout: CollectionViewLayout {
         return result
     }
 
-    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
         guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }
         return attributes(indexPath.item)
     }
 
     private func attributes(_ row: Int) -> LayoutAttributes {
-        LayoutAttributes(forCellWith: IndexPath(item: row), frame: frameForRow(row), zIndex: 2 * row)
+        LayoutAttributes(forCellWith: ItemIndexPath(item: row), frame: frameForRow(row), zIndex: 2 * row)
     }
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }

@@ -1,14 +1,14 @@
 import CCairo
 import FlipbookCore
 
-/// Draws one Frame on a Cairo context whose user space is canvas points. Shared by the PNG
+/// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the PNG
 /// (image surface) and SVG surfaces, so both show exactly the same thing.
 enum CairoDrawing {
     /// Names one CJK-capable family explicitly: Cairo's toy font API picks a single font and
     /// does no per-glyph fallback, so "sans-serif" would draw Chinese as boxes.
     static let fontFamily = "WenQuanYi Micro Hei"
 
-    static func draw(_ frame: Frame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) {
+    static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) {
         set(cr, canvas.background)
         cairo_paint(cr)
         for item in frame.items where !item.hidden && item.alpha > 0.001 {

@@ -21,55 +21,21 @@ func cairoCheck(_ status: cairo_status_t, _ what: String) throws {
 }
 
 /// PNG frames from a Cairo image surface at the canvas scale.
-public struct PNGFormat: OutputFormat {
+public struct PNGFormat: FrameFormat {
     public var name: String { "png" }
-    public var isPerFrame: Bool { true }
     public init() {}
 
-    /// Draws the frame into a new ARGB32 image surface (the caller destroys it).
-    public static func drawSurface(_ frame: Frame, canvas: Canvas, options: RenderOptions) throws -> OpaquePointer {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight)) else {
-            throw RenderError("could not create a \(canvas.pixelWidth)x\(canvas.pixelHeight) image surface")
-        }
-        try cairoCheck(cairo_surface_status(surface), "image surface")
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(canvas.scale), Double(canvas.scale))
-        CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
-        try cairoCheck(cairo_status(cr), "drawing frame \(frame.index)")
-        cairo_surface_flush(surface)
-        return surface
-    }
-
-    /// Encodes an image surface as PNG bytes (Flipbook's encoder: see PNGEncoder).
-    public static func encode(_ surface: OpaquePointer) throws -> [UInt8] {
-        try PNGEncoder.encode(surface: surface)
-    }
-
-    /// Cairo's own PNG writer (libpng), kept for comparison in the benchmark and tests.
-    public static func encodeWithCairo(_ surface: OpaquePointer) throws -> [UInt8] {
-        let sink = ByteSink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface, writeToSink, Unmanaged.passUnretained(sink).toOpaque())
-        }
-        try cairoCheck(status, "PNG encoding")
-        return sink.bytes
-    }
-
-    public func renderFrame(_ frame: Frame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
-        let surface = try PNGFormat.drawSurface(frame, canvas: canvas, options: options)
-        defer { cairo_surface_destroy(surface) }
-        return try PNGFormat.encode(surface)
+    public func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
+        try Raster(drawing: frame, canvas: canvas, options: options).pngData()
     }
 }
 
 /// SVG frames through Cairo's SVG surface, sized in px (1 px per point).
-public struct SVGFormat: OutputFormat {
+public struct SVGFormat: FrameFormat {
     public var name: String { "svg" }
-    public var isPerFrame: Bool { true }
     public init() {}
 
-    public func renderFrame(_ frame: Frame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
+    public func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
         let sink = ByteSink()
         try withExtendedLifetime(sink) {
             guard let surface = cairo_svg_surface_create_for_stream(writeToSink, Unmanaged.passUnretained(sink).toOpaque(),

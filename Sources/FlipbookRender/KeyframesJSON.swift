@@ -1,10 +1,10 @@
 import FlipbookCore
+import FlipbookJSON
 
 /// `keyframes.json`: the timeline as text (format in docs/keyframes-format.md). Written with
 /// JSONWriter, so the same timeline always gives the same bytes.
-public struct KeyframesJSONFormat: OutputFormat {
+public struct KeyframesJSONFormat: TimelineFormat {
     public var name: String { "json" }
-    public var isPerFrame: Bool { false }
     public static let fileName = "keyframes.json"
     public init() {}
 

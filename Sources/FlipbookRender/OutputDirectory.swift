@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookCore
 
 /// Writes a render's files into a hidden temporary directory beside the destination and
 /// moves them into place only when everything succeeded, so a failed or interrupted render

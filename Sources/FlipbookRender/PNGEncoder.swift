@@ -93,7 +93,7 @@ public enum PNGEncoder {
     }
 
     /// Encodes a Cairo image surface.
-    public static func encode(surface: OpaquePointer) throws -> [UInt8] {
+    static func encode(surface: OpaquePointer) throws -> [UInt8] {
         try cairoCheck(cairo_surface_status(surface), "image surface")
         guard let data = cairo_image_surface_get_data(surface) else { throw RenderError("image surface has no data") }
         return try encode(data: data, width: Int(cairo_image_surface_get_width(surface)),

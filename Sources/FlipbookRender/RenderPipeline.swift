@@ -14,18 +14,24 @@ public enum RenderPipeline {
 
     /// Renders `timeline` in `formats` into `directory`. `progress(done, total)` is called
     /// after each frame (serialised). Throws RenderError; nothing is left behind on failure.
-    public static func render(_ timeline: Timeline, formats: [any OutputFormat], to directory: URL,
+    public static func render(_ timeline: Timeline, formats: [OutputFormat], to directory: URL,
                               options: RenderOptions = RenderOptions(), workers: Int = defaultWorkers,
                               progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
         let out = try OutputDirectory(destination: directory)
         do {
-            for f in formats where !f.isPerFrame {
-                for file in try f.renderTimeline(timeline, options: options) { try out.write(file.name, file.bytes) }
+            var perFrame: [any FrameFormat] = []
+            for format in formats {
+                switch format {
+                case .timeline(let f):
+                    for file in try f.renderTimeline(timeline, options: options) { try out.write(file.name, file.bytes) }
+                case .frames(let f):
+                    perFrame.append(f)
+                }
             }
-            let perFrame = formats.filter(\.isPerFrame)
-            if !perFrame.isEmpty {
+            let frameFormats = perFrame
+            if !frameFormats.isEmpty {
                 try forEachFrame(timeline, workers: workers, progress: progress) { frame in
-                    for f in perFrame {
+                    for f in frameFormats {
                         let bytes = try f.renderFrame(frame, canvas: timeline.canvas, options: options)
                         try out.write(OutputFormats.frameFileName(frame.index, ext: f.name), bytes)
                     }
@@ -41,7 +47,7 @@ public enum RenderPipeline {
     /// Runs `body` for every frame on `workers` threads; the first error (by frame order) is
     /// rethrown after all workers stop.
     public static func forEachFrame(_ timeline: Timeline, workers: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                                    _ body: @escaping @Sendable (Frame) throws -> Void) throws {
+                                    _ body: @escaping @Sendable (TimelineFrame) throws -> Void) throws {
         let frames = timeline.frames
         let state = SharedState()
         let total = frames.count

@@ -1,4 +1,4 @@
-// FlipbookRender: keyframes in, files out. Every backend implements OutputFormat; the
+// FlipbookRender: timelines in, files out. Every backend is a FrameFormat or a TimelineFormat; the
 // pipeline (RenderPipeline) runs per-frame formats in parallel and writes all files into a
 // temporary directory that replaces the output only when everything succeeded.
 // Only this module imports Cairo.
@@ -18,19 +18,33 @@ public struct OutputFile: Sendable {
     public init(name: String, bytes: [UInt8]) { self.name = name; self.bytes = bytes }
 }
 
-/// A backend. A new output format is a new type conforming to this, plus one registry entry.
-public protocol OutputFormat: Sendable {
+/// A backend that writes one file per frame (`frame-NNNNN.<name>`). Frames arrive in any order
+/// and on any thread, so the bytes must depend on the frame alone.
+public protocol FrameFormat: Sendable {
     /// The name used with `--format` and as the frame files' extension.
     var name: String { get }
-    /// Per-frame formats write `frame-NNNNN.<name>` for every frame; others write whole-timeline files.
-    var isPerFrame: Bool { get }
-    func renderFrame(_ frame: Frame, canvas: Canvas, options: RenderOptions) throws -> [UInt8]
+    func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8]
+}
+
+/// A backend that writes files for the whole timeline (keyframes.json, animated previews).
+public protocol TimelineFormat: Sendable {
+    /// The name used with `--format`.
+    var name: String { get }
     func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile]
 }
 
-extension OutputFormat {
-    public func renderFrame(_ frame: Frame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] { [] }
-    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] { [] }
+/// An output format: either kind of backend. A new format is a new type conforming to one of
+/// the two protocols, plus one entry in `OutputFormats.all`.
+public enum OutputFormat: Sendable {
+    case frames(any FrameFormat)
+    case timeline(any TimelineFormat)
+
+    public var name: String {
+        switch self {
+        case .frames(let f): return f.name
+        case .timeline(let t): return t.name
+        }
+    }
 }
 
 /// A failure while rendering (not the user's input): exit code 1.
@@ -41,9 +55,9 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 }
 
 public enum OutputFormats {
-    public static let all: [any OutputFormat] = [PNGFormat(), SVGFormat(), KeyframesJSONFormat()]
+    public static let all: [OutputFormat] = [.frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat())]
     public static var names: [String] { all.map(\.name) }
-    public static func named(_ name: String) -> (any OutputFormat)? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
 
     /// The file name of frame `index` in a per-frame format.
     public static func frameFileName(_ index: Int, ext: String) -> String {

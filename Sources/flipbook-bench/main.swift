@@ -3,10 +3,7 @@
 // encode / write, peak memory, and a baseline on the same frames: draw + Cairo's own
 // cairo_surface_write_to_png, one frame after another.
 import Foundation
-import CCairo
-import FlipbookCore
-import FlipbookScene
-import FlipbookRender
+import Flipbook
 
 func now() -> Double {
     var ts = timespec()
@@ -29,7 +26,7 @@ guard let data = FileManager.default.contents(atPath: scenePath) else {
     FileHandle.standardError.write(Data("flipbook-bench: cannot read \(scenePath)\n".utf8))
     exit(2)
 }
-var scene = try SceneDecoder.decode([UInt8](data), file: scenePath)
+var scene = try SceneDecoder().decode([UInt8](data), file: scenePath)
 scene.canvas.scale = scale
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -39,7 +36,7 @@ print("flipbook-bench: \(scenePath) at scale \(scale) (\(scene.canvas.pixelWidth
 
 // 1. Simulate.
 var t0 = now()
-let timeline = Simulator.run(scene)
+let timeline = try Simulator.run(scene)
 let simulate = now() - t0
 let n = timeline.frames.count
 
@@ -48,34 +45,31 @@ var draw = 0.0, encode = 0.0, write = 0.0, cairoEncode = 0.0
 var ourBytes = 0, cairoBytes = 0
 for frame in timeline.frames {
     t0 = now()
-    let surface = try PNGFormat.drawSurface(frame, canvas: timeline.canvas, options: RenderOptions())
+    let raster = try Raster(drawing: frame, canvas: timeline.canvas)
     let t1 = now()
-    let bytes = try PNGFormat.encode(surface)
+    let bytes = try raster.pngData()
     let t2 = now()
     _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(OutputFormats.frameFileName(frame.index, ext: "png")).path,
                                        contents: Data(bytes))
     let t3 = now()
-    let theirs = try PNGFormat.encodeWithCairo(surface)
+    let theirs = try raster.pngDataFromCairo()
     cairoEncode += now() - t3
     ourBytes += bytes.count
     cairoBytes += theirs.count
-    cairo_surface_destroy(surface)
     draw += t1 - t0; encode += t2 - t1; write += t3 - t2
 }
 let serialTotal = simulate + draw + encode + write
 
 // 3. The real pipeline on every processor (simulate + parallel draw/encode/write + rename).
 t0 = now()
-let pipelineTimeline = Simulator.run(scene)
-try RenderPipeline.render(pipelineTimeline, formats: [PNGFormat()], to: scratch.appendingPathComponent("pipeline"))
+let pipelineTimeline = try Simulator.run(scene)
+try RenderPipeline.render(pipelineTimeline, formats: [.frames(PNGFormat())], to: scratch.appendingPathComponent("pipeline"))
 let pipeline = now() - t0
 
 // 4. Baseline: draw the same frames and write each with cairo_surface_write_to_png.
 t0 = now()
 for frame in timeline.frames {
-    let surface = try PNGFormat.drawSurface(frame, canvas: timeline.canvas, options: RenderOptions())
-    cairo_surface_write_to_png(surface, scratch.appendingPathComponent("base.png").path)
-    cairo_surface_destroy(surface)
+    try Raster(drawing: frame, canvas: timeline.canvas).writePNGWithCairo(to: scratch.appendingPathComponent("base.png").path)
 }
 let baseline = now() - t0
 

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 @testable import FlipbookCLI
 import FlipbookCore
+import FlipbookJSON
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -9,7 +9,7 @@ final class FlowLayoutTests: XCTestCase {
                            sectionInset: EdgeInsets(top: 0, left: 13, bottom: 15, right: 13))
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 375, height: 667), itemCounts: [12]))
         for i in 0..<12 {
-            let f = l.layoutAttributesForItem(at: IndexPath(item: i))!.frame
+            let f = l.layoutAttributesForItem(at: ItemIndexPath(item: i))!.frame
             // Justified line: first item at the left inset, last flush with the right inset.
             XCTAssertEqual(f.minX, i % 2 == 0 ? 13 : 195, "x of item \(i)")
             XCTAssertEqual(f.minY, Double(i / 2) * 182, "y of item \(i)")
@@ -27,7 +27,7 @@ final class FlowLayoutTests: XCTestCase {
                      Size(width: 120, height: 30), Size(width: 140, height: 30),                               // 90+10+120 = 220, +10+140 = 370: wraps
                      Size(width: 60, height: 20)]                                                                // 140+10+60 = 210
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [6], itemSizes: [sizes]))
-        let f = (0..<6).map { l.layoutAttributesForItem(at: IndexPath(item: $0))!.frame }
+        let f = (0..<6).map { l.layoutAttributesForItem(at: ItemIndexPath(item: $0))!.frame }
         // Line 1: items 0,1 (height 40): justified gap 280 − 180 = 100; item 0 centred vertically (+5).
         XCTAssertEqual(f[0], Rect(x: 10, y: 10, width: 100, height: 30))
         XCTAssertEqual(f[1], Rect(x: 210, y: 5, width: 80, height: 40))
@@ -46,23 +46,23 @@ final class FlowLayoutTests: XCTestCase {
         var l = FlowLayout(minimumInteritemSpacing: 10, sectionInset: EdgeInsets(left: 10, right: 10))
         let uniform = [Size(width: 100, height: 30), Size(width: 100, height: 30), Size(width: 100, height: 30), Size(width: 50, height: 30), Size(width: 60, height: 30)]
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [5], itemSizes: [uniform]))
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 4))!.frame.minX, 230, "justified: flush with the right inset")
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 4))!.frame.minX, 230, "justified: flush with the right inset")
         var mixed = uniform
         mixed[0].height = 40
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [5], itemSizes: [mixed]))
         // Lines: [0, 1] and [2, 3, 4]; the last one now starts at the inset with 10 pt gaps.
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 2))!.frame.minX, 10)
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 3))!.frame.minX, 120)
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 4))!.frame.minX, 180, "left-aligned at the minimum spacing")
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 1))!.frame.minX, 100 + 10 + 80, "earlier lines stay justified")
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 2))!.frame.minX, 10)
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 3))!.frame.minX, 120)
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 4))!.frame.minX, 180, "left-aligned at the minimum spacing")
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 1))!.frame.minX, 100 + 10 + 80, "earlier lines stay justified")
     }
 
     func testLoneItemIsCentred() {
         var l = FlowLayout(itemSize: Size(width: 200, height: 50), sectionInset: EdgeInsets(left: 10, right: 10))
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 500), itemCounts: [2]))
         // 200 + 10 + 200 > 280, so each item is alone on its line, centred in 10...290.
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 0))!.frame.minX, 50)
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 1))!.frame, Rect(x: 50, y: 60, width: 200, height: 50))
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 0))!.frame.minX, 50)
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 1))!.frame, Rect(x: 50, y: 60, width: 200, height: 50))
     }
 
     func testSectionsStackWithHeaders() {
@@ -70,11 +70,11 @@ final class FlowLayoutTests: XCTestCase {
                            sectionInset: EdgeInsets(top: 4, left: 0, bottom: 6, right: 0), headerReferenceSize: Size(width: 0, height: 30))
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 320, height: 500), itemCounts: [4, 1]))
         // Section 0: header 0-30, items from 34: 3 per line (100·3 + 2·10 = 320), second line at 84; ends 124 + 6 = 130.
-        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: 0))!.frame,
+        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: ItemIndexPath(item: 0, section: 0))!.frame,
                        Rect(x: 0, y: 0, width: 320, height: 30))
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 3))!.frame, Rect(x: 110, y: 84, width: 100, height: 40))
-        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: 1))!.frame.minY, 130)
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 0, section: 1))!.frame.minY, 164)
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 3))!.frame, Rect(x: 110, y: 84, width: 100, height: 40))
+        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: ItemIndexPath(item: 0, section: 1))!.frame.minY, 130)
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 0, section: 1))!.frame.minY, 164)
         XCTAssertEqual(l.collectionViewContentSize.height, 164 + 40 + 6)
     }
 
@@ -89,8 +89,8 @@ final class FlowLayoutTests: XCTestCase {
         l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 360, height: 600), itemCounts: counts, itemSizes: sizes))
         var everything: [LayoutAttributes] = []
         for (s, n) in counts.enumerated() {
-            if let h = l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: IndexPath(item: 0, section: s)) { everything.append(h) }
-            for i in 0..<n { everything.append(l.layoutAttributesForItem(at: IndexPath(item: i, section: s))!) }
+            if let h = l.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: ItemIndexPath(item: 0, section: s)) { everything.append(h) }
+            for i in 0..<n { everything.append(l.layoutAttributesForItem(at: ItemIndexPath(item: i, section: s))!) }
         }
         for _ in 0..<200 {
             let rect = Rect(x: -20 + 100 * next(), y: -50 + l.collectionViewContentSize.height * next(), width: 50 + 300 * next(), height: 10 + 400 * next())

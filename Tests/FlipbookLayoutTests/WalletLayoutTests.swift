@@ -89,8 +89,8 @@ final class WalletLayoutTests: XCTestCase {
 
     func testItemAttributesAreFormulaEvenWhenCulled() {
         let l = layout(count: 10, offsetY: 420)
-        XCTAssertEqual(l.layoutAttributesForItem(at: IndexPath(item: 0))?.frame.minY, 420, "sticky, though culled from rect queries")
-        XCTAssertNil(l.layoutAttributesForItem(at: IndexPath(item: 10)))
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 0))?.frame.minY, 420, "sticky, though culled from rect queries")
+        XCTAssertNil(l.layoutAttributesForItem(at: ItemIndexPath(item: 10)))
         XCTAssertTrue(l.shouldInvalidateLayout(forBoundsChange: .zero))
     }
 

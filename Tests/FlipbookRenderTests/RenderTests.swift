@@ -5,7 +5,7 @@ import FoundationXML
 #endif
 import CCairo
 import FlipbookCore
-import FlipbookScene
+import Flipbook
 @testable import FlipbookRender
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -53,8 +53,8 @@ struct DecodedPNG {
 final class RenderTests: XCTestCase {
     func timeline(_ name: String, frames: ClosedRange<Int>? = nil) throws -> Timeline {
         let url = packageRoot.appendingPathComponent("examples/\(name).json")
-        let scene = try SceneDecoder.decode([UInt8](try Data(contentsOf: url)), file: url.path)
-        return Simulator.run(scene, frames: frames)
+        let scene = try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path)
+        return try Simulator.run(scene, frames: frames)
     }
 
     func testPixelsInsideKnownCards() throws {
@@ -92,7 +92,7 @@ final class RenderTests: XCTestCase {
         let text = TextElement(text: "卡片 显示更多", frame: Rect(x: 16, y: 0, width: 200, height: 44), fontSize: 20, weight: .bold, color: .black)
         let item = DrawItem(id: "c", frame: Rect(x: 20, y: 20, width: 240, height: 120),
                             appearance: Appearance(background: .white, content: [.text(text)]))
-        let frame = Frame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item])
         let canvas = Canvas(width: 280, height: 160, scale: 1, background: .white)
         let png = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: canvas, options: RenderOptions()))
         var dark = 0
@@ -167,13 +167,12 @@ final class RenderTests: XCTestCase {
     func testPNGEncoderRoundTripsEveryPixel() throws {
         let t = try timeline("wallet-move", frames: 60...62)
         for frame in t.frames {
-            let surface = try PNGFormat.drawSurface(frame, canvas: t.canvas, options: RenderOptions())
-            defer { cairo_surface_destroy(surface) }
-            let ours = try PNGEncoder.encode(surface: surface)
+            let raster = try Raster(drawing: frame, canvas: t.canvas)
+            let ours = try raster.pngData()
             XCTAssertEqual(Array(ours[0..<8]), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
             XCTAssertEqual(ours[25], 2, "an opaque frame is written as RGB (colour type 2)")
             let decoded = try DecodedPNG(ours)
-            let reference = try DecodedPNG(try PNGFormat.encodeWithCairo(surface))
+            let reference = try DecodedPNG(try raster.pngDataFromCairo())
             XCTAssertEqual(decoded.width, reference.width)
             var differing = 0
             for y in 0..<decoded.height { for x in 0..<decoded.width where decoded.rgb(x, y) != reference.rgb(x, y) { differing += 1 } }
@@ -206,13 +205,13 @@ final class RenderTests: XCTestCase {
         var item = DrawItem(id: "s", frame: Rect(x: 30, y: 30, width: 40, height: 40), rotation: .pi / 4,
                             appearance: Appearance(background: Color(red: 1, green: 0, blue: 0)))
         let canvas = Canvas(width: 100, height: 100, scale: 1, background: .white)
-        var png = try DecodedPNG(PNGFormat().renderFrame(Frame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
+        var png = try DecodedPNG(PNGFormat().renderFrame(TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
         XCTAssertTrue(png.rgb(32, 32) == (255, 255, 255))
         XCTAssertTrue(png.rgb(50, 23) == (255, 0, 0))
         // Half alpha over white: (255, 128, 128) within rounding.
         item.rotation = 0
         item.alpha = 0.5
-        png = try DecodedPNG(PNGFormat().renderFrame(Frame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
+        png = try DecodedPNG(PNGFormat().renderFrame(TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item]), canvas: canvas, options: RenderOptions()))
         XCTAssertEqual(png.rgb(50, 50).0, 255)
         XCTAssertEqual(Double(png.rgb(50, 50).1), 127.5, accuracy: 1.5)
     }
@@ -230,7 +229,7 @@ final class RenderTests: XCTestCase {
 
     func testRendersAreByteIdentical() throws {
         let t = try timeline("wallet-scroll", frames: 240...245)
-        for format in [PNGFormat() as any OutputFormat, SVGFormat()] {
+        for format in [PNGFormat() as any FrameFormat, SVGFormat()] {
             let first = try t.frames.map { try format.renderFrame($0, canvas: t.canvas, options: RenderOptions()) }
             let second = try t.frames.reversed().map { try format.renderFrame($0, canvas: t.canvas, options: RenderOptions()) }.reversed()
             XCTAssertEqual(first, Array(second), "\(format.name): same frames, any order, same bytes")
@@ -239,7 +238,7 @@ final class RenderTests: XCTestCase {
         let fm = FileManager.default
         let base = fm.temporaryDirectory.appendingPathComponent("flipbook-render-\(getpid())")
         defer { try? fm.removeItem(at: base) }
-        let formats: [any OutputFormat] = [PNGFormat(), SVGFormat(), KeyframesJSONFormat()]
+        let formats: [OutputFormat] = [.frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat())]
         try RenderPipeline.render(t, formats: formats, to: base.appendingPathComponent("serial"), workers: 1)
         try RenderPipeline.render(t, formats: formats, to: base.appendingPathComponent("parallel"), workers: 4)
         let names = try fm.contentsOfDirectory(atPath: base.appendingPathComponent("serial").path).sorted()

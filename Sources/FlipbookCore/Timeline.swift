@@ -1,0 +1,175 @@
+// The timeline: what is drawn where on every frame. A TimelineFrame is a plain value that holds
+// everything a renderer needs and nothing it must compute from history, so frames can be
+// rasterized in any order, on any thread, or only a range of them — with the same bytes.
+
+/// Which corners of a rectangle are rounded.
+public struct Corners: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let topLeft = Corners(rawValue: 1)
+    public static let topRight = Corners(rawValue: 2)
+    public static let bottomLeft = Corners(rawValue: 4)
+    public static let bottomRight = Corners(rawValue: 8)
+    public static let top: Corners = [.topLeft, .topRight]
+    public static let bottom: Corners = [.bottomLeft, .bottomRight]
+    public static let all: Corners = [.top, .bottom]
+}
+
+/// A soft drop shadow under a shape.
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    public var offset: Point
+    /// Blur radius in points.
+    public var radius: Double
+    public init(color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.22), offset: Point = Point(x: 0, y: -2), radius: Double = 6) {
+        self.color = color; self.offset = offset; self.radius = radius
+    }
+    /// The shadow a resting card casts.
+    public static let card = Shadow()
+    /// The stronger shadow of a lifted card (a snapshot being dragged).
+    public static let lifted = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.38), offset: Point(x: 0, y: 6), radius: 14)
+}
+
+public enum TextAlignment: String, Hashable, Sendable { case left, center, right }
+public enum FontWeight: String, Hashable, Sendable { case regular, bold }
+
+/// A line of text inside an item, positioned in the item's own coordinates.
+public struct TextElement: Hashable, Sendable {
+    public var text: String
+    /// The box the text is laid out in; the baseline is placed so the text is vertically centred.
+    public var frame: Rect
+    public var fontSize: Double
+    public var weight: FontWeight
+    public var color: Color
+    public var alignment: TextAlignment
+    public init(text: String, frame: Rect, fontSize: Double = 17, weight: FontWeight = .regular,
+                color: Color = .black, alignment: TextAlignment = .left) {
+        self.text = text; self.frame = frame; self.fontSize = fontSize; self.weight = weight
+        self.color = color; self.alignment = alignment
+    }
+}
+
+/// A filled (optionally rounded) rectangle inside an item, in the item's own coordinates.
+public struct RectElement: Hashable, Sendable {
+    public var frame: Rect
+    public var color: Color
+    public var cornerRadius: Double
+    public init(frame: Rect, color: Color, cornerRadius: Double = 0) {
+        self.frame = frame; self.color = color; self.cornerRadius = cornerRadius
+    }
+}
+
+public enum Element: Hashable, Sendable {
+    case text(TextElement)
+    case rect(RectElement)
+}
+
+/// How an item looks, independent of where it is.
+public struct Appearance: Hashable, Sendable {
+    public var background: Color
+    public var cornerRadius: Double
+    public var roundedCorners: Corners
+    /// Border colour; drawn one device pixel wide (a hairline) when set.
+    public var border: Color?
+    public var shadow: Shadow?
+    /// Content drawn inside the shape (clipped to it), in the item's own coordinates.
+    public var content: [Element]
+
+    public init(background: Color, cornerRadius: Double = 0, roundedCorners: Corners = .all, border: Color? = nil,
+                shadow: Shadow? = nil, content: [Element] = []) {
+        self.background = background; self.cornerRadius = cornerRadius; self.roundedCorners = roundedCorners
+        self.border = border; self.shadow = shadow; self.content = content
+    }
+}
+
+/// One drawn thing on one frame, with resolved geometry in canvas points.
+public struct DrawItem: Hashable, Sendable {
+    /// The scene's id for the item; it stays with the item when the item moves.
+    public var id: String
+    /// What it is: "cell", "header", "snapshot", "view", …
+    public var kind: String
+    /// Frame in canvas points before rotation and scale (which apply about its centre).
+    public var frame: Rect
+    public var zIndex: Int
+    public var alpha: Double
+    /// Rotation in radians; positive turns clockwise on screen (y points down).
+    public var rotation: Double
+    public var scale: Double
+    public var hidden: Bool
+    /// Canvas rectangle the item is clipped to (its scroll view), if any.
+    public var clip: Rect?
+    public var appearance: Appearance
+
+    public init(id: String, kind: String = "cell", frame: Rect, zIndex: Int = 0, alpha: Double = 1, rotation: Double = 0,
+                scale: Double = 1, hidden: Bool = false, clip: Rect? = nil, appearance: Appearance) {
+        self.id = id; self.kind = kind; self.frame = frame; self.zIndex = zIndex; self.alpha = alpha
+        self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.appearance = appearance
+    }
+}
+
+/// A finger on the screen, recorded so a reader can see why something moved.
+public struct TouchPoint: Hashable, Sendable {
+    public var id: Int
+    public var location: Point
+    public init(id: Int, location: Point) { self.id = id; self.location = location }
+}
+
+/// A gesture recognizer whose state changed since the previous frame.
+public struct RecognizerChange: Hashable, Sendable {
+    public var name: String
+    public var state: String
+    public init(name: String, state: String) { self.name = name; self.state = state }
+}
+
+/// A scroll view's state on a frame (recorded when a scene has several).
+public struct ScrollViewState: Hashable, Sendable {
+    public var id: String
+    public var contentOffset: Point
+    public var frame: Rect
+    public init(id: String, contentOffset: Point, frame: Rect) { self.id = id; self.contentOffset = contentOffset; self.frame = frame }
+}
+
+/// The canvas every frame is drawn on.
+public struct Canvas: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// Device pixels per point: 1, 2 or 3.
+    public var scale: Int
+    public var background: Color
+    public init(width: Double, height: Double, scale: Int = 2, background: Color = .white) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
+    public var pixelWidth: Int { Int((width * Double(scale)).rounded(.up)) }
+    public var pixelHeight: Int { Int((height * Double(scale)).rounded(.up)) }
+}
+
+/// The state of the screen at exactly `time` = index / fps.
+public struct TimelineFrame: Hashable, Sendable {
+    public var index: Int
+    public var time: Double
+    /// The main scroll view's contentOffset.
+    public var contentOffset: Point
+    /// Everything drawn, in drawing order (back to front).
+    public var items: [DrawItem]
+    public var touches: [TouchPoint]
+    public var recognizers: [RecognizerChange]
+    /// Every scroll view, when the scene has more than one.
+    public var scrollViews: [ScrollViewState]
+
+    public init(index: Int, time: Double, contentOffset: Point, items: [DrawItem], touches: [TouchPoint] = [],
+                recognizers: [RecognizerChange] = [], scrollViews: [ScrollViewState] = []) {
+        self.index = index; self.time = time; self.contentOffset = contentOffset; self.items = items
+        self.touches = touches; self.recognizers = recognizers; self.scrollViews = scrollViews
+    }
+}
+
+/// A whole simulated scene: the input of every renderer.
+public struct Timeline: Sendable {
+    public var scene: String
+    public var fps: Int
+    public var canvas: Canvas
+    public var frames: [TimelineFrame]
+    public init(scene: String, fps: Int, canvas: Canvas, frames: [TimelineFrame]) {
+        self.scene = scene; self.fps = fps; self.canvas = canvas; self.frames = frames
+    }
+}

@@ -1,0 +1,73 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+
+// Each built-in effect's options are its EffectConfiguration: they make the effect and check,
+// before anything runs, that the scene gives the effect what it needs. The checks are the
+// ones the scene-file decoder relies on, so a scene built in code gets the same errors.
+
+extension WalletEffect.Options: EffectConfiguration {
+    public func makeEffect() -> any Effect { WalletEffect(options: self) }
+    public func validate(in scene: Scene) throws {
+        try SceneCheck.layout(WalletLayout.self, named: "wallet", effect: "wallet", in: scene)
+        try SceneCheck.finite([("minimumPressDuration", minimumPressDuration), ("liftDistance", liftDistance),
+                               ("liftDuration", liftDuration), ("swapDistance", swapDistance), ("autoScrollSpeed", autoScrollSpeed),
+                               ("bottomAutoScrollZone", bottomAutoScrollZone), ("topAutoScrollZone", topAutoScrollZone),
+                               ("closeVelocity", closeVelocity)], at: "$.effect")
+        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("liftDuration", liftDuration),
+                                    ("autoScrollSpeed", autoScrollSpeed)], at: "$.effect")
+        if swapDistance <= 0 { throw SceneCheck.issue("$.effect.swapDistance", "expected a number > 0") }
+        if closeVelocity <= 0 { throw SceneCheck.issue("$.effect.closeVelocity", "expected a number > 0") }
+    }
+}
+
+extension JiggleReorderEffect.Options: EffectConfiguration {
+    public func makeEffect() -> any Effect { JiggleReorderEffect(options: self) }
+    public func validate(in scene: Scene) throws {
+        try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "jiggleReorder", in: scene)
+        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("jiggleAngle", jiggleAngle),
+                                    ("settleDuration", settleDuration)], at: "$.effect")
+        if !(jiggleDuration.isFinite && jiggleDuration > 0) { throw SceneCheck.issue("$.effect.jiggleDuration", "expected a number > 0") }
+    }
+}
+
+extension TagReorderEffect.Options: EffectConfiguration {
+    public func makeEffect() -> any Effect { TagReorderEffect(options: self) }
+    public func validate(in scene: Scene) throws {
+        try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "tagReorder", in: scene)
+        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("settleDuration", settleDuration)], at: "$.effect")
+    }
+}
+
+extension ExpandCollapseEffect.Options: EffectConfiguration {
+    public func makeEffect() -> any Effect { ExpandCollapseEffect(options: self) }
+    public func validate(in scene: Scene) throws {
+        if item.isEmpty { throw SceneCheck.issue("$.effect.item", "missing required field (the id of the cell with the fold button)") }
+        guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == item } } }) else {
+            throw SceneCheck.issue("$.effect.item", "unknown item id \(SceneCheck.quoted(item))")
+        }
+        try SceneCheck.nonNegative([("duration", duration)], at: "$.effect")
+        if let h = expandedHeight, !(h.isFinite && h > 0) { throw SceneCheck.issue("$.effect.expandedHeight", "expected a number > 0") }
+    }
+}
+
+extension PullForMoreEffect.Options: EffectConfiguration {
+    public func makeEffect() -> any Effect { PullForMoreEffect(options: self) }
+    public func validate(in scene: Scene) throws {
+        if more.isEmpty { throw SceneCheck.issue("$.effect.more", "missing required field (the id of the view shown after the swap)") }
+        guard let moreView = scene.views.first(where: { $0.id == more }) else {
+            throw SceneCheck.issue("$.effect.more", "expected the id of one of \"views\", got \(SceneCheck.quoted(more))")
+        }
+        if let id = headerItem, !moreView.sections.flatMap(\.items).contains(where: { $0.id == id }) {
+            throw SceneCheck.issue("$.effect.headerItem", "expected an item of view \(SceneCheck.quoted(more)), got \(SceneCheck.quoted(id))")
+        }
+        if let id = navItem, !scene.chrome.contains(where: { $0.id == id }) {
+            throw SceneCheck.issue("$.effect.navItem", "expected the id of a chrome item, got \(SceneCheck.quoted(id))")
+        }
+        if titles.count != 2 { throw SceneCheck.issue("$.effect.titles", "expected 2 titles, got \(titles.count)") }
+        if refreshTitles.count != 3 { throw SceneCheck.issue("$.effect.refreshTitles", "expected 3 titles, got \(refreshTitles.count)") }
+        try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
+        try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
+    }
+}

@@ -1,0 +1,109 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+
+/// Effect 2 (seeds/001): iOS 9 interactive movement in a jiggling grid.
+///
+/// A 0.5 s long press on a cell puts every cell into jiggle mode — a key-frame rotation
+/// through −0.03, 0.03, −0.03 rad over 0.2 s, linear, repeating, all cells in phase (the article
+/// adds the same animation to each cell at once). Then a press with no delay on a cell starts
+/// interactive movement: the cell's centre follows the finger (it glides there in 0.25 s
+/// rather than jumping), it draws above everything, and whenever the finger is over another
+/// cell the layout re-flows with the moving item at that cell's index path, animated. On
+/// release the cell settles into its slot, the data source moves the item (remove and insert),
+/// and every cell stops jiggling.
+public final class JiggleReorderEffect: Effect {
+    public struct Options: Sendable {
+        public var minimumPressDuration = 0.5
+        public var jiggleAngle = 0.03
+        public var jiggleDuration = 0.2
+        public var settleDuration = 0.25
+        public init() {}
+    }
+
+    public let options: Options
+    unowned var sim: Simulator!
+    var cv: CollectionView { sim.collectionView }
+    public private(set) var enterJiggle: LongPressGestureRecognizer!
+    public private(set) var drag: LongPressGestureRecognizer!
+    public private(set) var isJiggling = false
+    public private(set) var moving: String?
+    /// Drawn above every other cell (layoutAttributesForInteractivelyMovingItem: zIndex NSIntegerMax).
+    static let movingZIndex = Int(Int32.max)
+
+    public init(options: Options = Options()) { self.options = options }
+
+    public func attach(to simulator: Simulator) {
+        sim = simulator
+        let view = { simulator.collectionView.spec.frame }
+        enterJiggle = LongPressGestureRecognizer(name: "jiggle.longPress", view: view)
+        enterJiggle.minimumPressDuration = options.minimumPressDuration
+        enterJiggle.shouldBegin = { [unowned self] r in !self.isJiggling && self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }
+        enterJiggle.action = { [unowned self] r in if r.state == .began { self.startJiggle() } }
+
+        drag = LongPressGestureRecognizer(name: "jiggle.drag", view: view)
+        drag.minimumPressDuration = 0
+        drag.isEnabled = false
+        drag.shouldBegin = { [unowned self] r in self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }
+        drag.action = { [unowned self] r in self.handleDrag(r) }
+
+        simulator.gestures.add(enterJiggle)
+        simulator.gestures.add(drag)
+        simulator.scrollPan.requiresFailureOf += [enterJiggle, drag]
+    }
+
+    /// The jiggle as a key-frame animation (CAKeyframeAnimation on transform.rotation).
+    public func jiggle(beginTime: Double) -> KeyframeAnimation<PropertyValue> {
+        let a = options.jiggleAngle
+        return KeyframeAnimation(values: [.number(-a), .number(a), .number(-a)], duration: options.jiggleDuration,
+                                 beginTime: beginTime, repeatCount: .infinity)
+    }
+
+    func startJiggle() {
+        isJiggling = true
+        cv.addKeyframes(KeyframeSpec(key: "shake", property: .rotation, animation: jiggle(beginTime: sim.now), additive: false), to: nil)
+        // The article swaps recognizers: the next press (with no delay) drags.
+        enterJiggle.isEnabled = false
+        drag.isEnabled = true
+    }
+
+    func handleDrag(_ r: GestureRecognizer) {
+        let now = sim.now
+        switch r.state {
+        case .began:
+            guard let id = cv.itemID(atCanvas: r.startLocation, at: now) else { return }
+            moving = id
+            cv.setZIndex(id, JiggleReorderEffect.movingZIndex)
+            let p = cv.contentPoint(fromCanvas: r.location, at: now)
+            cv.setProperties(id, [(.center, .point(p))], timing: .curve(.easeOut, duration: 0.25), beginTime: now, at: now)
+        case .changed:
+            guard let id = moving else { return }
+            let p = cv.contentPoint(fromCanvas: r.location, at: now)
+            cv.setProperties(id, [(.center, .point(p))], timing: nil, beginTime: now, at: now, keepRunning: true)
+            if let target = targetIndexPath(at: p, moving: id), target != cv.indexPath(for: id) {
+                cv.performBatchUpdates([.move(id: id, to: target)], timing: .standard, at: now)
+            }
+        case .ended, .cancelled:
+            guard let id = moving else { return }
+            moving = nil
+            cv.clearProperties(id, [.center], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
+            sim.after(options.settleDuration) { [unowned self] _ in if self.moving != id { self.cv.setZIndex(id, nil) } }
+            // endInteractiveMovement: the data source already has the final order; stop jiggling.
+            cv.removeKeyframes(key: "shake", from: nil)
+            isJiggling = false
+            drag.isEnabled = false
+            enterJiggle.isEnabled = true
+        default: break
+        }
+    }
+
+    /// targetIndexPathForInteractivelyMovingItem: the index path of the cell under the finger
+    /// (by its model frame), or nil over a gap.
+    func targetIndexPath(at p: Point, moving id: String) -> ItemIndexPath? {
+        for (other, a) in cv.visibleAttributes(at: sim.now) where a.isCell && other != id && a.frame.contains(p) {
+            return a.indexPath
+        }
+        return nil
+    }
+}

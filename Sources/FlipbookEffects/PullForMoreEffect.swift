@@ -1,0 +1,112 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+
+/// Effect 5 (seeds/004): "keep pulling to see more", as the Taobao / Tmall product pages do.
+///
+/// The detail page is a scroll view whose content ends with a 40 pt "--上拉，显示更多--" label;
+/// the "more" page waits just below the screen. Pulling the detail page up past its end until
+/// its contentOffset.y exceeds the threshold (40 + 64 in the article) swaps the pages: the
+/// detail moves up and out, the more page up and in. Pulling the more page down shows a
+/// pull-to-refresh header ("下拉可以刷新", then "松开立即刷新" once pulled past its height);
+/// released there it holds the header open ("正在刷新数据中...") for the refresh (1 s), then
+/// the header closes and the pages swap back.
+///
+/// Two styles: `view` (the article's view version: 0.3 s, the detail leaving to
+/// y = −(H + 64)) and `viewController` (a 0.6 s vertical slide of both pages by the page height
+/// — what the author wanted — with the navigation title switching between "Detail" and "More").
+public final class PullForMoreEffect: Effect, ScrollViewDelegate {
+    public enum Style: String, Sendable, CaseIterable { case view, viewController }
+    public enum RefreshState: String, Sendable { case idle, pulling, refreshing }
+
+    public struct Options: Sendable {
+        public var style = Style.view
+        public var more = ""
+        public var threshold: Double?
+        public var swapDuration: Double?
+        public var refreshDuration = 1.0
+        public var headerItem: String?
+        public var headerHeight = 54.0
+        public var navItem: String?
+        public var titles = ["Detail", "More"]
+        public var refreshTitles = ["↓ 下拉可以刷新", "↑ 松开立即刷新", "正在刷新数据中..."]
+        public init() {}
+    }
+
+    public let options: Options
+    unowned var sim: Simulator!
+    var detail: CollectionView { sim.collectionView }
+    var more: CollectionView { sim.view(options.more)! }
+    public private(set) var showingMore = false
+    public private(set) var refreshState = RefreshState.idle
+    /// When the last swap began (for tests and docs).
+    public private(set) var swapTimes: [Double] = []
+
+    public init(options: Options) { self.options = options }
+
+    var pageHeight: Double { detail.spec.frame.height }
+    var swapDuration: Double { options.swapDuration ?? (options.style == .view ? 0.3 : 0.6) }
+    /// The article's test: contentOffset.y > MOREVIEW_HEIGHT + NAV_HEIGHT (40 + 64).
+    var threshold: Double { options.threshold ?? 104 }
+    /// Where the detail page goes: the article's upViewFrame (y = −SCREEN_HEIGHT − NAV_HEIGHT) for
+    /// the view version; one page up for the view-controller slide.
+    var detailExit: Point {
+        Point(x: 0, y: options.style == .view ? -(sim.scene.canvas.height + detail.spec.frame.minY) : -pageHeight)
+    }
+
+    public func attach(to simulator: Simulator) {
+        sim = simulator
+        detail.scrollView.delegate = self
+        more.scrollView.delegate = self
+        // The more page waits just below its place (the article's downViewFrame).
+        more.moveFrame(to: Point(x: 0, y: pageHeight), timing: nil, at: 0)
+        if let nav = options.navItem { simulator.setChromeTitle(nav, options.titles[0]) }
+        setHeader(.idle)
+    }
+
+    func setHeader(_ state: RefreshState) {
+        refreshState = state
+        guard let id = options.headerItem, var item = more.item(id) else { return }
+        let index = state == .idle ? 0 : state == .pulling ? 1 : 2
+        item.title = options.refreshTitles[index]
+        more.updateItem(item)
+    }
+
+    func swap(toMore: Bool, at time: Double) {
+        showingMore = toMore
+        swapTimes.append(time)
+        let timing = AnimationTiming.curve(.easeInEaseOut, duration: swapDuration)
+        detail.moveFrame(to: toMore ? detailExit : .zero, timing: timing, at: time)
+        more.moveFrame(to: toMore ? .zero : Point(x: 0, y: pageHeight), timing: timing, at: time)
+        if let nav = options.navItem { sim.setChromeTitle(nav, options.titles[toMore ? 1 : 0]) }
+    }
+
+    // MARK: - ScrollViewDelegate
+
+    public func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) {
+        if scrollView === detail.scrollView {
+            if !showingMore && scrollView.contentOffset(at: time).y > threshold { swap(toMore: true, at: time) }
+        } else if scrollView === more.scrollView, refreshState != .refreshing, scrollView.isDragging {
+            let pulled = -(scrollView.contentOffset(at: time).y + scrollView.contentInset.top)
+            setHeader(pulled > options.headerHeight ? .pulling : .idle)
+        }
+    }
+
+    public func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: Point, at time: Double) {
+        guard scrollView === more.scrollView, refreshState == .pulling else { return }
+        // Refreshing: the header stays open while the data loads.
+        setHeader(.refreshing)
+        scrollView.contentInset.top += options.headerHeight
+        sim.after(options.refreshDuration) { [unowned self] now in self.endRefreshing(at: now) }
+    }
+
+    func endRefreshing(at time: Double) {
+        let scroll = more.scrollView
+        scroll.contentInset.top -= options.headerHeight
+        scroll.scroll(to: Point(x: scroll.contentOffset(at: time).x, y: -scroll.contentInset.top),
+                      timing: .curve(.easeInEaseOut, duration: 0.4), at: time)
+        setHeader(.idle)
+        swap(toMore: false, at: time)
+    }
+}

@@ -1,0 +1,207 @@
+// Bad input is reported as one line naming the file, the JSON path of the field, its
+// position when known, and what was expected. JSONField/JSONObject read a parsed document
+// while tracking that path, so every check in the scene decoder can say where it failed.
+
+import FlipbookCore
+
+/// One value of a parsed document, with the path that leads to it.
+public struct JSONField: Sendable {
+    public let node: JSONNode
+    public let path: String
+    public let file: String
+
+    public init(node: JSONNode, path: String = "$", file: String) {
+        self.node = node; self.path = path; self.file = file
+    }
+
+    /// Parses a whole document; syntax errors become InputErrors at their position.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONField {
+        do {
+            return JSONField(node: try JSONParser.parse(bytes), file: file)
+        } catch let e as JSONSyntaxError {
+            throw InputError(file: file, line: e.line, column: e.column, message: "malformed JSON: \(e.message)")
+        }
+    }
+
+    /// The value at a JSON path such as `$.script[2].duration` or `$.a["odd key"]` below this
+    /// one (which is `$`); nil when the path does not lead to a value.
+    public func node(atPath path: String) -> JSONNode? {
+        var chars = Array(path.unicodeScalars)[...]
+        guard chars.first == "$" else { return nil }
+        chars = chars.dropFirst()
+        var current = node
+        while let c = chars.first {
+            if c == "." {
+                chars = chars.dropFirst()
+                let key = String(String.UnicodeScalarView(chars.prefix { $0 != "." && $0 != "[" }))
+                chars = chars.dropFirst(key.unicodeScalars.count)
+                guard case .object(let members) = current.value, let m = members.first(where: { $0.key == key }) else { return nil }
+                current = m.value
+            } else if c == "[" {
+                guard let close = chars.firstIndex(of: "]") else { return nil }
+                let inner = String(String.UnicodeScalarView(chars[chars.index(after: chars.startIndex)..<close]))
+                chars = chars[chars.index(after: close)...]
+                if let i = Int(inner) {
+                    guard case .array(let elements) = current.value, i >= 0, i < elements.count else { return nil }
+                    current = elements[i]
+                } else {
+                    // A quoted key: JSONObject.childPath writes it with JSONWriter.quote.
+                    guard case .object(let members) = current.value,
+                          case .string(let key)? = try? JSONParser.parse(Array(inner.utf8)).value,
+                          let m = members.first(where: { $0.key == key }) else { return nil }
+                    current = m.value
+                }
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    public func error(_ message: String) -> InputError {
+        InputError(file: file, path: path, line: node.line, column: node.column, message: message)
+    }
+
+    /// "expected X, got Y" at this field.
+    public func expected(_ what: String) -> InputError { error("expected \(what), got \(got)") }
+
+    public var got: String {
+        switch node.value {
+        case .number(let v): return NumberFormat.short(v)
+        case .string(let s): return JSONWriter.quote(s.count > 40 ? String(s.prefix(40)) + "…" : s)
+        case .bool(let b): return b ? "true" : "false"
+        default: return node.typeName
+        }
+    }
+
+    public var isNull: Bool { if case .null = node.value { return true } else { return false } }
+
+    public func number() throws -> Double {
+        guard case .number(let v) = node.value else { throw expected("a number") }
+        return v
+    }
+
+    public func number(in range: ClosedRange<Double>, _ what: String? = nil) throws -> Double {
+        let v = try number()
+        guard range.contains(v) else {
+            throw expected(what ?? "a number from \(NumberFormat.short(range.lowerBound)) to \(NumberFormat.short(range.upperBound))")
+        }
+        return v
+    }
+
+    public func nonNegative(max: Double = .greatestFiniteMagnitude) throws -> Double {
+        let v = try number()
+        guard v >= 0, v <= max else {
+            throw expected(max == .greatestFiniteMagnitude ? "a number ≥ 0" : "a number from 0 to \(NumberFormat.short(max))")
+        }
+        return v
+    }
+
+    public func positive(max: Double = .greatestFiniteMagnitude) throws -> Double {
+        let v = try number()
+        guard v > 0, v <= max else {
+            throw expected(max == .greatestFiniteMagnitude ? "a number > 0" : "a number > 0 and ≤ \(NumberFormat.short(max))")
+        }
+        return v
+    }
+
+    public func integer(in range: ClosedRange<Int>) throws -> Int {
+        let v = try number()
+        guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(v)
+    }
+
+    public func string() throws -> String {
+        guard case .string(let s) = node.value else { throw expected("a string") }
+        return s
+    }
+
+    public func nonEmptyString() throws -> String {
+        let s = try string()
+        guard !s.isEmpty else { throw expected("a non-empty string") }
+        return s
+    }
+
+    /// One of a fixed set of names.
+    public func oneOf(_ names: [String]) throws -> String {
+        guard case .string(let s) = node.value, names.contains(s) else {
+            throw expected("one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+        return s
+    }
+
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = node.value else { throw expected("true or false") }
+        return b
+    }
+
+    public func array(minCount: Int = 0, maxCount: Int = .max) throws -> [JSONField] {
+        guard case .array(let elements) = node.value else { throw expected("an array") }
+        guard elements.count >= minCount else {
+            throw error("expected an array of at least \(minCount) element\(minCount == 1 ? "" : "s"), got \(elements.count)")
+        }
+        guard elements.count <= maxCount else {
+            throw error("expected an array of at most \(maxCount) elements, got \(elements.count)")
+        }
+        return elements.enumerated().map { JSONField(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    /// An object whose keys must all be in `allowed` (typos are errors, not silently ignored).
+    public func object(allowed: [String]) throws -> JSONObject {
+        guard case .object(let members) = node.value else { throw expected("an object") }
+        for m in members where !allowed.contains(m.key) {
+            let f = JSONField(node: m.value, path: JSONObject.childPath(path, m.key), file: file)
+            throw f.error("unknown field \"\(m.key)\"; expected one of: " + allowed.joined(separator: ", "))
+        }
+        return JSONObject(field: self, members: members)
+    }
+
+    public func color() throws -> Color {
+        guard case .string(let s) = node.value, let c = Color(hex: s) else {
+            throw expected("a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
+        }
+        return c
+    }
+}
+
+/// An object of a parsed document; fields are looked up by key.
+public struct JSONObject: Sendable {
+    public let field: JSONField
+    let members: [(key: String, value: JSONNode)]
+
+    static func childPath(_ path: String, _ key: String) -> String {
+        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
+        }
+        return simple ? "\(path).\(key)" : "\(path)[\(JSONWriter.quote(key))]"
+    }
+
+    public var path: String { field.path }
+    public var keys: [String] { members.map(\.key) }
+    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    public func optional(_ key: String) -> JSONField? {
+        guard let m = members.first(where: { $0.key == key }) else { return nil }
+        return JSONField(node: m.value, path: JSONObject.childPath(field.path, key), file: field.file)
+    }
+
+    public func required(_ key: String, _ what: String? = nil) throws -> JSONField {
+        guard let f = optional(key) else {
+            throw InputError(file: field.file, path: JSONObject.childPath(field.path, key), line: field.node.line,
+                             column: field.node.column, message: "missing required field" + (what.map { " (\($0))" } ?? ""))
+        }
+        return f
+    }
+
+    public func error(_ message: String) -> InputError { field.error(message) }
+
+    /// Rejects any key that is neither `own` (the action's fields, listed in the message) nor
+    /// one of `common` (at, action, comment…).
+    public func onlyKeys(_ own: [String], common: [String], action: String) throws {
+        for k in keys where !common.contains(k) && !own.contains(k) {
+            throw optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
+        }
+    }
+}

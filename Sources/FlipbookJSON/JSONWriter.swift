@@ -1,0 +1,51 @@
+import FlipbookCore
+
+/// Builds JSON text with keys in the order they are written and numbers in one fixed format,
+/// so equal values always give equal bytes.
+public struct JSONWriter: Sendable {
+    public private(set) var text = ""
+    private var needsComma: [Bool] = [false]
+    public init() {}
+
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let h = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private mutating func separate() {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+    private mutating func keyPrefix(_ key: String?) {
+        separate()
+        if let key { text += JSONWriter.quote(key) + ":" }
+    }
+
+    public mutating func beginObject(_ key: String? = nil) { keyPrefix(key); text += "{"; needsComma.append(false) }
+    public mutating func endObject() { needsComma.removeLast(); text += "}" }
+    public mutating func beginArray(_ key: String? = nil) { keyPrefix(key); text += "["; needsComma.append(false) }
+    public mutating func endArray() { needsComma.removeLast(); text += "]" }
+    public mutating func number(_ key: String? = nil, _ v: Double) { keyPrefix(key); text += NumberFormat.short(v) }
+    public mutating func integer(_ key: String? = nil, _ v: Int) { keyPrefix(key); text += String(v) }
+    public mutating func string(_ key: String? = nil, _ v: String) { keyPrefix(key); text += JSONWriter.quote(v) }
+    public mutating func bool(_ key: String? = nil, _ v: Bool) { keyPrefix(key); text += v ? "true" : "false" }
+    public mutating func null(_ key: String? = nil) { keyPrefix(key); text += "null" }
+    /// A line break between top-level array elements keeps big files diff-friendly.
+    public mutating func newline() { text += "\n" }
+}

@@ -1,0 +1,332 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+import FlipbookEffects
+
+/// Decodes script steps and the actions inside them (documented in docs/scene-format.md).
+/// Item references are checked after the whole script is read, since a batch update may
+/// insert an item that a later step names.
+struct ActionDecoder {
+    /// Decodes `{"layout": {…}}` of a batch update for the main view's layout type.
+    let layoutPatch: (JSONField) throws -> LayoutPatch
+    let sectionCounts: [Int]
+    /// Referenced ids; `batch` ones must be in the main collection view, which batch updates act on.
+    private var references: [(id: String, field: JSONField, batch: Bool)] = []
+    private var inserted: [String: JSONField] = [:]
+
+    init(layoutPatch: @escaping (JSONField) throws -> LayoutPatch, sectionCounts: [Int]) {
+        self.layoutPatch = layoutPatch
+        self.sectionCounts = sectionCounts
+    }
+
+    static let actionNames = ["setContentOffset", "scrollTo", "set", "animate", "addAnimation", "removeAnimation", "performBatchUpdates"]
+
+    static let fieldsByAction: [String: [String]] = [
+        "setContentOffset": ["contentOffset"],
+        "scrollTo": ["contentOffset", "duration", "curve", "spring"],
+        "set": ["changes"],
+        "animate": ["duration", "delay", "curve", "spring", "changes", "completion"],
+        "addAnimation": ["item", "allCells", "key", "property", "values", "keyTimes", "calculationMode", "timingFunctions",
+                         "timingFunction", "duration", "beginTime", "repeatCount", "autoreverses", "fillMode", "additive"],
+        "removeAnimation": ["item", "allCells", "key"],
+        "performBatchUpdates": ["updates", "duration", "curve", "spring", "completion"],
+    ]
+
+    /// A script step: {"at": seconds, "action": name, …}.
+    mutating func step(_ f: JSONField) throws -> ScriptStep {
+        let all = ["at", "action", "comment"] + Set(ActionDecoder.fieldsByAction.values.flatMap { $0 }).sorted()
+        let o = try f.object(allowed: all)
+        let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
+        return ScriptStep(time: time, action: try action(o, extra: ["at", "comment"]), path: f.path)
+    }
+
+    /// An action object; `extra` are keys allowed besides the action's own.
+    mutating func action(_ o: JSONObject, extra: [String]) throws -> Action {
+        let name = try o.required("action").oneOf(ActionDecoder.actionNames)
+        try o.onlyKeys(ActionDecoder.fieldsByAction[name]!, common: ["action"] + extra, action: name)
+        switch name {
+        case "setContentOffset":
+            let (x, y) = try SceneDecoder.decodeOffset(o.required("contentOffset"))
+            return .setContentOffset(x: x, y: y)
+        case "scrollTo":
+            let (x, y) = try SceneDecoder.decodeOffset(o.required("contentOffset"))
+            return .scrollTo(x: x, y: y, timing: try timing(o))
+        case "set":
+            return .set(try changes(o.required("changes"), allowNested: false).changes)
+        case "animate":
+            return .animate(try transaction(o, inherited: nil))
+        case "addAnimation":
+            return try addAnimation(o)
+        case "removeAnimation":
+            let target = try self.target(o)
+            return .removeAnimation(item: target, key: try o.optional("key")?.nonEmptyString())
+        default:
+            return try batchUpdates(o)
+        }
+    }
+
+    // MARK: - Timing
+
+    /// duration + curve, or a spring in one of three forms.
+    func timing(_ o: JSONObject) throws -> AnimationTiming {
+        let durationField = o.optional("duration")
+        let duration = try durationField?.nonNegative(max: 3600) ?? 0.25
+        guard let sf = o.optional("spring") else {
+            let curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .easeInEaseOut
+            return .curve(curve, duration: duration)
+        }
+        if let c = o.optional("curve") { throw c.error("expected either \"curve\" or \"spring\", not both") }
+        let s = try sf.object(allowed: ["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "response", "dampingFraction"])
+        let v0 = try s.optional("initialVelocity")?.number(in: -1000...1000) ?? 0
+        if let r = s.optional("response") {
+            for k in ["mass", "stiffness", "damping", "dampingRatio"] where s.has(k) {
+                throw s.optional(k)!.error("field \"\(k)\" cannot be combined with \"response\" (SwiftUI form: response, dampingFraction)")
+            }
+            let response = try r.positive(max: 100)
+            let fraction = try s.optional("dampingFraction")?.positive(max: 100) ?? 0.825
+            let spring = Spring.response(response, dampingFraction: fraction, initialVelocity: v0)
+            return .spring(spring, duration: durationField == nil ? spring.settlingDuration : duration)
+        }
+        if let d = s.optional("dampingRatio") {
+            for k in ["mass", "stiffness", "damping", "dampingFraction"] where s.has(k) {
+                throw s.optional(k)!.error("field \"\(k)\" cannot be combined with \"dampingRatio\" (UIView form: duration, dampingRatio, initialVelocity)")
+            }
+            let ratio = try d.number(in: 0.000001...1, "a damping ratio > 0 and ≤ 1")
+            guard duration > 0 else { throw (durationField ?? sf).error("expected a duration > 0 for a UIView-style spring") }
+            return .spring(Spring.uiView(duration: duration, dampingRatio: ratio, initialVelocity: v0), duration: duration)
+        }
+        if let f = s.optional("dampingFraction") { throw f.error("\"dampingFraction\" needs \"response\" (SwiftUI form)") }
+        let mass = try s.optional("mass")?.positive(max: 1e6) ?? 1
+        let stiffness = try s.optional("stiffness")?.positive(max: 1e7) ?? 100
+        let damping = try s.optional("damping")?.nonNegative(max: 1e7) ?? 10
+        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v0)
+        let settle = spring.settlingDuration
+        if durationField == nil && settle > 3600 {
+            throw sf.error("expected a spring that settles within 3600 s (this one needs \(NumberFormat.short(settle)) s); add damping or set \"duration\"")
+        }
+        return .spring(spring, duration: durationField == nil ? settle : duration)
+    }
+
+    // MARK: - Transactions
+
+    struct ChangeList {
+        var changes: [PropertyChange] = []
+        var nested: [JSONField] = []
+    }
+
+    mutating func transaction(_ o: JSONObject, inherited: (AnimationTiming, Bool, Bool)?) throws -> Transaction {
+        var t = Transaction()
+        let own = try timing(o)
+        // Nested blocks inherit the outer duration and curve (UIKit's default) unless they override.
+        if let (outer, overrideDuration, overrideCurve) = inherited {
+            switch (overrideDuration, overrideCurve) {
+            case (false, false): t.timing = outer
+            case (true, true): t.timing = own
+            case (true, false):
+                if case .curve(let c, _) = outer { t.timing = .curve(c, duration: own.duration) } else { t.timing = outer }
+            case (false, true):
+                if case .curve(let c, _) = own { t.timing = .curve(c, duration: outer.duration) } else { t.timing = own }
+            }
+        } else {
+            t.timing = own
+        }
+        t.delay = try o.optional("delay")?.nonNegative(max: 3600) ?? 0
+        let list = try changes(o.required("changes"), allowNested: true)
+        t.changes = list.changes
+        for nf in list.nested {
+            let no = try nf.object(allowed: ["duration", "delay", "curve", "spring", "changes", "completion",
+                                             "overrideInheritedDuration", "overrideInheritedCurve"])
+            let od = try no.optional("overrideInheritedDuration")?.bool() ?? false
+            let oc = try no.optional("overrideInheritedCurve")?.bool() ?? false
+            t.nested.append(try transaction(no, inherited: (t.timing, od, oc)))
+        }
+        t.completion = try completion(o)
+        return t
+    }
+
+    mutating func completion(_ o: JSONObject) throws -> [Action] {
+        guard let c = o.optional("completion") else { return [] }
+        var out: [Action] = []
+        for f in try c.array(maxCount: SceneLimits.maxScriptSteps) {
+            let all = ["action", "comment"] + Set(ActionDecoder.fieldsByAction.values.flatMap { $0 }).sorted()
+            out.append(try action(try f.object(allowed: all), extra: ["comment"]))
+        }
+        return out
+    }
+
+    /// [{"item": id, property: value, …, "hidden": bool} | {"animate": {…}}]
+    mutating func changes(_ f: JSONField, allowNested: Bool) throws -> ChangeList {
+        var list = ChangeList()
+        let props = ItemProperty.allCases.map(\.rawValue)
+        for cf in try f.array(maxCount: SceneLimits.maxItems) {
+            if allowNested, case .object(let m) = cf.node.value, m.contains(where: { $0.key == "animate" }) {
+                list.nested.append(try cf.object(allowed: ["animate"]).required("animate"))
+                continue
+            }
+            let o = try cf.object(allowed: ["item", "hidden"] + props)
+            let id = try itemReference(o.required("item"))
+            var values: [(ItemProperty, PropertyValue)] = []
+            for p in ItemProperty.allCases {
+                if let v = o.optional(p.rawValue) { values.append((p, try value(v, for: p))) }
+            }
+            let hidden = try o.optional("hidden")?.bool()
+            if values.isEmpty && hidden == nil { throw cf.error("expected at least one property to change (" + props.joined(separator: ", ") + ", hidden)") }
+            list.changes.append(PropertyChange(item: id, values: values, hidden: hidden))
+        }
+        return list
+    }
+
+    /// A property value of the property's kind.
+    func value(_ f: JSONField, for p: ItemProperty) throws -> PropertyValue {
+        switch p {
+        case .alpha: return .number(try f.number(in: 0...1))
+        case .scale: return .number(try f.nonNegative(max: 1000))
+        case .rotation: return .number(try f.number(in: -1000...1000))
+        case .center, .translation:
+            let o = try f.object(allowed: ["x", "y"])
+            return .point(Point(x: try o.required("x").number(in: -1e7...1e7), y: try o.required("y").number(in: -1e7...1e7)))
+        case .size: return .size(try SceneDecoder.decodeSize(f))
+        case .frame: return .rect(try SceneDecoder.decodeRect(f))
+        case .color: return .color(try f.color())
+        }
+    }
+
+    // MARK: - Key-frame animations
+
+    mutating func target(_ o: JSONObject) throws -> String? {
+        switch (o.optional("item"), try o.optional("allCells")?.bool()) {
+        case (let i?, nil), (let i?, false?): return try itemReference(i)
+        case (nil, true?): return nil
+        case (_?, true?): throw o.optional("allCells")!.error("expected either \"item\" or \"allCells\", not both")
+        default: throw o.error("expected \"item\" (an item id) or \"allCells\": true")
+        }
+    }
+
+    mutating func addAnimation(_ o: JSONObject) throws -> Action {
+        let target = try self.target(o)
+        let key = try o.optional("key")?.nonEmptyString() ?? "animation"
+        let property = ItemProperty(rawValue: try o.required("property").oneOf(ItemProperty.allCases.map(\.rawValue)))!
+        let valuesField = try o.required("values")
+        let values = try valuesField.array(minCount: 1, maxCount: 10_000).map { try value($0, for: property) }
+        let modeField = o.optional("calculationMode")
+        let mode = try modeField.map { KeyframeAnimation<PropertyValue>.CalculationMode(rawValue: try $0.oneOf(KeyframeAnimation<PropertyValue>.CalculationMode.allCases.map(\.rawValue)))! } ?? .linear
+        var keyTimes: [Double]?
+        if let kf = o.optional("keyTimes") {
+            let list = try kf.array()
+            let allowed = mode == .discrete ? [values.count, values.count + 1] : [values.count]
+            guard allowed.contains(list.count) else {
+                throw kf.error("expected \(allowed.map(String.init).joined(separator: " or ")) key times (one per value\(mode == .discrete ? ", or one more" : "")), got \(list.count)")
+            }
+            var previous = 0.0
+            keyTimes = []
+            for k in list {
+                let t = try k.number(in: 0...1, "a key time from 0 to 1")
+                guard t >= previous else { throw k.expected("a key time ≥ the one before (\(NumberFormat.short(previous)))") }
+                previous = t
+                keyTimes!.append(t)
+            }
+        }
+        var timingFunctions: [TimingCurve]?
+        if let tf = o.optional("timingFunctions") {
+            let list = try tf.array()
+            guard list.count == max(values.count - 1, 0) else {
+                throw tf.error("expected \(max(values.count - 1, 0)) timing functions (one per segment between values), got \(list.count)")
+            }
+            timingFunctions = try list.map(SceneDecoder.decodeCurve)
+        }
+        let timingFunction = try o.optional("timingFunction").map(SceneDecoder.decodeCurve)
+        let duration = try o.required("duration").positive(max: 3600)
+        let beginOffset = try o.optional("beginTime")?.nonNegative(max: 3600) ?? 0
+        var repeatCount = 0.0
+        if let r = o.optional("repeatCount") {
+            if case .string(let s) = r.node.value, s == "infinity" { repeatCount = .infinity } else {
+                guard case .number = r.node.value else { throw r.expected("a number ≥ 0 or \"infinity\"") }
+                repeatCount = try r.nonNegative(max: 1e6)
+            }
+        }
+        let autoreverses = try o.optional("autoreverses")?.bool() ?? false
+        let fill = try o.optional("fillMode").map { KeyframeAnimation<PropertyValue>.FillMode(rawValue: try $0.oneOf(KeyframeAnimation<PropertyValue>.FillMode.allCases.map(\.rawValue)))! } ?? .removed
+        let additive = try o.optional("additive")?.bool() ?? false
+        let animation = KeyframeAnimation(values: values, duration: duration, beginTime: 0, keyTimes: keyTimes, calculationMode: mode,
+                                          timingFunctions: timingFunctions, timingFunction: timingFunction, repeatCount: repeatCount,
+                                          autoreverses: autoreverses, fillMode: fill)
+        return .addAnimation(item: target, KeyframeSpec(key: key, property: property, animation: animation, additive: additive), beginOffset: beginOffset)
+    }
+
+    // MARK: - Batch updates
+
+    mutating func indexPath(_ f: JSONField) throws -> ItemIndexPath {
+        let o = try f.object(allowed: ["section", "item"])
+        let section = try o.optional("section")?.integer(in: 0...(max(sectionCounts.count - 1, 0))) ?? 0
+        return ItemIndexPath(item: try o.required("item").integer(in: 0...SceneLimits.maxItems), section: section)
+    }
+
+    mutating func batchUpdates(_ o: JSONObject) throws -> Action {
+        var changes: [BatchChange] = []
+        for uf in try o.required("updates").array(maxCount: SceneLimits.maxItems) {
+            let kinds = ["delete", "insert", "move", "reload", "layout"]
+            guard case .object(let m) = uf.node.value, let kind = m.first(where: { kinds.contains($0.key) })?.key else {
+                throw uf.expected("an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+            switch kind {
+            case "delete":
+                let u = try uf.object(allowed: ["delete"])
+                changes.append(.delete(id: try itemReference(u.required("delete"), batch: true)))
+            case "insert":
+                let u = try uf.object(allowed: ["insert", "to"])
+                var ids: [String: String] = [:]
+                let itemField = try u.required("insert")
+                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids)
+                if let previous = inserted[item.id] {
+                    throw itemField.error("item \"\(item.id)\" is already inserted at \(previous.path)")
+                }
+                inserted[item.id] = itemField
+                changes.append(.insert(item, at: try indexPath(u.required("to"))))
+            case "move":
+                let u = try uf.object(allowed: ["move", "to"])
+                changes.append(.move(id: try itemReference(u.required("move"), batch: true), to: try indexPath(u.required("to"))))
+            case "reload":
+                let u = try uf.object(allowed: ["reload", "title", "color", "width", "height"])
+                let id = try itemReference(u.required("reload"), batch: true)
+                var patch = ItemPatch()
+                patch.title = try u.optional("title")?.string()
+                patch.color = try u.optional("color")?.color()
+                let w = try u.optional("width")?.positive(max: 65536), h = try u.optional("height")?.positive(max: 65536)
+                if w != nil || h != nil {
+                    guard let w, let h else { throw uf.error("expected both \"width\" and \"height\" when either is given") }
+                    patch.size = Size(width: w, height: h)
+                }
+                changes.append(.reload(id: id, patch))
+            default:
+                let u = try uf.object(allowed: ["layout"])
+                changes.append(.layout(try layoutPatch(u.required("layout"))))
+            }
+        }
+        return .performBatchUpdates(changes, timing: try timing(o), completion: try completion(o))
+    }
+
+    // MARK: - References
+
+    mutating func itemReference(_ f: JSONField, batch: Bool = false) throws -> String {
+        let id: String
+        if case .number(let n) = f.node.value, n == n.rounded(), abs(n) < 1e15 { id = String(Int64(n)) } else { id = try f.nonEmptyString() }
+        references.append((id, f, batch))
+        return id
+    }
+
+    /// Every referenced item must exist in the scene or be inserted by a batch update; batch
+    /// updates reach only the main collection view's items.
+    func checkReferences(knownIDs: Set<String>, mainViewIDs: Set<String>) throws {
+        for (id, f, batch) in references where inserted[id] == nil {
+            if !knownIDs.contains(id) { throw f.error("unknown item id \"\(id)\"") }
+            if batch && !mainViewIDs.contains(id) {
+                throw f.error("item \"\(id)\" is not in the main collection view; batch updates change only its data")
+            }
+        }
+        for (id, f) in inserted.sorted(by: { $0.key < $1.key }) where knownIDs.contains(id) {
+            throw f.error("item id \"\(id)\" already exists in the scene")
+        }
+    }
+}

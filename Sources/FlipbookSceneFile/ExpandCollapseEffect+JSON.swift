@@ -1,0 +1,31 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookSimulation
+import FlipbookEffects
+
+/// `"effect": {"type": "expandCollapse", …}` (docs/scene-format.md).
+extension ExpandCollapseEffect.Options: SceneFileEffect {
+    public static var typeName: String { "expandCollapse" }
+    public static var fieldNames: [String] {
+        ["item", "expandedHeight", "duration", "expandTitle", "collapseTitle", "button", "buttonColor", "buttonTitleColor"]
+    }
+    public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
+        var opts = Self()
+        let itemField = try o.required("item", "the id of the cell with the fold button")
+        opts.item = try itemField.nonEmptyString()
+        guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == opts.item } } }) else {
+            throw itemField.error("unknown item id \(InputError.quote(opts.item))")
+        }
+        if let v = o.optional("expandedHeight") { opts.expandedHeight = try v.positive(max: 100_000) }
+        if let v = o.optional("duration") { opts.duration = try v.nonNegative(max: 60) }
+        if let v = o.optional("expandTitle") { opts.expandTitle = try v.string() }
+        if let v = o.optional("collapseTitle") { opts.collapseTitle = try v.string() }
+        if let v = o.optional("button") {
+            let placement = try v.object(allowed: ["x", "right", "y", "bottom", "width", "height"])
+            opts.button = try SceneDecoder.decodePlacement(placement, kind: opts.button.kind)
+        }
+        if let v = o.optional("buttonColor") { opts.buttonColor = try v.color() }
+        if let v = o.optional("buttonTitleColor") { opts.buttonTitleColor = try v.color() }
+        return opts
+    }
+}

@@ -1,0 +1,40 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookSimulation
+import FlipbookEffects
+
+/// `"effect": {"type": "pullForMore", …}` (docs/scene-format.md).
+extension PullForMoreEffect.Options: SceneFileEffect {
+    public static var typeName: String { "pullForMore" }
+    public static var fieldNames: [String] {
+        ["style", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles"]
+    }
+    public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
+        var opts = Self()
+        if let v = o.optional("style") { opts.style = PullForMoreEffect.Style(rawValue: try v.oneOf(PullForMoreEffect.Style.allCases.map(\.rawValue)))! }
+        let moreField = try o.required("more", "the id of the view shown after the swap")
+        opts.more = try moreField.nonEmptyString()
+        guard let moreView = scene.views.first(where: { $0.id == opts.more }) else {
+            throw moreField.error("expected the id of one of \"views\", got \(InputError.quote(opts.more))")
+        }
+        if let v = o.optional("threshold") { opts.threshold = try v.number(in: -1e5...1e5) }
+        if let v = o.optional("swapDuration") { opts.swapDuration = try v.nonNegative(max: 60) }
+        if let v = o.optional("refreshDuration") { opts.refreshDuration = try v.nonNegative(max: 600) }
+        if let v = o.optional("headerHeight") { opts.headerHeight = try v.positive(max: 10_000) }
+        if let v = o.optional("headerItem") {
+            let id = try v.nonEmptyString()
+            guard moreView.sections.flatMap(\.items).contains(where: { $0.id == id }) else {
+                throw v.error("expected an item of view \(InputError.quote(opts.more)), got \(InputError.quote(id))")
+            }
+            opts.headerItem = id
+        }
+        if let v = o.optional("navItem") {
+            let id = try v.nonEmptyString()
+            guard scene.chrome.contains(where: { $0.id == id }) else { throw v.error("expected the id of a chrome item, got \(InputError.quote(id))") }
+            opts.navItem = id
+        }
+        if let v = o.optional("titles") { opts.titles = try v.array(minCount: 2, maxCount: 2).map { try $0.string() } }
+        if let v = o.optional("refreshTitles") { opts.refreshTitles = try v.array(minCount: 3, maxCount: 3).map { try $0.string() } }
+        return opts
+    }
+}

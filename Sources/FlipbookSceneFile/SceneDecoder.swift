@@ -1,0 +1,396 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+import FlipbookEffects
+
+// FlipbookSceneFile: scene JSON files in, validated Scenes out. One decoder per part
+// (actions, touches, each layout's and each effect's fields in its own X+JSON.swift), one
+// style: JSONField readers that name the path and position of every bad value.
+
+/// Reads scene JSON into a validated Scene. Every failure is an InputError naming the file,
+/// the JSON path, the position and what was expected. The format is documented in
+/// docs/scene-format.md; keep the two in step.
+///
+/// A decoder knows the built-in layouts and effects; register your own to name them in files.
+public struct SceneDecoder: Sendable {
+    private(set) var layouts: [LayoutEntry] = [
+        LayoutEntry(WalletLayout.self), LayoutEntry(FlowLayout.self), LayoutEntry(AbsoluteLayout.self),
+    ]
+    private(set) var effects: [EffectEntry] = [
+        EffectEntry(WalletEffect.Options.self), EffectEntry(JiggleReorderEffect.Options.self),
+        EffectEntry(TagReorderEffect.Options.self), EffectEntry(ExpandCollapseEffect.Options.self),
+        EffectEntry(PullForMoreEffect.Options.self),
+    ]
+
+    /// A decoder for the built-in layouts and effects.
+    public init() {}
+
+    /// Lets scene files name `L` in `collectionView.layout.type` (replacing a type of that name).
+    public mutating func register<L: SceneFileLayout>(layout: L.Type) {
+        layouts.removeAll { $0.typeName == L.typeName }
+        layouts.append(LayoutEntry(L.self))
+    }
+
+    /// Lets scene files name `E` in `effect.type` (replacing a type of that name).
+    public mutating func register<E: SceneFileEffect>(effect: E.Type) {
+        effects.removeAll { $0.typeName == E.typeName }
+        effects.append(EffectEntry(E.self))
+    }
+
+    /// The layout type names scene files may use.
+    public var layoutTypeNames: [String] { layouts.map(\.typeName) }
+
+    /// The scene-file name of a layout's type, if it is registered.
+    public func typeName(of layout: any CollectionViewLayout) -> String? {
+        layouts.first { $0.matches(layout) }?.typeName
+    }
+
+    /// Decodes scene bytes; `file` is the name used in messages, and the default scene name
+    /// is derived from it. The scene is validated (`Scene.validate(file:)`) before it is returned.
+    public func decode(_ bytes: [UInt8], file: String) throws -> Scene {
+        let root = try JSONField.parse(bytes, file: file)
+        let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
+                                            "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome"])
+
+        var name = SceneDecoder.defaultName(file)
+        if let f = obj.optional("name") {
+            name = try f.nonEmptyString()
+            guard name.unicodeScalars.allSatisfy({ $0 != "/" && $0 != "\\" && $0.value >= 0x20 }), name != ".", name != ".." else {
+                throw f.expected("a name without slashes or control characters")
+            }
+        }
+        let canvas = try SceneDecoder.decodeCanvas(obj.required("canvas"))
+        let fps = try obj.optional("fps").map { try $0.integer(in: SceneLimits.fpsRange) } ?? 60
+        let durationField = try obj.required("duration", "seconds to render")
+        let duration = try durationField.positive(max: 3600)
+        if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
+            throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
+        }
+        var ids: [String: String] = [:]
+        let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas, ids: &ids)
+        var views: [CollectionViewSpec] = []
+        var viewIDs: [String: String] = [cv.id: "$.collectionView"]
+        if let vf = obj.optional("views") {
+            for f in try vf.array(maxCount: 16) {
+                let v = try decodeCollectionView(f, canvas: canvas, ids: &ids)
+                if let previous = viewIDs[v.id] {
+                    throw f.error("duplicate view id \"\(v.id)\" (first used at \(previous)); give each view its own \"id\"")
+                }
+                viewIDs[v.id] = f.path
+                views.append(v)
+            }
+        }
+        var chrome: [ItemSpec] = []
+        if let cf = obj.optional("chrome") {
+            for (i, f) in try cf.array(maxCount: 1000).enumerated() {
+                let item = try SceneDecoder.decodeItem(f, index: i, ids: &ids)
+                guard item.origin != nil, item.size != nil else {
+                    throw f.error("expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
+                }
+                chrome.append(item)
+            }
+        }
+        let mainLayout = layouts.first { $0.matches(cv.layout) }!
+        var actions = ActionDecoder(layoutPatch: { f in try mainLayout.patch(try f.object(allowed: mainLayout.fieldNames)) },
+                                    sectionCounts: cv.sections.map(\.items.count))
+        var script: [ScriptStep] = []
+        var touches: [TouchTrack] = []
+        var lowLevel: [TouchDecoder.LowLevelStep] = []
+        if let s = obj.optional("script") {
+            for step in try s.array(maxCount: SceneLimits.maxScriptSteps) {
+                // Touch steps become finger tracks; everything else is an action.
+                if case .object(let m) = step.node.value, let a = m.first(where: { $0.key == "action" }),
+                   case .string(let name) = a.value.value, TouchDecoder.actions.contains(name) || TouchDecoder.lowLevel.contains(name) {
+                    let o = try step.object(allowed: ["at", "action", "comment"] + Set(TouchDecoder.fields.values.flatMap { $0 }).sorted())
+                    let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
+                    if TouchDecoder.lowLevel.contains(name) {
+                        lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
+                    } else {
+                        touches.append(try TouchDecoder.track(o, action: name, time: time, canvas: canvas))
+                    }
+                } else {
+                    script.append(try actions.step(step))
+                }
+            }
+        }
+        touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
+        try TouchDecoder.checkOverlaps(touches, file: file)
+        func itemIDs(_ v: CollectionViewSpec) -> [String] { v.sections.flatMap { $0.items.map(\.id) } }
+        try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap(itemIDs)), mainViewIDs: Set(itemIDs(cv)))
+        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
+        if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
+        if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
+        scene.views = views
+        scene.chrome = chrome
+        if let f = obj.optional("effect") { scene.effect = try decodeEffect(f, scene: scene) }
+        do {
+            try scene.validate(file: file)
+        } catch var e as InputError {
+            // Point at the value in the file when the path leads to one.
+            if e.line == nil, let node = root.node(atPath: e.path) { e.line = node.line; e.column = node.column }
+            throw e
+        }
+        return scene
+    }
+
+    /// "examples/wallet-scroll.json" → "wallet-scroll".
+    public static func defaultName(_ file: String) -> String {
+        var base = file.split(separator: "/").last.map(String.init) ?? file
+        if base.hasSuffix(".json") { base.removeLast(5) }
+        return base.isEmpty ? "scene" : base
+    }
+
+    // MARK: - Parts
+
+    static func decodeCanvas(_ f: JSONField) throws -> Canvas {
+        let o = try f.object(allowed: ["width", "height", "scale", "background"])
+        let width = try o.required("width").positive(max: SceneLimits.maxCanvasPoints)
+        let height = try o.required("height").positive(max: SceneLimits.maxCanvasPoints)
+        let scale = try o.optional("scale").map { try $0.integer(in: SceneLimits.scaleRange) } ?? 2
+        let background = try o.optional("background")?.color() ?? Color(hex: "#F2F2F7")!
+        let canvas = Canvas(width: width, height: height, scale: scale, background: background)
+        try SceneDecoder.checkPixels(canvas, at: f)
+        return canvas
+    }
+
+    static func checkPixels(_ canvas: Canvas, at f: JSONField) throws {
+        let limit = SceneLimits.maxPixelsPerSide
+        if canvas.pixelWidth > limit || canvas.pixelHeight > limit {
+            throw f.error("expected at most \(limit) pixels per side at this scale, got \(canvas.pixelWidth) x \(canvas.pixelHeight)")
+        }
+    }
+
+    public static func decodeRect(_ f: JSONField) throws -> Rect {
+        let o = try f.object(allowed: ["x", "y", "width", "height"])
+        return Rect(x: try o.optional("x")?.number() ?? 0, y: try o.optional("y")?.number() ?? 0,
+                    width: try o.required("width").nonNegative(max: SceneLimits.maxCanvasPoints * 16),
+                    height: try o.required("height").nonNegative(max: SceneLimits.maxCanvasPoints * 16))
+    }
+
+    public static func decodeSize(_ f: JSONField) throws -> Size {
+        let o = try f.object(allowed: ["width", "height"])
+        return Size(width: try o.required("width").positive(max: SceneLimits.maxCanvasPoints * 16),
+                    height: try o.required("height").positive(max: SceneLimits.maxCanvasPoints * 16))
+    }
+
+    public static func decodeInsets(_ f: JSONField) throws -> EdgeInsets {
+        let o = try f.object(allowed: ["top", "left", "bottom", "right"])
+        func side(_ k: String) throws -> Double { try o.optional(k)?.nonNegative(max: SceneLimits.maxCanvasPoints) ?? 0 }
+        return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
+    }
+
+    /// {"x": …, "y": …} where each component may be left out (nil).
+    public static func decodeOffset(_ f: JSONField) throws -> (x: Double?, y: Double?) {
+        let o = try f.object(allowed: ["x", "y"])
+        let limit = 1e7
+        let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±10000000")
+        let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±10000000")
+        if x == nil && y == nil { throw f.error("expected at least one of \"x\" and \"y\"") }
+        return (x, y)
+    }
+
+    /// A curve name ("easeInEaseOut") or control points [x1, y1, x2, y2].
+    public static func decodeCurve(_ f: JSONField) throws -> TimingCurve {
+        if case .array = f.node.value {
+            let e = try f.array(minCount: 4, maxCount: 4)
+            let x1 = try e[0].number(in: 0...1), y1 = try e[1].number(in: -10...10)
+            let x2 = try e[2].number(in: 0...1), y2 = try e[3].number(in: -10...10)
+            return TimingCurve(controlPoints: x1, y1, x2, y2)
+        }
+        let names = TimingCurve.named.map(\.name)
+        guard case .string(let s) = f.node.value, let c = TimingCurve.named(s) else {
+            throw f.expected("a curve name (" + names.joined(separator: ", ") + ") or control points [x1, y1, x2, y2]")
+        }
+        return c
+    }
+
+    static func decodeCellStyle(_ f: JSONField, base: CellStyle) throws -> CellStyle {
+        let o = try f.object(allowed: ["cornerRadius", "corners", "shadow", "border", "titleSize", "titleColor", "titleAlignment"])
+        var s = base
+        if let v = o.optional("cornerRadius") { s.cornerRadius = try v.nonNegative(max: 1000) }
+        if let v = o.optional("corners") {
+            switch try v.oneOf(["all", "top", "bottom", "none"]) {
+            case "top": s.corners = .top
+            case "bottom": s.corners = .bottom
+            case "none": s.corners = []
+            default: s.corners = .all
+            }
+        }
+        if let v = o.optional("shadow") { s.shadow = try v.bool() }
+        if let v = o.optional("border") { s.border = v.isNull ? nil : try v.color() }
+        if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: 200) }
+        if let v = o.optional("titleColor") { s.titleColor = v.isNull ? nil : try v.color() }
+        if let v = o.optional("titleAlignment") {
+            s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
+        }
+        return s
+    }
+
+    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+        let o = try f.object(allowed: ["id", "title", "color", "width", "height", "x", "y", "style", "content"])
+        let idField = try o.required("id")
+        let id: String
+        if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
+            id = String(Int64(n))
+        } else {
+            id = try idField.nonEmptyString()
+        }
+        if let previous = ids[id] { throw idField.error("duplicate item id \"\(id)\" (first used at \(previous))") }
+        ids[id] = idField.path
+        let title = try o.optional("title")?.string() ?? ""
+        let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
+        var size: Size?
+        let style = try o.optional("style").map { try SceneDecoder.decodeCellStyle($0, base: defaultStyle) }
+        var w: Double?
+        if let wf = o.optional("width") {
+            if case .string = wf.node.value {
+                // "fit": as wide as the title (a tag), plus padding on both sides.
+                _ = try wf.oneOf(["fit"])
+                let s = style ?? defaultStyle
+                w = (TextMetrics.width(of: title, fontSize: s.titleSize, weight: .bold) + 2 * CellAppearance.fitPadding).rounded(.up)
+            } else {
+                w = try wf.positive(max: SceneLimits.maxCanvasPoints * 16)
+            }
+        }
+        let h = try o.optional("height")?.positive(max: SceneLimits.maxCanvasPoints * 16)
+        if w != nil || h != nil {
+            guard let w, let h else { throw f.error("expected both \"width\" and \"height\" when either is given") }
+            size = Size(width: w, height: h)
+        }
+        var origin: Point?
+        let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
+        if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
+        let content = try o.optional("content").map { try $0.array(maxCount: 1000).map(decodeContent) } ?? []
+        return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
+    }
+
+    /// {"text": …} or {"rect": colour}, placed with x or right, y or bottom, width?, height.
+    static func decodeContent(_ f: JSONField) throws -> ContentSpec {
+        let o = try f.object(allowed: ["text", "rect", "fontSize", "weight", "color", "align", "cornerRadius",
+                                       "x", "right", "y", "bottom", "width", "height"])
+        let kind: ContentSpec.Kind
+        switch (o.optional("text"), o.optional("rect")) {
+        case (let t?, nil):
+            for k in ["cornerRadius"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to rects, not text") }
+            kind = .text(try t.string(), fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
+                         weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                         color: try o.optional("color")?.color() ?? .black,
+                         alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!)
+        case (nil, let r?):
+            for k in ["fontSize", "weight", "align", "color"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to text, not rects") }
+            kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
+        default:
+            throw f.error("expected exactly one of \"text\" and \"rect\"")
+        }
+        return try SceneDecoder.decodePlacement(o, kind: kind)
+    }
+
+    /// x or right, y or bottom, width?, height: where an element sits inside an item.
+    public static func decodePlacement(_ o: JSONObject, kind: ContentSpec.Kind) throws -> ContentSpec {
+        func opt(_ k: String) throws -> Double? { try o.optional(k)?.number(in: -1e5...1e5) }
+        if o.has("x") && o.has("right") && o.has("width") { throw o.optional("width")!.error("expected at most two of \"x\", \"right\" and \"width\"") }
+        if o.has("y") && o.has("bottom") { throw o.optional("bottom")!.error("expected either \"y\" or \"bottom\", not both") }
+        return ContentSpec(kind: kind, x: try opt("x"), right: try opt("right"), y: try opt("y"), bottom: try opt("bottom"),
+                           width: try o.optional("width")?.nonNegative(max: 1e5), height: try o.required("height").nonNegative(max: 1e5))
+    }
+
+    /// Names in first-seen order without repeats (for "expected one of" lists).
+    static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// `{"type": …, fields…}` → a configured layout of a registered type.
+    func decodeLayout(_ f: JSONField) throws -> any CollectionViewLayout {
+        guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
+        let type = try f.object(allowed: ["type"] + SceneDecoder.unique(layouts.flatMap(\.fieldNames))).required("type").oneOf(layoutTypeNames)
+        let entry = layouts.first { $0.typeName == type }!
+        return try entry.make(try f.object(allowed: ["type"] + entry.fieldNames))
+    }
+
+    /// `{"type": …, options…}` → the options of a registered effect type.
+    func decodeEffect(_ f: JSONField, scene: Scene) throws -> any EffectConfiguration {
+        guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
+        let names = effects.map(\.typeName)
+        let type = try f.object(allowed: ["type"] + SceneDecoder.unique(effects.flatMap(\.fieldNames))).required("type").oneOf(names)
+        let entry = effects.first { $0.typeName == type }!
+        return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
+    }
+
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout [String: String]) throws -> CollectionViewSpec {
+        let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
+                                       "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
+                                       "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
+        let frame = try o.optional("frame").map(SceneDecoder.decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let layout = try decodeLayout(o.required("layout"))
+        let cellStyle = try o.optional("cell").map { try SceneDecoder.decodeCellStyle($0, base: CellStyle()) } ?? CellStyle()
+
+        var sections: [SectionSpec] = []
+        var itemTotal = 0
+        switch (o.optional("items"), o.optional("sections")) {
+        case (nil, nil):
+            throw o.error("expected \"items\" or \"sections\"")
+        case (.some, .some(let secs)):
+            throw secs.error("expected either \"items\" or \"sections\", not both")
+        case (let items?, nil):
+            let list = try items.array(maxCount: SceneLimits.maxItems)
+            sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try SceneDecoder.decodeItem($1, index: $0, ids: &ids, defaultStyle: cellStyle) })]
+        case (nil, let secs?):
+            for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
+                let so = try sf.object(allowed: ["id", "header", "items"])
+                let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
+                let header = try so.optional("header")?.string()
+                let list = try so.required("items").array(maxCount: SceneLimits.maxItems)
+                var items: [ItemSpec] = []
+                for (i, itf) in list.enumerated() {
+                    items.append(try SceneDecoder.decodeItem(itf, index: itemTotal + i, ids: &ids, defaultStyle: cellStyle))
+                }
+                itemTotal += items.count
+                if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
+                sections.append(SectionSpec(id: sid, header: header, items: items))
+            }
+        }
+
+        var spec = CollectionViewSpec(frame: frame, layout: layout, sections: sections)
+        if let v = o.optional("id") { spec.id = try v.nonEmptyString() }
+        if let v = o.optional("contentInset") { spec.contentInset = try SceneDecoder.decodeInsets(v) }
+        if let v = o.optional("contentOffset") {
+            let (x, y) = try SceneDecoder.decodeOffset(v)
+            spec.contentOffset = Point(x: x ?? -spec.contentInset.left, y: y ?? -spec.contentInset.top)
+        }
+        if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
+        spec.cell = cellStyle
+        var header = CellStyle()
+        header.shadow = false
+        header.border = nil
+        header.cornerRadius = 0
+        header.titleSize = 15
+        if let v = o.optional("header") { header = try SceneDecoder.decodeCellStyle(v, base: header) }
+        spec.headerStyle = header
+        if let v = o.optional("bounces") { spec.bounces = try v.bool() }
+        if let v = o.optional("alwaysBounceVertical") { spec.alwaysBounceVertical = try v.bool() }
+        if let v = o.optional("alwaysBounceHorizontal") { spec.alwaysBounceHorizontal = try v.bool() }
+        if let v = o.optional("scrollEnabled") { spec.scrollEnabled = try v.bool() }
+        if let v = o.optional("decelerationRate") {
+            if case .string(let name) = v.node.value {
+                spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? 0.99 : 0.998
+                _ = name
+            } else {
+                spec.decelerationRate = try v.number(in: 0.5...0.9999, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")
+            }
+        }
+        return spec
+    }
+
+}
+
+/// Distinct default colours for items without one (iOS system colours).
+public enum ItemPalette {
+    public static let colors: [Color] = [
+        "#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE",
+        "#FF2D55", "#A2845E", "#30B0C7", "#32ADE6", "#00C7BE", "#8E8E93", "#FF6482", "#64D2FF",
+    ].map { Color(hex: $0)! }
+    public static func color(at index: Int) -> Color { colors[index % colors.count] }
+}

@@ -1,0 +1,187 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookLayout
+import FlipbookAnimation
+import FlipbookSimulation
+import FlipbookEffects
+
+/// Decodes the touch steps of a script (`touch`, `tap`, `longPress`, `drag`, `flick`, `pull`)
+/// into tracks and checks that one finger never touches twice at once.
+enum TouchDecoder {
+    static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull"]
+    /// Low-level steps, assembled per finger in time order.
+    static let lowLevel = ["touchDown", "touchMove", "touchUp"]
+
+    static let fields: [String: [String]] = [
+        "touch": ["finger", "from", "path"],
+        "tap": ["finger", "point", "duration"],
+        "longPress": ["finger", "point", "hold", "path"],
+        "drag": ["finger", "from", "to", "duration", "curve", "holdBefore", "holdAfter"],
+        "flick": ["finger", "from", "velocity", "duration"],
+        "pull": ["finger", "from", "by", "duration", "curve", "hold"],
+        "touchDown": ["finger", "point"],
+        "touchMove": ["finger", "to", "duration", "curve"],
+        "touchUp": ["finger"],
+    ]
+
+    /// A low-level step waiting to be assembled.
+    struct LowLevelStep {
+        var time: Double
+        var action: String
+        var finger: Int
+        var point: Point
+        var duration: Double
+        var curve: TimingCurve
+        var field: JSONField
+    }
+
+    static func lowLevelStep(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> LowLevelStep {
+        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        var step = LowLevelStep(time: time, action: action, finger: try o.optional("finger")?.integer(in: 1...10) ?? 1,
+                                point: .zero, duration: 0, curve: .linear, field: o.field)
+        switch action {
+        case "touchDown": step.point = try point(o.required("point"), canvas: canvas)
+        case "touchMove":
+            step.point = try point(o.required("to"), canvas: canvas)
+            step.duration = try o.optional("duration")?.nonNegative(max: 3600) ?? 0.25
+            step.curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .linear
+        default: break
+        }
+        return step
+    }
+
+    /// Turns touchDown / touchMove / touchUp steps into tracks. A finger must go down before it
+    /// moves or lifts, cannot go down twice, and a move or lift cannot start before the previous
+    /// move ends. A finger still down at the end of the scene lifts at `sceneEnd`.
+    static func assemble(_ steps: [LowLevelStep], sceneEnd: Double) throws -> [TouchTrack] {
+        var open: [Int: TouchTrack] = [:]
+        var done: [TouchTrack] = []
+        for s in steps.enumerated().sorted(by: { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }).map(\.element) {
+            let at = NumberFormat.short(s.time)
+            switch s.action {
+            case "touchDown":
+                if let t = open[s.finger] {
+                    throw s.field.error("finger \(s.finger) goes down at \(at) s while it is still down from \(t.path)")
+                }
+                open[s.finger] = TouchTrack(finger: s.finger, downTime: s.time, downPoint: s.point, segments: [], path: s.field.path)
+            default:
+                guard var t = open[s.finger] else {
+                    throw s.field.error("finger \(s.finger) \(s.action == "touchUp" ? "goes up" : "moves") at \(at) s before it went down (add a touchDown first)")
+                }
+                let end = t.upTime
+                if s.time < end - FrameClock.epsilon {
+                    throw s.field.error("starts at \(at) s, before finger \(s.finger)'s previous move ends at \(NumberFormat.short(end)) s")
+                }
+                if s.time > end + FrameClock.epsilon {
+                    t.segments.append(.init(to: t.location(at: end), duration: s.time - end, curve: .linear))
+                }
+                if s.action == "touchMove" {
+                    t.segments.append(.init(to: s.point, duration: s.duration, curve: s.curve))
+                    open[s.finger] = t
+                } else {
+                    done.append(t)
+                    open[s.finger] = nil
+                }
+            }
+        }
+        for finger in open.keys.sorted() {
+            var t = open[finger]!
+            if sceneEnd > t.upTime { t.segments.append(.init(to: t.location(at: t.upTime), duration: sceneEnd - t.upTime, curve: .linear)) }
+            done.append(t)
+        }
+        return done
+    }
+
+    static func point(_ f: JSONField, canvas: Canvas, allowing extra: [String] = []) throws -> Point {
+        let o = try f.object(allowed: ["x", "y"] + extra)
+        // Fingers may start a little off the canvas edge (an edge swipe), not far outside it.
+        let mx = canvas.width * 0.5, my = canvas.height * 0.5
+        let x = try o.required("x").number(in: -mx...(canvas.width + mx), "an x within half a canvas of the canvas (−\(NumberFormat.short(mx)) to \(NumberFormat.short(canvas.width + mx)))")
+        let y = try o.required("y").number(in: -my...(canvas.height + my), "a y within half a canvas of the canvas (−\(NumberFormat.short(my)) to \(NumberFormat.short(canvas.height + my)))")
+        return Point(x: x, y: y)
+    }
+
+    static func delta(_ f: JSONField) throws -> Point {
+        let o = try f.object(allowed: ["x", "y"])
+        let x = try o.optional("x")?.number(in: -1e5...1e5) ?? 0
+        let y = try o.optional("y")?.number(in: -1e5...1e5) ?? 0
+        return Point(x: x, y: y)
+    }
+
+    /// A waypoint list: [{"x", "y", "duration"?, "curve"?} | {"hold": seconds}].
+    static func waypoints(_ f: JSONField, from start: Point, canvas: Canvas) throws -> [TouchTrack.Segment] {
+        var out: [TouchTrack.Segment] = []
+        var current = start
+        for wf in try f.array(minCount: 1, maxCount: 10_000) {
+            if case .object(let m) = wf.node.value, m.contains(where: { $0.key == "hold" }) {
+                let o = try wf.object(allowed: ["hold"])
+                out.append(.init(to: current, duration: try o.required("hold").nonNegative(max: 3600), curve: .linear))
+                continue
+            }
+            let o = try wf.object(allowed: ["x", "y", "duration", "curve"])
+            let to = try point(wf, canvas: canvas, allowing: ["duration", "curve"])
+            let d = try o.optional("duration")?.nonNegative(max: 3600) ?? 0.25
+            let c = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .linear
+            out.append(.init(to: to, duration: d, curve: c))
+            current = to
+        }
+        return out
+    }
+
+    static func track(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> TouchTrack {
+        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        let finger = try o.optional("finger")?.integer(in: 1...10) ?? 1
+        func curve(_ key: String, _ d: TimingCurve) throws -> TimingCurve { try o.optional(key).map(SceneDecoder.decodeCurve) ?? d }
+        var t = TouchTrack(finger: finger, downTime: time, downPoint: .zero, segments: [], path: o.path)
+        switch action {
+        case "touch":
+            t.downPoint = try point(o.required("from"), canvas: canvas)
+            t.segments = try waypoints(o.required("path"), from: t.downPoint, canvas: canvas)
+        case "tap":
+            t.downPoint = try point(o.required("point"), canvas: canvas)
+            t.segments = [.init(to: t.downPoint, duration: try o.optional("duration")?.nonNegative(max: 10) ?? 0.08, curve: .linear)]
+        case "longPress":
+            t.downPoint = try point(o.required("point"), canvas: canvas)
+            let hold = try o.required("hold", "seconds before the finger moves or lifts").nonNegative(max: 3600)
+            t.segments = [.init(to: t.downPoint, duration: hold, curve: .linear)]
+            if let p = o.optional("path") { t.segments += try waypoints(p, from: t.downPoint, canvas: canvas) }
+        case "drag":
+            t.downPoint = try point(o.required("from"), canvas: canvas)
+            let to = try point(o.required("to"), canvas: canvas)
+            let before = try o.optional("holdBefore")?.nonNegative(max: 3600) ?? 0
+            let after = try o.optional("holdAfter")?.nonNegative(max: 3600) ?? 0
+            if before > 0 { t.segments.append(.init(to: t.downPoint, duration: before, curve: .linear)) }
+            t.segments.append(.init(to: to, duration: try o.optional("duration")?.nonNegative(max: 3600) ?? 0.5, curve: try curve("curve", .easeInEaseOut)))
+            if after > 0 { t.segments.append(.init(to: to, duration: after, curve: .linear)) }
+        case "flick":
+            // A straight, constant-speed stroke that lifts while moving: it releases with `velocity`.
+            t.downPoint = try point(o.required("from"), canvas: canvas)
+            let vf = try o.required("velocity", "points per second")
+            let v = try delta(vf)
+            let d = try o.optional("duration")?.positive(max: 10) ?? 0.1
+            let to = Point(x: t.downPoint.x + v.x * d, y: t.downPoint.y + v.y * d)
+            let mx = canvas.width * 1.5, my = canvas.height * 1.5
+            guard to.x >= -mx, to.x <= mx + canvas.width, to.y >= -my, to.y <= my + canvas.height else {
+                throw vf.error("expected a velocity that keeps the finger near the canvas over \(NumberFormat.short(d)) s, got (\(NumberFormat.short(v.x)), \(NumberFormat.short(v.y))) pt/s")
+            }
+            t.segments = [.init(to: to, duration: d, curve: .linear)]
+        default:  // pull: drag by `by`, hold, release with no velocity
+            t.downPoint = try point(o.required("from"), canvas: canvas)
+            let by = try delta(o.required("by"))
+            let to = Point(x: t.downPoint.x + by.x, y: t.downPoint.y + by.y)
+            t.segments = [.init(to: to, duration: try o.optional("duration")?.nonNegative(max: 3600) ?? 0.6, curve: try curve("curve", .easeOut)),
+                          .init(to: to, duration: try o.optional("hold")?.nonNegative(max: 3600) ?? 0.2, curve: .linear)]
+        }
+        return t
+    }
+
+    /// One finger cannot go down again before it lifted.
+    static func checkOverlaps(_ tracks: [TouchTrack], file: String) throws {
+        for finger in Set(tracks.map(\.finger)).sorted() {
+            let mine = tracks.filter { $0.finger == finger }.sorted { $0.downTime < $1.downTime }
+            for (a, b) in zip(mine, mine.dropFirst()) where b.downTime < a.upTime - FrameClock.epsilon {
+                throw InputError(file: file, path: b.path, message: "finger \(finger) goes down at \(NumberFormat.short(b.downTime)) s while it is still down from \(a.path) (until \(NumberFormat.short(a.upTime)) s); use another \"finger\" or a later \"at\"")
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+extension CollectionView {
+    /// Everything this collection view draws at `time`, back to front, in canvas points.
+    public func drawItems(at time: Double) -> [DrawItem] {
+        let offset = contentOffset(at: time)
+        let viewFrame = frame(at: time)
+        let clip = viewFrame
+        var result = [DrawItem(id: spec.id, kind: "view", frame: viewFrame, zIndex: -1,
+                               appearance: Appearance(background: spec.backgroundColor))]
+        for e in elements(at: time) {
+            let s = e.presentation
+            let frame = s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x,
+                                         dy: viewFrame.minY - offset.y + s.translation.y)
+            result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
+                                   rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
+                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s)))
+        }
+        return result
+    }
+
+    func appearance(of id: String, kind: String, indexPath: ItemIndexPath, state: ItemState) -> Appearance {
+        if kind == "snapshot", let o = overlays.first(where: { $0.id == id }) {
+            // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
+            var a = appearance(of: o.item, kind: "cell", indexPath: indexPath, state: state)
+            a.shadow = o.shadow
+            return a
+        }
+        if kind == "cell" {
+            var item = items[id] ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
+            item.color = state.color
+            return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
+        }
+        let title = indexPath.section < spec.sections.count ? spec.sections[indexPath.section].header ?? "" : ""
+        return CellAppearance.header(title, style: spec.headerStyle, background: spec.backgroundColor, size: state.frame.size)
+    }
+
+}

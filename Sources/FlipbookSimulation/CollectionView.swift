@@ -1,0 +1,285 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// An element on screen: a cell or a supplementary view, with its model and presentation state.
+public struct VisibleElement: Sendable {
+    public var id: String
+    /// "cell", or the supplementary kind ("header", "footer").
+    public var kind: String
+    public var indexPath: ItemIndexPath
+    /// What the layout and the scripts say (where the element is going).
+    public var model: ItemState
+    /// What is on screen now (model plus running animations).
+    public var presentation: ItemState
+    public var isCell: Bool { kind == "cell" }
+}
+
+/// A collection view at run time, like UICollectionView: the data source (sections of item
+/// ids), the layout, the scroll view, and what is on screen at a given time.
+///
+/// Model and presentation follow Core Animation: the model is where the layout and the script
+/// put things (what scripts and gestures read); the presentation adds running animations
+/// (what the keyframes and renderers show). Per-frame cost is O(elements on screen + animating
+/// elements): the layout is asked only for the visible rect.
+public final class CollectionView {
+    public let spec: CollectionViewSpec
+    public let scrollView: ScrollView
+    /// Item ids per section, in data-source order.
+    public internal(set) var sections: [[String]]
+    public internal(set) var layout: any CollectionViewLayout
+    var items: [String: ItemSpec] = [:]
+    var indexPaths: [String: ItemIndexPath] = [:]
+    var itemSizes: [[Size]]?
+    var itemOrigins: [[Point]]?
+    var preparedBounds: Rect?
+    var layoutIsValid = false
+    /// Where the view is moved to from its scene frame (a page sliding away), and the motion there.
+    var frameOffset = Point.zero
+    var frameTransition: Transition<Point>?
+
+    /// Model values set by the script (UIView property assignments), by item id.
+    var overrides: [String: [ItemProperty: PropertyValue]] = [:]
+    var hiddenOverrides: [String: Bool] = [:]
+    var zIndexOverrides: [String: Int] = [:]
+    /// Running animations by element id.
+    var animators: [String: ItemAnimator] = [:]
+    /// Key-frame animations every cell shows (the jiggle of edit mode).
+    var cellKeyframes: [KeyframeSpec] = []
+    /// Deleted items still animating out.
+    var ghosts: [String: Ghost] = [:]
+    /// Views added on top of the cells (a lifted snapshot), in content coordinates, in order.
+    var overlays: [Overlay] = []
+
+    /// A view drawn from an item's own appearance (snapshotView(afterScreenUpdates:)), placed in
+    /// content coordinates like a subview of the collection view.
+    struct Overlay {
+        var id: String
+        var item: String
+        var model: ItemState
+        var animator: ItemAnimator
+        var shadow: Shadow?
+    }
+
+    struct Ghost {
+        var item: ItemSpec
+        var indexPath: ItemIndexPath
+        var state: ItemState
+        var animator: ItemAnimator
+    }
+
+    public init(spec: CollectionViewSpec) {
+        self.spec = spec
+        scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
+        layout = spec.layout
+        sections = spec.sections.map { $0.items.map(\.id) }
+        for s in spec.sections { for it in s.items { items[it.id] = it } }
+        reindex()
+        prepareLayoutIfNeeded(bounds: scrollView.bounds)
+    }
+
+    // MARK: - Data source
+
+    func reindex() {
+        indexPaths = [:]
+        for (s, ids) in sections.enumerated() {
+            for (i, id) in ids.enumerated() { indexPaths[id] = ItemIndexPath(item: i, section: s) }
+        }
+        let hasSizes = sections.contains { $0.contains { items[$0]?.size != nil } }
+        if hasSizes {
+            let fallback = layout.defaultItemSize
+            itemSizes = sections.map { $0.map { items[$0]?.size ?? fallback } }
+        } else {
+            itemSizes = nil
+        }
+        let hasOrigins = sections.contains { $0.contains { items[$0]?.origin != nil } }
+        itemOrigins = hasOrigins ? sections.map { $0.map { items[$0]?.origin ?? .zero } } : nil
+    }
+
+    public func indexPath(for id: String) -> ItemIndexPath? { indexPaths[id] }
+    public func itemID(at indexPath: ItemIndexPath) -> String? {
+        guard indexPath.section >= 0, indexPath.section < sections.count,
+              indexPath.item >= 0, indexPath.item < sections[indexPath.section].count else { return nil }
+        return sections[indexPath.section][indexPath.item]
+    }
+    public func item(_ id: String) -> ItemSpec? { items[id] }
+
+    /// The id of a section's supplementary view ("<section id>.header").
+    public func supplementaryID(kind: String, section: Int) -> String { spec.sections[section].id + "." + kind }
+
+    // MARK: - Layout
+
+    /// invalidateLayout(): the next query re-prepares the layout.
+    public func invalidateLayout() { layoutIsValid = false }
+
+    public func layoutContext(bounds: Rect) -> LayoutContext {
+        LayoutContext(bounds: bounds, contentInset: spec.contentInset, itemCounts: sections.map(\.count), itemSizes: itemSizes,
+                      itemOrigins: itemOrigins)
+    }
+
+    /// Prepares the layout for `bounds` when it is invalid or asks to follow bounds changes.
+    public func prepareLayoutIfNeeded(bounds: Rect) {
+        if layoutIsValid, let p = preparedBounds, p == bounds || !layout.shouldInvalidateLayout(forBoundsChange: bounds) { return }
+        layout.prepare(layoutContext(bounds: bounds))
+        preparedBounds = bounds
+        layoutIsValid = true
+        scrollView.contentSize = layout.collectionViewContentSize
+    }
+
+    public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
+
+    /// The view's frame on the canvas at `time` (its scene frame, moved by any page animation).
+    public func frame(at time: Double) -> Rect {
+        let o = frameTransition?.value(at: time, to: frameOffset) ?? frameOffset
+        return spec.frame.offsetBy(dx: o.x, dy: o.y)
+    }
+
+    /// Moves the whole view by `offset` from its scene frame; with `timing` it slides there from
+    /// where it is on screen.
+    public func moveFrame(to offset: Point, timing: AnimationTiming?, at time: Double) {
+        let current = frameTransition?.value(at: time, to: frameOffset) ?? frameOffset
+        frameOffset = offset
+        frameTransition = timing.map { Transition(from: current, beginTime: time, timing: $0) }
+    }
+
+    /// Replaces an item's content at once (no animation), e.g. a label's text.
+    public func updateItem(_ item: ItemSpec) {
+        guard items[item.id] != nil else { return }
+        items[item.id] = item
+    }
+    public func bounds(at time: Double) -> Rect { Rect(origin: contentOffset(at: time), size: spec.frame.size) }
+
+    /// The layout's attributes for what is visible at `time`, with each element's id.
+    public func visibleAttributes(at time: Double) -> [(id: String, attributes: LayoutAttributes)] {
+        let b = bounds(at: time)
+        prepareLayoutIfNeeded(bounds: b)
+        var out: [(String, LayoutAttributes)] = []
+        for a in layout.layoutAttributesForElements(in: b) {
+            if let id = elementID(for: a) { out.append((id, a)) }
+        }
+        return out
+    }
+
+    func elementID(for a: LayoutAttributes) -> String? {
+        switch a.representedElementCategory {
+        case .cell: return itemID(at: a.indexPath)
+        case .supplementaryView(let kind):
+            guard a.indexPath.section >= 0, a.indexPath.section < spec.sections.count else { return nil }
+            return supplementaryID(kind: kind, section: a.indexPath.section)
+        }
+    }
+
+    /// The layout's current attributes for an element id (cells and supplementary views).
+    public func layoutAttributes(for id: String) -> LayoutAttributes? {
+        if let ip = indexPaths[id] { return layout.layoutAttributesForItem(at: ip) }
+        for (s, section) in spec.sections.enumerated() where id.hasPrefix(section.id + ".") {
+            let kind = String(id.dropFirst(section.id.count + 1))
+            return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s))
+        }
+        return nil
+    }
+
+    // MARK: - Model and presentation
+
+    func kind(of a: LayoutAttributes) -> String {
+        if case .supplementaryView(let k) = a.representedElementCategory { return k }
+        return "cell"
+    }
+
+    func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {
+        var s = ItemState(a, color: items[id]?.color ?? .clear)
+        if let o = overrides[id] {
+            for p in ItemProperty.allCases { if let v = o[p] { s[p] = v } }
+        }
+        if let h = hiddenOverrides[id] { s.isHidden = h }
+        if let z = zIndexOverrides[id] { s.zIndex = z }
+        return s
+    }
+
+    func presentation(_ id: String, model: ItemState, isCell: Bool, at time: Double) -> ItemState {
+        var s = animators[id]?.presentation(of: model, at: time) ?? model
+        if isCell { ItemAnimator.apply(cellKeyframes, to: &s, at: time) }
+        return s
+    }
+
+    /// The model state of an element now (what scripts and gestures read).
+    public func modelState(of id: String, at time: Double) -> ItemState? {
+        prepareLayoutIfNeeded(bounds: bounds(at: time))
+        guard let a = layoutAttributes(for: id) else { return nil }
+        return modelState(id, a)
+    }
+
+    /// The presentation state of an element now (what is on screen).
+    public func presentationState(of id: String, at time: Double) -> ItemState? {
+        if let g = ghosts[id] { return g.animator.presentation(of: g.state, at: time) }
+        guard let m = modelState(of: id, at: time) else { return nil }
+        return presentation(id, model: m, isCell: indexPaths[id] != nil, at: time)
+    }
+
+    /// Every element on screen at `time` (visible by the layout, or moved on screen by an
+    /// animation), back to front: by zIndex, supplementary views before cells, then index path.
+    public func elements(at time: Double) -> [VisibleElement] {
+        let b = bounds(at: time)
+        prune(at: time)
+        var out: [VisibleElement] = []
+        var seen = Set<String>()
+        /// Laid out by the layout: drawn where its presentation is, if that reaches the screen
+        /// (its model may be on screen while an animation still holds it elsewhere, or the reverse).
+        func addLaidOut(_ id: String, _ a: LayoutAttributes) {
+            let m = modelState(id, a)
+            let k = kind(of: a)
+            let p = presentation(id, model: m, isCell: k == "cell", at: time)
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+        }
+        for (id, a) in visibleAttributes(at: time) {
+            seen.insert(id)
+            addLaidOut(id, a)
+        }
+        for id in animators.keys.sorted() where !seen.contains(id) {
+            if let a = layoutAttributes(for: id) { addLaidOut(id, a) }
+        }
+        for o in overlays {
+            let p = o.animator.presentation(of: o.model, at: time)
+            if CollectionView.mayBeVisible(p, in: b) {
+                out.append(VisibleElement(id: o.id, kind: "snapshot", indexPath: indexPaths[o.item] ?? ItemIndexPath(item: 0), model: o.model, presentation: p))
+            }
+        }
+        for id in ghosts.keys.sorted() {
+            let g = ghosts[id]!
+            let p = g.animator.presentation(of: g.state, at: time)
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: "cell", indexPath: g.indexPath, model: g.state, presentation: p)) }
+        }
+        return out.sorted { a, b in
+            if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }
+            if a.isCell != b.isCell { return !a.isCell }
+            if a.indexPath != b.indexPath { return a.indexPath < b.indexPath }
+            return a.id < b.id
+        }
+    }
+
+    /// Whether a state can reach into `bounds` (rotation and scale grow it about its centre).
+    static func mayBeVisible(_ s: ItemState, in bounds: Rect) -> Bool {
+        var f = s.frame.offsetBy(dx: s.translation.x, dy: s.translation.y)
+        if s.rotation != 0 || s.scale != 1 {
+            let r = (f.width * f.width + f.height * f.height).squareRoot() / 2 * max(1, abs(s.scale))
+            f = Rect(x: f.midX - r, y: f.midY - r, width: 2 * r, height: 2 * r)
+        }
+        return f.intersects(bounds)
+    }
+
+    /// Drops finished animations (and ghosts whose fade-out ended); the order does not matter.
+    func prune(at time: Double) {
+        animators = animators.compactMapValues { a in
+            var a = a
+            a.prune(at: time)
+            return a.isEmpty ? nil : a
+        }
+        for i in overlays.indices { overlays[i].animator.prune(at: time) }
+        ghosts = ghosts.compactMapValues { g in
+            var g = g
+            g.animator.prune(at: time)
+            return g.animator.isEmpty ? nil : g
+        }
+    }
+
+}

@@ -1,0 +1,30 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// The collection view of a scene and its data.
+public struct CollectionViewSpec: Sendable {
+    public var id: String = "collectionView"
+    /// Frame on the canvas.
+    public var frame: Rect
+    public var contentInset: EdgeInsets = .zero
+    /// Initial contentOffset; nil means UIKit's resting offset (−inset.left, −inset.top).
+    public var contentOffset: Point?
+    public var backgroundColor: Color = .white
+    public var layout: any CollectionViewLayout
+    public var sections: [SectionSpec]
+    public var cell = CellStyle()
+    public var headerStyle = CellStyle()
+    // UIScrollView options.
+    public var bounces = true
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    public var scrollEnabled = true
+    public var decelerationRate = 0.998
+
+    public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
+        self.frame = frame; self.layout = layout; self.sections = sections
+    }
+
+    public var initialContentOffset: Point { contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top) }
+}

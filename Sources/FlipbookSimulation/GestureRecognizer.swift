@@ -1,0 +1,113 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// UIGestureRecognizer.State.
+public enum GestureState: String, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+    public var isActive: Bool { self == .began || self == .changed }
+    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+}
+
+/// A gesture recognizer, like UIGestureRecognizer: it watches one touch that begins inside its
+/// view and moves through UIKit's states. Subclasses decide when to begin, fail or end;
+/// `GestureSystem` decides whether they may (exclusivity, require-to-fail).
+open class GestureRecognizer {
+    public let name: String
+    public internal(set) var state: GestureState = .possible
+    public var isEnabled = true {
+        didSet { if !isEnabled { system?.disabled(self) } }
+    }
+    /// The view's frame on the canvas; touches must begin inside it.
+    public var view: () -> Rect
+    /// gestureRecognizer(_:shouldReceive:) — nil receives every touch in the view.
+    public var shouldReceiveTouch: ((Point) -> Bool)?
+    /// gestureRecognizerShouldBegin(_:) — checked when the recognizer is about to begin.
+    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    /// require(toFail:): this one may only begin once these have failed.
+    public var requiresFailureOf: [GestureRecognizer] = []
+    /// gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:).
+    public var recognizesSimultaneously: ((GestureRecognizer) -> Bool)?
+    /// The target-action, called after every state change except a return to `possible`.
+    public var action: ((GestureRecognizer) -> Void)?
+
+    weak var system: GestureSystem?
+    var touch: Int?
+    /// A state this recognizer asked for while it waits for others to fail.
+    var pending: GestureState?
+
+    public private(set) var startLocation = Point.zero
+    public private(set) var startTime = 0.0
+    public private(set) var location = Point.zero
+    public private(set) var time = 0.0
+    private var samples: [(time: Double, point: Point)] = []
+
+    /// Samples older than this do not count toward the velocity.
+    public static let velocityWindow = 0.05
+
+    public init(name: String, view: @escaping () -> Rect) {
+        self.name = name
+        self.view = view
+    }
+
+    /// Where the touch is now relative to where it began (UIPanGestureRecognizer.translation).
+    public var translation: Point { location - startLocation }
+
+    /// Points per second over the last `velocityWindow` of samples; 0 when the finger rested.
+    public var velocity: Point {
+        guard let last = samples.last else { return .zero }
+        var first = last
+        for s in samples.reversed() where last.time - s.time <= GestureRecognizer.velocityWindow + 1e-9 { first = s }
+        let dt = last.time - first.time
+        guard dt > 1e-9 else { return .zero }
+        return (last.point - first.point) * (1 / dt)
+    }
+
+    // MARK: - Touch handling (called by GestureSystem)
+
+    func begin(touch id: Int, at p: Point, time t: Double) {
+        touch = id
+        startLocation = p; startTime = t
+        location = p; time = t
+        samples = [(t, p)]
+        touchDown(at: p, time: t)
+    }
+
+    func sample(_ p: Point, time t: Double, moved: Bool) {
+        location = p; time = t
+        samples.append((t, p))
+        if samples.count > 64 { samples.removeFirst(samples.count - 64) }
+        if moved { touchMoved(to: p, time: t) }
+    }
+
+    func end(at p: Point, time t: Double) {
+        location = p; time = t
+        samples.append((t, p))
+        touchUp(at: p, time: t)
+    }
+
+    func reset() {
+        state = .possible
+        touch = nil
+        pending = nil
+        samples = []
+    }
+
+    // MARK: - Subclass hooks (override these in your own recognizer, as with UIGestureRecognizer's touchesBegan…)
+
+    /// The touch began inside the view (`startLocation`, `startTime` are set).
+    open func touchDown(at p: Point, time t: Double) {}
+    /// A sample of the touch found it moved.
+    open func touchMoved(to p: Point, time t: Double) {}
+    /// The finger lifted; a recognizer still `possible` afterwards fails.
+    open func touchUp(at p: Point, time t: Double) {}
+    /// A timer from `schedule(after:tag:)` fired while the same touch is down.
+    open func timerFired(_ tag: Int, time t: Double) {}
+
+    /// Asks the system to move to `state` (it may wait, or fail this recognizer instead).
+    public func transition(to state: GestureState) { system?.request(self, state) }
+    /// Calls `timerFired(tag, …)` `delay` seconds after the touch began, if it is still down.
+    public func schedule(after delay: Double, tag: Int) { system?.scheduleTimer(for: self, at: startTime + delay, tag: tag) }
+    /// A state this recognizer asked for and is waiting to enter until others fail (require(toFail:)).
+    public var pendingState: GestureState? { pending }
+}

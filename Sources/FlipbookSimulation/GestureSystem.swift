@@ -1,0 +1,106 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// Delivers touches to recognizers and arbitrates between them as UIKit does: recognizers
+/// are exclusive unless they allow simultaneous recognition, and one that requires another
+/// to fail waits until it has.
+public final class GestureSystem {
+    public private(set) var recognizers: [GestureRecognizer] = []
+    /// Asks the simulator for a timer event: (time, fire).
+    var timerScheduler: ((Double, @escaping (Double) -> Void) -> Void)?
+    /// State changes since the last frame, in order (for keyframes.json).
+    private(set) var log: [RecognizerChange] = []
+
+    public init() {}
+
+    public func add(_ r: GestureRecognizer) {
+        r.system = self
+        recognizers.append(r)
+    }
+
+    func drainLog() -> [RecognizerChange] {
+        defer { log = [] }
+        return log
+    }
+
+    func scheduleTimer(for r: GestureRecognizer, at time: Double, tag: Int) {
+        guard let touch = r.touch else { return }
+        timerScheduler?(time) { [weak r] t in
+            guard let r, r.touch == touch else { return }
+            r.timerFired(tag, time: t)
+        }
+    }
+
+    // MARK: - Touches
+
+    public func touchDown(finger: Int, at p: Point, time t: Double) {
+        for r in recognizers where r.isEnabled && r.touch == nil && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
+            r.reset()
+            r.begin(touch: finger, at: p, time: t)
+        }
+    }
+
+    public func touchSample(finger: Int, at p: Point, time t: Double, moved: Bool) {
+        for r in recognizers where r.touch == finger && !r.state.isFinished { r.sample(p, time: t, moved: moved) }
+    }
+
+    public func touchUp(finger: Int, at p: Point, time t: Double) {
+        for r in recognizers where r.touch == finger && !r.state.isFinished { r.end(at: p, time: t) }
+        // Anything still undecided when the touch ends fails; then everything resets.
+        for r in recognizers where r.touch == finger && r.state == .possible { request(r, .failed) }
+        for r in recognizers where r.touch == finger { r.reset() }
+    }
+
+    func disabled(_ r: GestureRecognizer) {
+        guard r.touch != nil else { return }
+        if r.state.isActive { request(r, .cancelled) } else if r.state == .possible { request(r, .failed) }
+        r.reset()
+    }
+
+    // MARK: - Arbitration
+
+    func allowSimultaneous(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        (a.recognizesSimultaneously?(b) ?? false) || (b.recognizesSimultaneously?(a) ?? false)
+    }
+
+    func request(_ r: GestureRecognizer, _ new: GestureState) {
+        guard r.state != new || new == .changed else { return }
+        let starting = r.state == .possible && (new == .began || new == .ended)
+        if starting {
+            if let sb = r.shouldBegin, !sb(r) { return set(r, .failed) }
+            let shared = r.requiresFailureOf.filter { $0.touch == r.touch && $0.touch != nil }
+            if shared.contains(where: { $0.state.isActive || $0.state == .ended }) { return set(r, .failed) }
+            if shared.contains(where: { $0.state == .possible }) {
+                r.pending = new
+                return
+            }
+        }
+        set(r, new)
+        if starting {
+            // An exclusive recognition makes every other undecided recognizer on this touch fail.
+            for o in recognizers where o !== r && o.touch == r.touch && o.state == .possible && !allowSimultaneous(r, o) {
+                set(o, .failed)
+            }
+        }
+    }
+
+    private func set(_ r: GestureRecognizer, _ new: GestureState) {
+        r.state = new
+        r.pending = nil
+        if log.last != RecognizerChange(name: r.name, state: new.rawValue) {
+            log.append(RecognizerChange(name: r.name, state: new.rawValue))
+        }
+        r.action?(r)
+        if new == .failed {
+            // Recognizers waiting for this one may go ahead now.
+            for w in recognizers where w.pending != nil && w.requiresFailureOf.contains(where: { $0 === r }) {
+                let wanted = w.pending!
+                w.pending = nil
+                request(w, wanted)
+            }
+        } else if new == .began || new == .ended {
+            for w in recognizers where w.pending != nil && w.requiresFailureOf.contains(where: { $0 === r }) { set(w, .failed) }
+        }
+    }
+}

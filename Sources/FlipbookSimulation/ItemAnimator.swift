@@ -1,0 +1,81 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// The running animations of one item: at most one transition per property (a new one
+/// replaces the old, starting from the on-screen value) and any number of key-frame
+/// animations, applied in the order they were added (a later one wins, additive ones add).
+public struct ItemAnimator: Sendable {
+    public struct PropertyTransition: Sendable {
+        public var transition: Transition<PropertyValue>
+        /// nil follows the item's model value wherever it goes; a value is a fixed end
+        /// (a disappearing item's final attributes).
+        public var fixedTarget: PropertyValue?
+    }
+
+    public private(set) var transitions: [ItemProperty: PropertyTransition] = [:]
+    public private(set) var keyframes: [KeyframeSpec] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { transitions.isEmpty && keyframes.isEmpty }
+
+    public mutating func startTransition(_ property: ItemProperty, from: PropertyValue, beginTime: Double,
+                                         timing: AnimationTiming, fixedTarget: PropertyValue? = nil) {
+        transitions[property] = PropertyTransition(transition: Transition(from: from, beginTime: beginTime, timing: timing),
+                                                   fixedTarget: fixedTarget)
+    }
+
+    public mutating func removeTransition(_ property: ItemProperty) { transitions[property] = nil }
+
+    /// Adds a key-frame animation; one with the same key is replaced (CALayer.add(_:forKey:)).
+    public mutating func add(_ k: KeyframeSpec) {
+        keyframes.removeAll { $0.key == k.key }
+        keyframes.append(k)
+    }
+
+    public mutating func removeKeyframes(key: String?) {
+        if let key { keyframes.removeAll { $0.key == key } } else { keyframes.removeAll() }
+    }
+
+    /// What is on screen at `time` given the model state at that time.
+    public func presentation(of model: ItemState, at time: Double) -> ItemState {
+        var state = model
+        // Fixed order so overlapping properties (frame, size, center) compose the same way every time.
+        for p in ItemProperty.allCases {
+            if let t = transitions[p] {
+                state[p] = t.transition.value(at: time, to: t.fixedTarget ?? model[p])
+            }
+        }
+        ItemAnimator.apply(keyframes, to: &state, at: time)
+        return state
+    }
+
+    /// Applies key-frame animations in order: each replaces its property's value, or adds to it.
+    public static func apply(_ keyframes: [KeyframeSpec], to state: inout ItemState, at time: Double) {
+        for k in keyframes {
+            guard let v = k.animation.value(at: time) else { continue }
+            state[k.property] = k.additive ? state[k.property].adding(v) : v
+        }
+    }
+
+    /// After a model change of `properties`: with `timing` the presentation moves there from
+    /// `before` (beginFromCurrentState); otherwise running transitions of those properties are
+    /// dropped and the values jump — unless `keepRunning`, which lets them go on toward the new value.
+    public mutating func retarget(_ properties: [ItemProperty], before: ItemState?, timing: AnimationTiming?,
+                                  beginTime: Double, keepRunning: Bool = false) {
+        for p in properties {
+            if let timing, let before {
+                startTransition(p, from: before[p], beginTime: beginTime, timing: timing)
+            } else if !keepRunning {
+                removeTransition(p)
+            }
+        }
+    }
+
+    /// Drops what has finished by `time` (nothing observable changes).
+    public mutating func prune(at time: Double) {
+        transitions = transitions.filter { !$0.value.transition.isFinished(at: time) }
+        keyframes.removeAll { $0.animation.isFinished(at: time) }
+    }
+}

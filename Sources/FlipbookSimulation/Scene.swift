@@ -1,0 +1,61 @@
+// FlipbookSimulation: a Scene in, a Timeline out. The scene model (values with public
+// initialisers and `validate()`), the UIKit-like runtime (CollectionView, ScrollView, gesture
+// recognizers, display links) and the Simulator, which plays the script on the fixed step.
+// Knows nothing of files: FlipbookSceneFile reads scenes, FlipbookRender draws timelines.
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// A scene: canvas, clock, views with their data, the script and the fingers, and the effect.
+/// Build one in code or read one with SceneDecoder; `validate()` checks it either way.
+public struct Scene: Sendable {
+    public var name: String
+    public var canvas: Canvas
+    public var fps: Int
+    /// Seconds of animation to render.
+    public var duration: Double
+    public var collectionView: CollectionViewSpec
+    public var script: [ScriptStep]
+    /// Fingers, from the script's touch steps.
+    public var touches: [TouchTrack]
+    /// How often touches are sampled (Hz), independent of fps, so physics does not depend on it.
+    public var touchSampleRate: Int = 120
+    /// The simulated display (Hz): CADisplayLink callbacks run this often.
+    public var displayRefreshRate: Int = 60
+    /// The interaction effect the scene runs (Wallet, reorder…), if any.
+    public var effect: (any EffectConfiguration)?
+    /// More scroll views after the main one (pages), drawn in order after it.
+    public var views: [CollectionViewSpec] = []
+    /// Fixed items drawn above every view (a navigation bar, a bottom bar), in canvas points.
+    public var chrome: [ItemSpec] = []
+
+    /// The main collection view first, then the others.
+    public var allViews: [CollectionViewSpec] { [collectionView] + views }
+
+    public init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView: CollectionViewSpec,
+                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+        self.name = name; self.canvas = canvas; self.fps = fps; self.duration = duration
+        self.collectionView = collectionView; self.script = script; self.touches = touches
+    }
+
+    public var frameCount: Int { FrameClock(fps: fps).frameCount(forDuration: duration) }
+}
+
+/// Limits that keep a scene from exhausting memory or disk (checked at decode time and after
+/// command-line overrides).
+public enum SceneLimits {
+    public static let maxCanvasPoints = 4096.0
+    public static let maxPixelsPerSide = 8192
+    public static let maxFrames = 36_000
+    public static let maxItems = 100_000
+    public static let maxScriptSteps = 10_000
+    public static let fpsRange = 1...240
+    public static let scaleRange = 1...3
+    public static let maxDuration = 3600.0
+    public static let touchSampleRateRange = 30...1000
+    public static let displayRefreshRateRange = 1...240
+    /// A scene name becomes the output folder's name: keep it within one file-name component.
+    public static let maxNameBytes = 200
+    /// Characters in one title or text row.
+    public static let maxTextLength = 10_000
+}

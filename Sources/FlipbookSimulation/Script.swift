@@ -1,0 +1,86 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// New values for some properties of one item.
+public struct PropertyChange: Sendable {
+    public var item: String
+    public var values: [(ItemProperty, PropertyValue)]
+    public var hidden: Bool?
+    public init(item: String, values: [(ItemProperty, PropertyValue)], hidden: Bool? = nil) {
+        self.item = item; self.values = values; self.hidden = hidden
+    }
+}
+
+/// UIView.animate: changes that animate together, nested transactions, and a completion.
+public struct Transaction: Sendable {
+    public var timing: AnimationTiming
+    public var delay: Double
+    public var changes: [PropertyChange]
+    /// Nested UIView.animate blocks; they inherit this timing unless they override it.
+    public var nested: [Transaction]
+    /// Actions run when the transaction's animations end.
+    public var completion: [Action]
+    public init(timing: AnimationTiming = .standard, delay: Double = 0, changes: [PropertyChange] = [],
+                nested: [Transaction] = [], completion: [Action] = []) {
+        self.timing = timing; self.delay = delay; self.changes = changes; self.nested = nested; self.completion = completion
+    }
+}
+
+/// A CAKeyframeAnimation on one item property, under a key (CALayer.add(_:forKey:)). In a
+/// script step its `animation.beginTime` is relative to the step.
+public struct KeyframeSpec: Sendable {
+    public var key: String
+    public var property: ItemProperty
+    public var animation: KeyframeAnimation<PropertyValue>
+    /// Added to the model value (CAPropertyAnimation.isAdditive) instead of replacing it.
+    public var additive: Bool
+    public init(key: String, property: ItemProperty, animation: KeyframeAnimation<PropertyValue>, additive: Bool = false) {
+        self.key = key; self.property = property; self.animation = animation; self.additive = additive
+    }
+}
+
+/// Changes to an item's content in a reload; nil fields keep the item's current value.
+public struct ItemPatch: Sendable {
+    public var title: String?
+    public var color: Color?
+    public var size: Size?
+    public var content: [ContentSpec]?
+    public init(title: String? = nil, color: Color? = nil, size: Size? = nil, content: [ContentSpec]? = nil) {
+        self.title = title; self.color = color; self.size = size; self.content = content
+    }
+    public func applied(to item: ItemSpec) -> ItemSpec {
+        var i = item
+        if let title { i.title = title }
+        if let color { i.color = color }
+        if let size { i.size = size }
+        if let content { i.content = content }
+        return i
+    }
+}
+
+/// A timed action of the script.
+public indirect enum Action: Sendable {
+    /// Jump to an offset (setContentOffset(_:animated: false)); nil components keep their value.
+    case setContentOffset(x: Double?, y: Double?)
+    /// Animate to an offset with a duration and curve.
+    case scrollTo(x: Double?, y: Double?, timing: AnimationTiming)
+    /// Set item properties without animation.
+    case set([PropertyChange])
+    /// UIView.animate.
+    case animate(Transaction)
+    /// CALayer.add(_:forKey:) on one item, or on every cell when the item is nil.
+    case addAnimation(item: String?, KeyframeSpec, beginOffset: Double)
+    /// CALayer.removeAnimation(forKey:) / removeAllAnimations() (nil key).
+    case removeAnimation(item: String?, key: String?)
+    /// performBatchUpdates with a timing and a completion.
+    case performBatchUpdates([BatchChange], timing: AnimationTiming, completion: [Action])
+}
+
+public struct ScriptStep: Sendable {
+    public var time: Double
+    public var action: Action
+    /// JSON path of the step, for messages.
+    public var path: String
+    public init(time: Double, action: Action, path: String = "") { self.time = time; self.action = action; self.path = path }
+}

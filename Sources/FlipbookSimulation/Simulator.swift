@@ -1,0 +1,339 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+/// Plays a scene on the fixed step and records the frames.
+///
+/// Time only ever comes from integers: frame i samples the world at exactly i / fps; touches
+/// are sampled at k / touchSampleRate and display-link callbacks run at k / displayRefreshRate,
+/// both independent of the output frame rate. Between those instants events (script steps,
+/// gesture timers, completions) are applied in a fixed order — time, then kind (script,
+/// timer, touch, display), then scheduling order — and everything that moves is a pure
+/// function of time, so the same scene puts the same content at the same times at any fps.
+public final class Simulator {
+    public let scene: Scene
+    public let clock: FrameClock
+    /// The scene's scroll views: the main collection view first, then `views`.
+    public let views: [CollectionView]
+    /// The main collection view.
+    public var collectionView: CollectionView { views[0] }
+    public let gestures = GestureSystem()
+    /// Each view's own pan recognizer ("<view id>.pan"), in the order of `views`.
+    public private(set) var scrollPans: [PanGestureRecognizer] = []
+    /// The main scroll view's pan.
+    public var scrollPan: PanGestureRecognizer { scrollPans[0] }
+    /// Fixed items above every view (navigation bar, bottom bar); effects may retitle them.
+    public private(set) var chrome: [ItemSpec]
+    private var queue = EventQueue()
+    private var nextSeq = 0
+    private var displayLinks: [DisplayLink] = []
+    private var tickScheduled = false
+    private var lastTouchPoint: [Int: Point] = [:]
+    public private(set) var now: Double = 0
+    /// The effects installed (the scene's own first); the simulator keeps them alive.
+    public private(set) var effects: [any Effect] = []
+
+    /// Validates the scene (`Scene.validate()`), so that nothing the runtime cannot handle
+    /// reaches it, then installs the scene's effect and schedules its script and touches.
+    public init(scene: Scene) throws {
+        try scene.validate()
+        self.scene = scene
+        clock = FrameClock(fps: scene.fps)
+        views = scene.allViews.map(CollectionView.init)
+        chrome = scene.chrome
+        for v in views {
+            let scroll = v.scrollView
+            scroll.bounces = v.spec.bounces
+            scroll.alwaysBounceVertical = v.spec.alwaysBounceVertical
+            scroll.alwaysBounceHorizontal = v.spec.alwaysBounceHorizontal
+            scroll.isScrollEnabled = v.spec.scrollEnabled
+            scroll.decelerationRate = v.spec.decelerationRate
+        }
+        gestures.timerScheduler = { [unowned self] time, fire in
+            self.schedule(at: time, order: EventQueue.Order.timer, .timer(fire))
+        }
+        for i in views.indices { installScrollPan(i) }
+        if let configuration = scene.effect { install(configuration.makeEffect()) }
+        for step in scene.script { schedule(at: step.time, .actions([step.action])) }
+        for (i, t) in scene.touches.enumerated() {
+            schedule(at: t.downTime, order: EventQueue.Order.touch, .touchDown(i))
+            schedule(at: t.upTime, order: EventQueue.Order.touch, .touchUp(i))
+            scheduleNextSample(i, after: t.downTime)
+        }
+    }
+
+    private func installScrollPan(_ index: Int) {
+        let cv = views[index]
+        let scroll = cv.scrollView
+        let pan = PanGestureRecognizer(name: cv.spec.id + ".pan", view: { [unowned self] in cv.frame(at: self.now) })
+        pan.isEnabled = scroll.isScrollEnabled
+        pan.action = { [unowned self] r in
+            switch r.state {
+            case .began: scroll.dragBegan(translation: r.translation, at: self.now)
+            case .changed: scroll.dragChanged(translation: r.translation, at: self.now)
+            case .ended:
+                scroll.dragEnded(velocity: r.velocity, at: self.now)
+                self.scrollReleased(index)
+            case .cancelled:
+                scroll.dragCancelled(at: self.now)
+                self.scrollReleased(index)
+            default: break
+            }
+        }
+        gestures.add(pan)
+        scrollPans.append(pan)
+    }
+
+    /// Adds an effect: the simulator keeps it alive and calls its `attach(to:)`.
+    public func install(_ effect: any Effect) {
+        effects.append(effect)
+        effect.attach(to: self)
+    }
+
+    /// The view with this id.
+    public func view(_ id: String) -> CollectionView? { views.first { $0.spec.id == id } }
+
+    /// The view whose data source holds an item (the main one if none does).
+    public func owner(of itemID: String) -> CollectionView {
+        views.first { $0.item(itemID) != nil || $0.indexPath(for: itemID) != nil } ?? collectionView
+    }
+
+    /// scrollEnabled: enables or disables a scroll view's pan (UIKit ties them together).
+    public func setScrollEnabled(_ enabled: Bool, view: CollectionView? = nil) {
+        let v = view ?? collectionView
+        v.scrollView.isScrollEnabled = enabled
+        if let i = views.firstIndex(where: { $0 === v }) { scrollPans[i].isEnabled = enabled }
+    }
+
+    /// Changes a chrome item's title (a navigation bar switching between pages).
+    public func setChromeTitle(_ id: String, _ title: String) {
+        if let i = chrome.firstIndex(where: { $0.id == id }) { chrome[i].title = title }
+    }
+
+    // MARK: - Events
+
+    /// Schedules payload at an absolute time; equal times keep scheduling order within a kind.
+    func schedule(at time: Double, order: Int = EventQueue.Order.script, _ payload: EventQueue.Payload) {
+        queue.schedule(at: time, order: order, seq: nextSeq, payload)
+        nextSeq += 1
+    }
+
+    /// Runs `body` at `time` (an effect's timer, like dispatch_after).
+    public func after(_ delay: Double, _ body: @escaping (Double) -> Void) {
+        schedule(at: now + delay, order: EventQueue.Order.timer, .timer(body))
+    }
+
+    /// Applies every event up to and including `time`, then moves the clock there.
+    public func advance(to time: Double) {
+        while let e = queue.popFirst(notAfter: time) {
+            now = max(now, e.time)
+            apply(e.payload)
+            ensureDisplayTicks()
+        }
+        now = time
+    }
+
+    private func apply(_ payload: EventQueue.Payload) {
+        switch payload {
+        case .actions(let actions): for a in actions { perform(a) }
+        case .timer(let fire): fire(now)
+        case .touchDown(let i): touchDown(scene.touches[i])
+        case .touchSample(let i): touchSample(i)
+        case .touchUp(let i): touchUp(scene.touches[i])
+        case .displayTick: displayTick()
+        case .scrollEnded(let index, let generation):
+            let scroll = views[index].scrollView
+            if scroll.motionGeneration == generation { scroll.delegate?.scrollViewDidEndDecelerating(scroll, at: now) }
+        }
+    }
+
+    // MARK: - Touches
+
+    /// The next sample of track i strictly after `time`, on the k / touchSampleRate grid.
+    private func scheduleNextSample(_ i: Int, after time: Double) {
+        let rate = Double(scene.touchSampleRate)
+        let k = (time * rate + 1e-6).rounded(.down) + 1
+        let t = k / rate
+        if t < scene.touches[i].upTime - FrameClock.epsilon {
+            schedule(at: t, order: EventQueue.Order.touch, .touchSample(i))
+        }
+    }
+
+    private func touchDown(_ t: TouchTrack) {
+        lastTouchPoint[t.finger] = t.downPoint
+        for v in views where v.frame(at: now).contains(t.downPoint) { v.scrollView.touchDown(at: now) }
+        gestures.touchDown(finger: t.finger, at: t.downPoint, time: now)
+    }
+
+    private func touchSample(_ i: Int) {
+        let t = scene.touches[i]
+        let p = t.location(at: now)
+        let moved = p != lastTouchPoint[t.finger]
+        lastTouchPoint[t.finger] = p
+        gestures.touchSample(finger: t.finger, at: p, time: now, moved: moved)
+        scheduleNextSample(i, after: now)
+    }
+
+    private func touchUp(_ t: TouchTrack) {
+        let p = t.location(at: t.upTime)
+        if p != lastTouchPoint[t.finger] { gestures.touchSample(finger: t.finger, at: p, time: now, moved: true) }
+        let dragged = scrollPans.map { $0.touch == t.finger && $0.state.isActive }
+        let caught = views.map { $0.frame(at: now).contains(t.downPoint) }
+        gestures.touchUp(finger: t.finger, at: p, time: now)
+        lastTouchPoint[t.finger] = nil
+        for i in views.indices where !dragged[i] && caught[i] {
+            views[i].scrollView.touchEndedWithoutDrag(at: now)
+            scrollReleased(i)
+        }
+    }
+
+    /// After a release: tell the delegate when the deceleration (or bounce) ends.
+    private func scrollReleased(_ index: Int) {
+        let scroll = views[index].scrollView
+        if let end = scroll.releaseEndTime {
+            schedule(at: end, order: EventQueue.Order.timer, .scrollEnded(index, scroll.motionGeneration))
+        }
+    }
+
+    /// Fingers down at `time`, with their exact positions.
+    public func touches(at time: Double) -> [TouchPoint] {
+        scene.touches.filter { $0.isDown(at: time) }.map { TouchPoint(id: $0.finger, location: $0.location(at: time)) }
+            .sorted { $0.id < $1.id }
+    }
+
+    // MARK: - Display link
+
+    /// Calls `callback` on every display refresh until the link is invalidated.
+    @discardableResult
+    public func addDisplayLink(_ callback: @escaping (Double) -> Void) -> DisplayLink {
+        let link = DisplayLink(callback)
+        displayLinks.append(link)
+        ensureDisplayTicks()
+        return link
+    }
+
+    private func ensureDisplayTicks() {
+        displayLinks.removeAll { !$0.isValid }
+        let needed = !displayLinks.isEmpty || views.contains { $0.scrollView.delegate != nil && $0.scrollView.isMoving(at: now) }
+        guard needed, !tickScheduled else { return }
+        let rate = Double(scene.displayRefreshRate)
+        let k = (now * rate + 1e-6).rounded(.down) + 1
+        schedule(at: k / rate, order: EventQueue.Order.display, .displayTick)
+        tickScheduled = true
+    }
+
+    private func displayTick() {
+        tickScheduled = false
+        for v in views {
+            let scroll = v.scrollView
+            if let d = scroll.delegate, scroll.isMoving(at: now) || scroll.isMoving(at: now - 1 / Double(scene.displayRefreshRate)) {
+                d.scrollViewDidScroll(scroll, at: now)
+            }
+        }
+        for link in displayLinks where link.isValid { link.callback(now) }
+    }
+
+    // MARK: - Script actions
+
+    /// Runs one action at the current time.
+    public func perform(_ action: Action) {
+        let cv = collectionView
+        let scroll = cv.scrollView
+        switch action {
+        case .setContentOffset(let x, let y):
+            let current = scroll.contentOffset(at: now)
+            scroll.setContentOffset(Point(x: x ?? current.x, y: y ?? current.y))
+        case .scrollTo(let x, let y, let timing):
+            let current = scroll.contentOffset(at: now)
+            scroll.scroll(to: Point(x: x ?? current.x, y: y ?? current.y), timing: timing, at: now)
+        case .set(let changes):
+            for c in changes {
+                let owner = self.owner(of: c.item)
+                owner.setProperties(c.item, c.values, timing: nil, beginTime: now, at: now)
+                if let h = c.hidden { owner.setHidden(c.item, h) }
+            }
+        case .animate(let t):
+            let end = run(t, delay: 0)
+            if !t.completion.isEmpty { schedule(at: end, .actions(t.completion)) }
+        case .addAnimation(let item, let spec, let beginOffset):
+            var animation = spec.animation
+            animation.beginTime = now + beginOffset
+            let k = KeyframeSpec(key: spec.key, property: spec.property, animation: animation, additive: spec.additive)
+            if let item { owner(of: item).addKeyframes(k, to: item) } else { for v in views { v.addKeyframes(k, to: nil) } }
+        case .removeAnimation(let item, let key):
+            if let item { owner(of: item).removeKeyframes(key: key, from: item) } else { for v in views { v.removeKeyframes(key: key, from: nil) } }
+        case .performBatchUpdates(let changes, let timing, let completion):
+            let end = cv.performBatchUpdates(changes, timing: timing, at: now)
+            if !completion.isEmpty { schedule(at: end, .actions(completion)) }
+        }
+    }
+
+    /// Applies a transaction's changes (animated from what is on screen) and its nested
+    /// transactions; returns when the last of them ends.
+    private func run(_ t: Transaction, delay: Double) -> Double {
+        let begin = now + delay + t.delay
+        for c in t.changes {
+            let owner = self.owner(of: c.item)
+            owner.setProperties(c.item, c.values, timing: t.timing, beginTime: begin, at: now)
+            if let h = c.hidden { owner.setHidden(c.item, h) }
+        }
+        var end = begin + t.timing.duration
+        for n in t.nested {
+            let nestedEnd = run(n, delay: delay + t.delay)
+            if !n.completion.isEmpty { schedule(at: nestedEnd, .actions(n.completion)) }
+            end = max(end, nestedEnd)
+        }
+        return end
+    }
+
+    // MARK: - Frames
+
+    /// Everything drawn at `time` (the clock must have been advanced there): each view, then the chrome.
+    public func drawItems(at time: Double) -> [DrawItem] {
+        var items = views.flatMap { $0.drawItems(at: time) }
+        for c in chrome {
+            let size = c.size ?? .zero
+            items.append(DrawItem(id: c.id, kind: "chrome", frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
+                                  appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
+        }
+        return items
+    }
+
+    /// The frame at index `index` (the clock must have been advanced to its time).
+    public func snapshot(index: Int) -> TimelineFrame {
+        let t = clock.time(ofFrame: index)
+        let items = drawItems(at: t)
+        let states = views.count > 1
+            ? views.map { ScrollViewState(id: $0.spec.id, contentOffset: $0.contentOffset(at: t), frame: $0.frame(at: t)) } : []
+        return TimelineFrame(index: index, time: t, contentOffset: collectionView.contentOffset(at: t), items: items,
+                     touches: touches(at: t), recognizers: gestures.drainLog(), scrollViews: states)
+    }
+
+    /// Simulates the whole scene and keeps the frames in `range` (all by default). The
+    /// simulation always starts at frame 0, since a frame's state depends on what came before.
+    /// With `step` > 1 only every step-th frame of the range is kept (first, first + step, …).
+    public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1) throws -> Timeline {
+        try Simulator(scene: scene).record(frames: range, step: step)
+    }
+
+    /// Plays this simulator from its start (after any effects you installed) and records the
+    /// frames as `run(_:frames:step:)` does. Call it once: the simulation only moves forward.
+    public func record(frames range: ClosedRange<Int>? = nil, step: Int = 1) -> Timeline {
+        let sim = self
+        let count = scene.frameCount
+        let last = min(range?.upperBound ?? count - 1, count - 1)
+        let first = range?.lowerBound ?? 0
+        var frames: [TimelineFrame] = []
+        if last >= 0 {
+            for i in 0...last {
+                sim.advance(to: sim.clock.time(ofFrame: i))
+                if i >= first && (i - first) % max(1, step) == 0 {
+                    frames.append(sim.snapshot(index: i))
+                } else {
+                    _ = sim.gestures.drainLog()  // a kept frame lists only changes since the frame before it
+                }
+            }
+        }
+        return Timeline(scene: scene.name, fps: scene.fps, canvas: scene.canvas, frames: frames)
+    }
+}

@@ -1,0 +1,231 @@
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+
+// Scene.validate(): the checks that make a scene safe to simulate and render, whether it was
+// read from a file or built in code. The scene-file decoder checks each field as it reads it
+// (with line and column) and then runs these too; the Simulator runs them before it starts,
+// so no scene reaches the runtime with values it cannot handle.
+
+/// Helpers for validation, public so custom effects and layouts report problems the same way.
+public enum SceneCheck {
+    /// An InputError at a JSON path; `Scene.validate(file:)` fills in the file.
+    public static func issue(_ path: String, _ message: String) -> InputError {
+        InputError(file: "", path: path, message: message)
+    }
+
+    /// A user string quoted and escaped for a message.
+    public static func quoted(_ s: String) -> String { InputError.quote(s) }
+
+    public static func finite(_ values: [(String, Double)], at path: String) throws {
+        for (name, v) in values where !v.isFinite { throw issue(path + "." + name, "expected a finite number") }
+    }
+
+    public static func nonNegative(_ values: [(String, Double)], at path: String) throws {
+        for (name, v) in values where !(v.isFinite && v >= 0) { throw issue(path + "." + name, "expected a finite number ≥ 0") }
+    }
+
+    /// The effect needs the main collection view to use layout type `L`.
+    public static func layout<L: CollectionViewLayout>(_ type: L.Type, named name: String, effect: String, in scene: Scene) throws {
+        guard scene.collectionView.layout is L else {
+            throw issue("$.effect.type", "the \"\(effect)\" effect needs collectionView.layout.type \"\(name)\"")
+        }
+    }
+}
+
+extension Scene {
+    /// The suffixes of ids Flipbook makes for elements the scene does not name (section
+    /// headers and footers, a dragged item's snapshot); user ids may not end in them.
+    public static let generatedIDSuffixes = [".header", ".footer", ".snapshot"]
+
+    /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
+    /// the JSON path of the offending value.
+    public func validate(file: String? = nil) throws {
+        do {
+            try check()
+        } catch var e as InputError {
+            if e.file.isEmpty { e.file = file ?? "scene \(InputError.quote(name))" }
+            throw e
+        }
+    }
+
+    private func check() throws {
+        typealias C = SceneCheck
+        if name.isEmpty || name == "." || name == ".." || name.utf8.count > SceneLimits.maxNameBytes
+            || name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) {
+            throw C.issue("$.name", "expected a name of 1 to \(SceneLimits.maxNameBytes) bytes without slashes or control characters, got \(C.quoted(name))")
+        }
+        let maxPoints = SceneLimits.maxCanvasPoints
+        for (key, v) in [("width", canvas.width), ("height", canvas.height)] where !(v.isFinite && v > 0 && v <= maxPoints) {
+            throw C.issue("$.canvas." + key, "expected a number > 0 and ≤ \(NumberFormat.short(maxPoints))")
+        }
+        if !SceneLimits.scaleRange.contains(canvas.scale) {
+            throw C.issue("$.canvas.scale", "expected a whole number from \(SceneLimits.scaleRange.lowerBound) to \(SceneLimits.scaleRange.upperBound)")
+        }
+        if canvas.pixelWidth > SceneLimits.maxPixelsPerSide || canvas.pixelHeight > SceneLimits.maxPixelsPerSide {
+            throw C.issue("$.canvas", "expected at most \(SceneLimits.maxPixelsPerSide) pixels per side at this scale, got \(canvas.pixelWidth) x \(canvas.pixelHeight)")
+        }
+        if !SceneLimits.fpsRange.contains(fps) {
+            throw C.issue("$.fps", "expected a whole number from \(SceneLimits.fpsRange.lowerBound) to \(SceneLimits.fpsRange.upperBound), got \(fps)")
+        }
+        if !(duration.isFinite && duration > 0 && duration <= SceneLimits.maxDuration) {
+            throw C.issue("$.duration", "expected a number > 0 and ≤ \(NumberFormat.short(SceneLimits.maxDuration))")
+        }
+        if frameCount > SceneLimits.maxFrames {
+            throw C.issue("$.duration", "expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
+        }
+        if !SceneLimits.touchSampleRateRange.contains(touchSampleRate) {
+            throw C.issue("$.touchSampleRate", "expected a whole number from \(SceneLimits.touchSampleRateRange.lowerBound) to \(SceneLimits.touchSampleRateRange.upperBound)")
+        }
+        if !SceneLimits.displayRefreshRateRange.contains(displayRefreshRate) {
+            throw C.issue("$.displayRefreshRate", "expected a whole number from \(SceneLimits.displayRefreshRateRange.lowerBound) to \(SceneLimits.displayRefreshRateRange.upperBound)")
+        }
+        try checkViewsAndItems()
+        try checkScript()
+        try checkTouches()
+        try effect?.validate(in: self)
+    }
+
+    private func checkViewsAndItems() throws {
+        typealias C = SceneCheck
+        var ids: [String: String] = [:]
+        func claim(_ id: String, _ path: String) throws {
+            if id.isEmpty { throw C.issue(path, "expected a non-empty id") }
+            if let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
+                throw C.issue(path, "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
+            }
+            if let first = ids[id] { throw C.issue(path, "duplicate id \(C.quoted(id)) (first used at \(first))") }
+            ids[id] = path
+        }
+        var itemCount = 0
+        for (v, view) in allViews.enumerated() {
+            let vp = v == 0 ? "$.collectionView" : "$.views[\(v - 1)]"
+            try claim(view.id, vp + ".id")
+            let f = view.frame
+            if !(f.minX.isFinite && f.minY.isFinite && f.size.isValidExtent) {
+                throw C.issue(vp + ".frame", "expected a finite frame with a non-negative size")
+            }
+            if let problem = view.layout.invalidParameter() {
+                throw C.issue(vp + ".layout." + problem.property, "expected " + problem.expected)
+            }
+            var sectionIDs: [String: Int] = [:]
+            for (s, section) in view.sections.enumerated() {
+                // Section ids name headers and footers ("<id>.header"), within their view.
+                if section.id.isEmpty { throw C.issue("\(vp).sections[\(s)].id", "expected a non-empty id") }
+                if let first = sectionIDs[section.id] {
+                    throw C.issue("\(vp).sections[\(s)].id", "duplicate section id \(C.quoted(section.id)) (first used at \(vp).sections[\(first)])")
+                }
+                sectionIDs[section.id] = s
+                itemCount += section.items.count
+                if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
+                for (i, item) in section.items.enumerated() {
+                    let ip = "\(vp).sections[\(s)].items[\(i)]"
+                    try claim(item.id, ip + ".id")
+                    try Scene.checkItem(item, at: ip)
+                }
+            }
+        }
+        for (i, item) in chrome.enumerated() {
+            try claim(item.id, "$.chrome[\(i)].id")
+            try Scene.checkItem(item, at: "$.chrome[\(i)]")
+            if item.origin == nil || item.size == nil {
+                throw C.issue("$.chrome[\(i)]", "expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
+            }
+        }
+    }
+
+    static func checkItem(_ item: ItemSpec, at path: String) throws {
+        if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path + ".size", "expected a finite, non-negative size") }
+        if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path, "expected a finite x and y") }
+        if item.title.unicodeScalars.count > SceneLimits.maxTextLength {
+            throw SceneCheck.issue(path + ".title", "expected at most \(SceneLimits.maxTextLength) characters")
+        }
+    }
+
+    /// Every item a step names exists when the step runs (batch inserts add ids as they go),
+    /// and batch updates name only items of the main collection view, which they act on.
+    private func checkScript() throws {
+        typealias C = SceneCheck
+        var known = Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } })
+        var main = Set(collectionView.sections.flatMap { $0.items.map(\.id) })
+        let steps = script.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
+        for (index, step) in steps {
+            let path = step.path.isEmpty ? "$.script[\(index)]" : step.path
+            if !(step.time.isFinite && step.time >= 0 && step.time <= SceneLimits.maxDuration) {
+                throw C.issue(path + ".at", "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxDuration))")
+            }
+            try Scene.checkAction(step.action, at: path, known: &known, main: &main)
+        }
+    }
+
+    private static func checkAction(_ action: Action, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
+        typealias C = SceneCheck
+        func need(_ id: String, batch: Bool = false) throws {
+            if !known.contains(id) { throw C.issue(path, "unknown item id \(C.quoted(id))") }
+            if batch && !main.contains(id) {
+                throw C.issue(path, "item \(C.quoted(id)) is not in the main collection view; batch updates change only its data")
+            }
+        }
+        func timing(_ t: AnimationTiming) throws {
+            if !(t.duration.isFinite && t.duration >= 0) { throw C.issue(path + ".duration", "expected a finite number ≥ 0") }
+        }
+        switch action {
+        case .setContentOffset(let x, let y), .scrollTo(let x, let y, _):
+            if !(x ?? 0).isFinite || !(y ?? 0).isFinite { throw C.issue(path + ".contentOffset", "expected finite numbers") }
+            if case .scrollTo(_, _, let t) = action { try timing(t) }
+        case .set(let changes):
+            for c in changes { try need(c.item) }
+        case .animate(let t):
+            try checkTransaction(t, at: path, known: &known, main: &main)
+        case .addAnimation(let item, _, let begin):
+            if let item { try need(item) }
+            if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
+        case .removeAnimation(let item, _):
+            if let item { try need(item) }
+        case .performBatchUpdates(let changes, let t, let completion):
+            try timing(t)
+            for c in changes {
+                switch c {
+                case .delete(let id), .move(let id, _), .reload(let id, _), .clearProperties(let id, _): try need(id, batch: true)
+                case .insert(let item, _):
+                    if known.contains(item.id) { throw C.issue(path, "item id \(C.quoted(item.id)) already exists in the scene") }
+                    try checkItem(item, at: path)
+                    known.insert(item.id)
+                    main.insert(item.id)
+                case .layout: break
+                }
+            }
+            for a in completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
+        }
+    }
+
+    private static func checkTransaction(_ t: Transaction, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
+        if !(t.timing.duration.isFinite && t.timing.duration >= 0 && t.delay.isFinite && t.delay >= 0) {
+            throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
+        }
+        for c in t.changes where !known.contains(c.item) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(c.item))") }
+        for n in t.nested { try checkTransaction(n, at: path, known: &known, main: &main) }
+        for a in t.completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
+    }
+
+    /// Fingers are 1 to 10, their moves finite, and one finger never goes down twice at once.
+    private func checkTouches() throws {
+        typealias C = SceneCheck
+        for (i, t) in touches.enumerated() {
+            let path = t.path.isEmpty ? "$.touches[\(i)]" : t.path
+            if !(1...10).contains(t.finger) { throw C.issue(path + ".finger", "expected a whole number from 1 to 10") }
+            if !(t.downTime.isFinite && t.downTime >= 0 && t.downPoint.x.isFinite && t.downPoint.y.isFinite) {
+                throw C.issue(path, "expected a finite start time ≥ 0 and a finite point")
+            }
+            for s in t.segments where !(s.duration.isFinite && s.duration >= 0 && s.to.x.isFinite && s.to.y.isFinite) {
+                throw C.issue(path, "expected finite moves with durations ≥ 0")
+            }
+        }
+        for finger in Set(touches.map(\.finger)).sorted() {
+            let mine = touches.filter { $0.finger == finger }.sorted { $0.downTime < $1.downTime }
+            for (a, b) in zip(mine, mine.dropFirst()) where b.downTime < a.upTime - FrameClock.epsilon {
+                throw C.issue(b.path, "finger \(finger) goes down at \(NumberFormat.short(b.downTime)) s while it is still down from \(a.path) (until \(NumberFormat.short(a.upTime)) s); use another \"finger\" or a later \"at\"")
+            }
+        }
+    }
+}

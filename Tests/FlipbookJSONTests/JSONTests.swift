@@ -1,0 +1,105 @@
+import XCTest
+import FlipbookCore
+@testable import FlipbookJSON
+
+final class JSONParserTests: XCTestCase {
+    func testPositionsOfValues() throws {
+        let node = try JSONParser.parse("{\n  \"a\": [1, 2.5e1],\n  \"b\": {\"c\": \"中文\\u0041\\n\"}\n}")
+        guard case .object(let m) = node.value else { return XCTFail("object expected") }
+        XCTAssertEqual(m.map(\.key), ["a", "b"])
+        XCTAssertEqual(m[0].value.line, 2)
+        XCTAssertEqual(m[0].value.column, 8)
+        guard case .array(let arr) = m[0].value.value, case .number(let v) = arr[1].value else { return XCTFail() }
+        XCTAssertEqual(v, 25)
+        XCTAssertEqual(arr[1].column, 12)
+        guard case .object(let inner) = m[1].value.value, case .string(let s) = inner[0].value.value else { return XCTFail() }
+        XCTAssertEqual(s, "中文A\n")
+        XCTAssertEqual(inner[0].value.line, 3)
+    }
+
+    func testSyntaxErrorsHavePositions() {
+        let bad: [(String, Int, Int, String)] = [
+            ("{\"a\": 1,}", 1, 9, "quoted key"),
+            ("{\"a\" 1}", 1, 6, "':'"),
+            ("[1, 2", 1, 6, "end of input"),
+            ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key"),
+            ("\n\n  tru", 3, 3, "true"),
+            ("{\"a\": 01}", 1, 8, "leading zeros"),
+            ("{\"a\": 1 x}", 1, 9, "expected ','"),
+            ("{\"a\": NaN}", 1, 7, "unexpected character"),
+            ("\"\\ud800\"", 1, 8, "surrogate"),
+            ("1 2", 1, 3, "after the JSON value"),
+            ("", 1, 1, "end of input"),
+        ]
+        for (text, line, column, fragment) in bad {
+            XCTAssertThrowsError(try JSONParser.parse(text), text) { e in
+                let e = e as! JSONSyntaxError
+                XCTAssertEqual(e.line, line, text)
+                XCTAssertEqual(e.column, column, text)
+                XCTAssertTrue(e.message.contains(fragment), "\(text): \(e.message)")
+            }
+        }
+    }
+
+    func testDeepNestingIsAnErrorNotACrash() {
+        let text = String(repeating: "[", count: 100_000)
+        XCTAssertThrowsError(try JSONParser.parse(text)) { e in
+            XCTAssertTrue((e as! JSONSyntaxError).message.contains("nesting"))
+        }
+    }
+
+    func testFieldErrorsNamePathAndPosition() throws {
+        let root = try JSONField.parse(Array("{\"list\": [ {\"x\": \"no\"} ]}".utf8), file: "s.json")
+        let obj = try root.object(allowed: ["list"])
+        let x = try obj.required("list").array()[0].object(allowed: ["x"]).required("x")
+        XCTAssertThrowsError(try x.number()) { e in
+            XCTAssertEqual((e as! InputError).description, "s.json:1:18: $.list[0].x: expected a number, got \"no\"")
+        }
+        XCTAssertThrowsError(try root.object(allowed: ["other"])) { e in
+            XCTAssertEqual((e as! InputError).path, "$.list")
+            XCTAssertTrue((e as! InputError).message.contains("unknown field \"list\""))
+        }
+        XCTAssertThrowsError(try obj.required("missing")) { e in
+            XCTAssertEqual((e as! InputError).description, "s.json:1:1: $.missing: missing required field")
+        }
+    }
+}
+
+final class JSONWriterTests: XCTestCase {
+    func testNumberFormat() {
+        XCTAssertEqual(NumberFormat.short(0), "0")
+        XCTAssertEqual(NumberFormat.short(-0.0), "0")
+        XCTAssertEqual(NumberFormat.short(-1e-9), "0")
+        XCTAssertEqual(NumberFormat.short(12), "12")
+        XCTAssertEqual(NumberFormat.short(-44), "-44")
+        XCTAssertEqual(NumberFormat.short(1 / 60.0), "0.016667")
+        XCTAssertEqual(NumberFormat.short(0.1 + 0.2), "0.3")
+        XCTAssertEqual(NumberFormat.short(-2.5), "-2.5")
+        XCTAssertEqual(NumberFormat.short(.nan), "null")
+        XCTAssertEqual(NumberFormat.short(1e308), "1e+308", "huge values from hostile input do not overflow")
+        XCTAssertEqual(NumberFormat.short(-2.5e20), "-2.5e+20")
+    }
+
+    func testWriterOutputIsValidAndOrdered() throws {
+        var w = JSONWriter()
+        w.beginObject()
+        w.string("b", "q\"\n中")
+        w.beginArray("a")
+        w.number(nil, 1.5)
+        w.bool(nil, true)
+        w.null()
+        w.endArray()
+        w.endObject()
+        XCTAssertEqual(w.text, "{\"b\":\"q\\\"\\n中\",\"a\":[1.5,true,null]}")
+        XCTAssertNoThrow(try JSONParser.parse(w.text))
+    }
+
+    func testColorHex() {
+        XCTAssertEqual(Color(hex: "#FF8000")?.hex, "#FF8000")
+        XCTAssertEqual(Color(hex: "#f80"), Color(hex: "#FF8800"))
+        XCTAssertEqual(Color(hex: "#00000080")!.alpha, 128.0 / 255, accuracy: 1e-12)
+        XCTAssertNil(Color(hex: "FF8000"))
+        XCTAssertNil(Color(hex: "#GG0000"))
+        XCTAssertNil(Color(hex: "#12345"))
+    }
+}

@@ -1,0 +1,142 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookEffects
+@testable import FlipbookSceneFile
+import Flipbook
+
+final class ExpandCollapseTests: XCTestCase {
+    /// Cell heights of the example, in order; the list starts 12 below the view's top, 12 apart.
+    let heights: [Double] = [160, 100, 80, 120, 90, 100, 80, 100, 90, 120, 80, 100]
+    let ids = ["member", "orders", "coupons", "address", "history", "favorites", "service", "invoice", "payment", "security", "settings", "about"]
+
+    func contentY(_ index: Int, memberHeight: Double) -> Double {
+        var y = 12.0
+        for i in 0..<index { y += (i == 0 ? memberHeight : heights[i]) + 12 }
+        return y
+    }
+
+    func testFramesAtStartMiddleAndEndOfEachToggle() throws {
+        let scene = try loadExample("expand-collapse")
+        let (sim, frames) = try runAll(scene)
+        let offset = frames[80].contentOffset.y
+        XCTAssertEqual(offset, frames.last!.contentOffset.y, "the list stays scrolled where the drag left it")
+        // Taps are recognised at lift: 1.48 s, 2.48 s, 3.48 s (the tap lasts 0.08 s).
+        for (start, from, to) in [(1.48, 160.0, 260.0), (2.48, 260, 160), (3.48, 160, 260)] {
+            for (t, fraction) in [(start, 0.0), (start + 0.15, 0.5), (start + 0.3, 1.0), (start + 0.075, TimingCurve.easeInEaseOut.value(at: 0.25))] {
+                let sim2 = try Simulator(scene: scene)
+                sim2.advance(to: t)
+                let items = sim2.drawItems(at: t)
+                let h = from + (to - from) * fraction
+                for (i, id) in ids.enumerated() {
+                    let y0 = contentY(i, memberHeight: from), y1 = contentY(i, memberHeight: to)
+                    let expected = 20 - offset + y0 + (y1 - y0) * fraction
+                    if let cell = items.first(where: { $0.id == id }) {
+                        XCTAssertEqual(cell.frame.minY, expected, accuracy: 1e-6, "\(id) at \(t) s")
+                        XCTAssertEqual(cell.frame.height, i == 0 ? h : heights[i], accuracy: 1e-6)
+                        XCTAssertEqual(cell.frame.minX, 12)
+                    } else {
+                        XCTAssertTrue(expected >= 667 || expected + (i == 0 ? h : heights[i]) <= 20, "\(id) missing but on screen at \(t) s")
+                    }
+                }
+            }
+        }
+        // Content size follows: 12 + Σ heights + 11 × 12 + 12.
+        let cv = sim.collectionView
+        let others: Double = heights.dropFirst().reduce(0, +)
+        let expectedHeight: Double = 12 + 260 + others + 11 * 12 + 12
+        XCTAssertEqual(cv.layout.collectionViewContentSize.height, expectedHeight)
+        XCTAssertEqual(cv.scrollView.contentSize.height, cv.layout.collectionViewContentSize.height)
+        // One cell for the card on every frame (no second copy on top), always opaque.
+        for f in frames {
+            XCTAssertEqual(f.items.filter { $0.id == "member" }.count, f.items.contains { $0.id == "member" } ? 1 : 0)
+            XCTAssertTrue(f.items.filter { $0.id == "member" }.allSatisfy { $0.alpha == 1 && !$0.hidden })
+        }
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    /// During the collapse, cells below the screen come on screen along their path from their
+    /// real old place (the article's pitfall 2 is absent).
+    func testCellsEnteringDuringCollapseSlideInFromBelow() throws {
+        let scene = try loadExample("expand-collapse")
+        let (_, frames) = try runAll(scene)
+        let offset = frames[80].contentOffset.y
+        let start = 2.48
+        var entered = 0
+        for (i, id) in ids.enumerated() {
+            let y0 = 20 - offset + contentY(i, memberHeight: 260), y1 = 20 - offset + contentY(i, memberHeight: 160)
+            guard y0 >= 667, y1 < 667 else { continue }  // off screen before, on screen after
+            entered += 1
+            var seen = 0
+            for f in frames where f.time > start && f.time <= start + 0.3 + 1e-9 {
+                let fraction = TimingCurve.easeInEaseOut.value(at: (f.time - start) / 0.3)
+                let y = y0 + (y1 - y0) * fraction
+                if let cell = f.items.first(where: { $0.id == id }) {
+                    XCTAssertEqual(cell.frame.minY, y, accuracy: 1e-6, "\(id) on its path at \(f.time) s")
+                    seen += 1
+                } else {
+                    XCTAssertGreaterThanOrEqual(y, 667, "\(id) is only missing while still below the screen")
+                }
+            }
+            XCTAssertGreaterThan(seen, 3)
+        }
+        XCTAssertGreaterThan(entered, 0, "the example brings at least one cell on screen during the collapse")
+    }
+}
+
+final class PullForMoreTests: XCTestCase {
+    func states(_ f: TimelineFrame) -> [String: ScrollViewState] { Dictionary(uniqueKeysWithValues: f.scrollViews.map { ($0.id, $0) }) }
+
+    func check(_ name: String, threshold: Double, swap: Double, detailExit: Double, moreBelow: Double) throws {
+        let scene = try loadExample(name)
+        let (sim, frames) = try runAll(scene)
+        let effect = sim.effects.first as! PullForMoreEffect
+        XCTAssertEqual(effect.swapTimes.count, 2, "\(name): swap and swap back")
+        // The swap starts on the first frame where the detail's offset passes the threshold, not before.
+        let first = frames.firstIndex { states($0)["detail"]!.contentOffset.y > threshold }!
+        XCTAssertLessThanOrEqual(effect.swapTimes[0], frames[first].time + 1e-9)
+        XCTAssertGreaterThan(effect.swapTimes[0], frames[first - 1].time)
+        XCTAssertTrue(frames[..<first].allSatisfy { states($0)["detail"]!.frame.minY == 64 && states($0)["more"]!.frame.minY == moreBelow })
+        // The first pull stays below the threshold and springs back: nothing swapped before it.
+        XCTAssertGreaterThan(frames[..<first].map { states($0)["detail"]!.contentOffset.y }.max()!, threshold - 40)
+        // Page frames at the start and end of each swap.
+        let sw = effect.swapTimes[0]
+        let end = frames.first { $0.time >= sw + swap - 1e-9 }!
+        XCTAssertEqual(states(end)["detail"]!.frame.minY, detailExit)
+        XCTAssertEqual(states(end)["more"]!.frame.minY, 64)
+        let back = effect.swapTimes[1]
+        let home = frames.first { $0.time >= back + swap - 1e-9 }!
+        XCTAssertEqual(states(home)["detail"]!.frame.minY, 64)
+        XCTAssertEqual(states(home)["more"]!.frame.minY, moreBelow)
+        XCTAssertEqual(states(frames.last!)["more"]!.contentOffset.y, 0, accuracy: 1e-9, "the header closed")
+        // Refresh header text at each stage.
+        func header(_ f: TimelineFrame) -> String? {
+            guard case .text(let t) = f.items.first(where: { $0.id == "m.refresh" })?.appearance.content.first else { return nil }
+            return t.text
+        }
+        let pullStart = 3.6, release = 3.6 + 0.9
+        XCTAssertEqual(header(frames.first { $0.time > pullStart + 0.15 }!), "↓ 下拉可以刷新", "pulled less than 54 pt")
+        XCTAssertEqual(header(frames.last { $0.time < release }!), "↑ 松开立即刷新", "pulled past 54 pt")
+        XCTAssertEqual(header(frames.first { $0.time > release + 0.05 }!), "正在刷新数据中...")
+        XCTAssertEqual(back, release + 1, accuracy: 1e-9, "the refresh lasts 1 s, then the pages swap back")
+        let refreshing = frames.filter { $0.time > release + 0.8 && $0.time < back }  // after the bounce settles
+        XCTAssertTrue(refreshing.allSatisfy { abs(states($0)["more"]!.contentOffset.y + 54) < 0.2 }, "held open at −54 while refreshing")
+        assertNoFlickerOrJumps(frames, clip: Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+
+    func testViewVersion() throws {
+        try check("pull-for-more", threshold: 104, swap: 0.3, detailExit: -667, moreBelow: 667)
+    }
+
+    func testViewControllerVersion() throws {
+        try check("pull-for-more-vc", threshold: 144, swap: 0.6, detailExit: 64 - 563, moreBelow: 64 + 563)
+        let (_, frames) = try runAll(try loadExample("pull-for-more-vc"))
+        func nav(_ f: TimelineFrame) -> String { f.items.first { $0.id == "nav" }!.appearance.content.compactMap { if case .text(let t) = $0 { return t.text }; return nil }.first! }
+        XCTAssertEqual(nav(frames[0]), "Detail")
+        XCTAssertEqual(nav(frames[200]), "More")
+        XCTAssertEqual(nav(frames.last!), "Detail")
+        XCTAssertEqual(frames[0].items.first { $0.id == "cart" }!.frame, Rect(x: 0, y: 627, width: 375, height: 40))
+    }
+}

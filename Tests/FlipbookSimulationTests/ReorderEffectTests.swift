@@ -1,0 +1,117 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookEffects
+@testable import FlipbookSceneFile
+import Flipbook
+
+final class JiggleReorderTests: XCTestCase {
+    func cell(_ f: TimelineFrame, _ id: String) -> DrawItem { f.items.first { $0.id == id }! }
+
+    /// The grid of effect 2: columns at x 13 and 195, rows 182 apart.
+    func slot(_ i: Int) -> Point { Point(x: i % 2 == 0 ? 13 : 195, y: Double(i / 2) * 182) }
+
+    func testJiggleReorderExample() throws {
+        let scene = try loadExample("jiggle-reorder")
+        let (sim, frames) = try runAll(scene)
+        // Before: item i in slot i.
+        for i in 0..<8 { XCTAssertEqual(cell(frames[0], "item\(i)").frame.origin, slot(i)) }
+        // Jiggle from 0.9 s (0.4 s + 0.5 s press): every cell in phase, piecewise linear, period 0.2 s.
+        XCTAssertEqual(cell(frames[53], "item3").rotation, 0, "not yet")
+        for i in [54, 57, 60, 63, 66, 80, 101] {
+            let local = (Double(i) / 60 - 0.9).truncatingRemainder(dividingBy: 0.2) / 0.2
+            let expected = local < 0.5 ? -0.03 + 0.12 * local : 0.03 - 0.12 * (local - 0.5)
+            for id in ["item1", "item4", "item7"] { XCTAssertEqual(cell(frames[i], id).rotation, expected, accuracy: 1e-9, "\(id) at frame \(i)") }
+        }
+        // During: the finger rests over slot 1 (1.6 s + 0.5 s): item 0 is there, item 1 re-flowed to slot 0.
+        let during = frames[130]
+        XCTAssertEqual(cell(during, "item0").frame.center, Point(x: 278, y: 83), "centre = finger")
+        XCTAssertEqual(cell(during, "item0").zIndex, Int(Int32.max), "drawn above all others")
+        XCTAssertEqual(cell(during, "item1").frame.origin, slot(0))
+        XCTAssertEqual(cell(during, "item2").frame.origin, slot(2))
+        // After release (4.3 s) and the 0.25 s settle: item 0 in item 5's slot, the rest shifted up one.
+        let after = frames.last!
+        XCTAssertEqual(sim.collectionView.sections[0], ["item1", "item2", "item3", "item4", "item5", "item0", "item6", "item7", "item8", "item9", "item10", "item11"])
+        for (i, id) in sim.collectionView.sections[0].prefix(8).enumerated() { XCTAssertEqual(cell(after, id).frame.origin, slot(i), id) }
+        // Jiggling stops for every cell at release.
+        XCTAssertTrue(frames[259...].allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } })
+        XCTAssertTrue(frames[257].items.contains { $0.rotation != 0 })
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    func testHalfSecondPressReleasedOneFrameEarlyDoesNothing() throws {
+        var scene = try loadExample("jiggle-reorder")
+        scene.touches = [TouchTrack(finger: 1, downTime: 0.4, downPoint: Point(x: 96, y: 265),
+                                    segments: [.init(to: Point(x: 96, y: 265), duration: 0.5 - 1.0 / 60, curve: .linear)])]
+        let (_, early) = try runAll(scene)
+        XCTAssertTrue(early.allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } }, "no jiggle")
+        scene.touches[0].segments[0].duration = 0.5
+        let (_, exact) = try runAll(scene)
+        XCTAssertTrue(exact.last!.items.contains { $0.rotation != 0 }, "jiggles when held the full 0.5 s")
+    }
+}
+
+final class TagReorderTests: XCTestCase {
+    func testMoveRuleAtItsThreshold() {
+        let size = Size(width: 60, height: 32)
+        let c = Point(x: 100, y: 100)
+        // Centre distance ≤ width/2 (30) and vertical distance ≤ height/2 (16).
+        XCTAssertTrue(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 129.99, y: 100), snapshotSize: size, cellCenter: c))
+        XCTAssertTrue(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 130, y: 100), snapshotSize: size, cellCenter: c))
+        XCTAssertFalse(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 130.01, y: 100), snapshotSize: size, cellCenter: c))
+        XCTAssertTrue(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 100, y: 116), snapshotSize: size, cellCenter: c))
+        XCTAssertFalse(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 100, y: 116.01), snapshotSize: size, cellCenter: c))
+        // Both limits at once: 20 right and 16 down is 25.6 away — inside; 25 right and 17 down is not.
+        XCTAssertTrue(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 120, y: 116), snapshotSize: size, cellCenter: c))
+        XCTAssertFalse(TagReorderEffect.shouldMove(snapshotCenter: Point(x: 125, y: 117), snapshotSize: size, cellCenter: c))
+    }
+
+    func testTagWidthsFollowTheirText() throws {
+        let scene = try loadExample("tag-reorder")
+        let items = scene.collectionView.sections.flatMap(\.items)
+        // Two CJK characters at 15 pt (1 em each) plus 14 pt padding each side, rounded up.
+        XCTAssertEqual(items.first { $0.title == "推荐" }!.size!.width, 2 * 15 + 28)
+        XCTAssertEqual(items.first { $0.title == "Apple" }!.size!.width, ((0.608 + 0.586 + 0.586 + 0.259 + 0.535) * 15 + 28).rounded(.up))
+        XCTAssertGreaterThan(items.first { $0.title == "iOS 开发" }!.size!.width, items.first { $0.title == "Swift" }!.size!.width)
+    }
+
+    func testTagReorderExample() throws {
+        let scene = try loadExample("tag-reorder")
+        let sim = try Simulator(scene: scene)
+        var frames: [TimelineFrame] = []
+        var states: [[[String]]] = []
+        for i in 0..<scene.frameCount {
+            sim.advance(to: sim.clock.time(ofFrame: i))
+            frames.append(sim.snapshot(index: i))
+            states.append(sim.collectionView.sections)
+        }
+        let ids = { (titles: [String]) in titles.map { t in scene.collectionView.sections.flatMap(\.items).first { $0.title == t }!.id } }
+        let mine = ["推荐", "热点", "北京", "视频", "社会", "娱乐", "科技", "汽车", "体育", "财经", "军事", "国际"]
+        XCTAssertEqual(states[0][0], ids(mine))
+        // Within a section: 热点 moved onto 体育's place; the tags between shifted one by one.
+        XCTAssertEqual(states[150][0], ids(["推荐", "北京", "视频", "社会", "娱乐", "科技", "汽车", "体育", "热点", "财经", "军事", "国际"]))
+        // Across sections: 健康 left 推荐频道 and joined 我的频道 before 军事.
+        XCTAssertEqual(states[300][0], ids(["推荐", "北京", "视频", "社会", "娱乐", "科技", "汽车", "体育", "热点", "财经", "健康", "军事", "国际"]))
+        XCTAssertEqual(states[300][1], ids(["时尚", "历史", "游戏", "旅游", "美食", "育儿", "数码", "动漫", "Apple", "Swift", "iOS 开发"]))
+        // The near miss moves nothing: the data at the end equals the data before that drag.
+        XCTAssertEqual(states.last!, states[300])
+        // Each drag hides the tag behind a snapshot and shows it again at the end.
+        XCTAssertTrue(frames[60].items.contains { $0.kind == "snapshot" })
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" || $0.hidden })
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    func testPointTwoSecondPressReleasedOneFrameEarlyDoesNothing() throws {
+        var scene = try loadExample("tag-reorder")
+        let down = Point(x: 116.2, y: 124)
+        /// Presses 热点 for `hold` seconds and lifts; reports whether a snapshot was ever drawn.
+        func snapshotShown(_ hold: Double) throws -> Bool {
+            scene.touches = [TouchTrack(finger: 1, downTime: 0.5, downPoint: down, segments: [.init(to: down, duration: hold, curve: .linear)])]
+            return try Simulator.run(scene).frames.contains { $0.items.contains { $0.kind == "snapshot" } }
+        }
+        XCTAssertFalse(try snapshotShown(0.2 - 1.0 / 60), "released one frame before 0.2 s: nothing happens")
+        XCTAssertTrue(try snapshotShown(0.2), "held 0.2 s: the tag lifts into a snapshot")
+    }
+}

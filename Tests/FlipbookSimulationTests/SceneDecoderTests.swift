@@ -1,0 +1,113 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookEffects
+@testable import FlipbookSceneFile
+import Flipbook
+
+final class SceneDecoderTests: XCTestCase {
+    func testDefaults() throws {
+        let s = try decode(minimalScene(), file: "dir/my-scene.json")
+        XCTAssertEqual(s.name, "my-scene")
+        XCTAssertEqual(s.fps, 60)
+        XCTAssertEqual(s.canvas.scale, 2)
+        XCTAssertEqual(s.frameCount, 60)
+        XCTAssertEqual(s.collectionView.frame, Rect(x: 0, y: 0, width: 375, height: 667))
+        XCTAssertEqual(s.collectionView.initialContentOffset, .zero)
+        XCTAssertEqual(s.collectionView.sections.first?.items.map(\.id), ["a", "b"])
+        XCTAssertEqual(s.collectionView.sections.first?.items[1].color, ItemPalette.color(at: 1))
+        XCTAssertTrue(s.collectionView.layout is WalletLayout)
+    }
+
+    func testScriptActionsAndCurves() throws {
+        let s = try decode(minimalScene(collectionView: #", "contentInset": {"top": 44}"#, script: """
+        [{"at": 0.5, "action": "scrollTo", "contentOffset": {"y": 100}},
+         {"at": 0.7, "action": "scrollTo", "contentOffset": {"x": 3}, "duration": 1, "curve": [0.1, 0.2, 0.3, 0.4]},
+         {"at": 0, "action": "setContentOffset", "contentOffset": {"y": -80}}]
+        """))
+        XCTAssertEqual(s.collectionView.initialContentOffset, Point(x: 0, y: -44), "UIKit rests at −inset")
+        guard case .scrollTo(nil, 100, .curve(let c, let d)) = s.script[0].action else { return XCTFail() }
+        XCTAssertEqual(c, .easeInEaseOut)
+        XCTAssertEqual(d, 0.25, "the default transition")
+        guard case .scrollTo(3, nil, .curve(let c2, 1)) = s.script[1].action else { return XCTFail() }
+        XCTAssertEqual(c2, TimingCurve(controlPoints: 0.1, 0.2, 0.3, 0.4))
+        XCTAssertEqual(s.script[1].path, "$.script[1]")
+    }
+
+    func testExampleDecodes() throws {
+        let s = try loadExample("wallet-scroll")
+        XCTAssertEqual(s.collectionView.sections[0].items.count, 10)
+        XCTAssertEqual(s.collectionView.contentInset, EdgeInsets(top: 44, left: 10, bottom: 10, right: 20))
+    }
+
+    /// Each bad scene must fail with the JSON path of the offending field and say what was expected.
+    func testBadScenesNameTheField() {
+        let cases: [(String, String, String)] = [
+            (#"{"canvas": "#, "", "malformed JSON"),
+            (minimalScene(canvas: #"{"width": 375}"#), "$.canvas.height", "missing required field"),
+            (minimalScene(canvas: #"{"width": "wide", "height": 667}"#), "$.canvas.width", "expected a number, got \"wide\""),
+            (minimalScene(canvas: #"{"width": 375, "height": 667, "scale": 4}"#), "$.canvas.scale", "whole number from 1 to 3"),
+            (minimalScene(canvas: #"{"width": 375, "height": 667, "scale": 1.5}"#), "$.canvas.scale", "whole number"),
+            (minimalScene(canvas: #"{"width": 4000, "height": 667, "scale": 3}"#), "$.canvas", "at most 8192 pixels"),
+            (minimalScene(canvas: #"{"width": 1e9, "height": 667}"#), "$.canvas.width", "≤ 4096"),
+            (minimalScene(canvas: #"{"width": 375, "height": 667, "background": "red"}"#), "$.canvas.background", "colour"),
+            (minimalScene(top: #""fps": 0,"#), "$.fps", "from 1 to 240"),
+            (minimalScene(top: #""fps": 500,"#), "$.fps", "from 1 to 240"),
+            (minimalScene(top: #""fps": 60.5,"#), "$.fps", "whole number"),
+            (minimalScene(top: #""fsp": 60,"#), "$.fsp", "unknown field"),
+            (minimalScene().replacingOccurrences(of: #""duration": 1"#, with: #""duration": -1"#), "$.duration", "expected a number > 0"),
+            (minimalScene().replacingOccurrences(of: #""duration": 1"#, with: #""duration": 3000"#), "$.duration", "at most 36000 frames"),
+            (minimalScene().replacingOccurrences(of: #""duration": 1,"#, with: ""), "$.duration", "missing required field"),
+            (minimalScene(layout: #"{"type": "grid"}"#), "$.collectionView.layout.type", #"one of "wallet", "flow""#),
+            (minimalScene(layout: #"{"cellHeight": 200}"#), "$.collectionView.layout.type", "missing required field"),
+            (minimalScene(layout: #"{"type": "wallet", "cellHeight": -5}"#), "$.collectionView.layout.cellHeight", "> 0"),
+            (minimalScene(layout: #"{"type": "wallet", "itemSize": {"width": 1, "height": 1}}"#), "$.collectionView.layout.itemSize", "unknown field"),
+            (minimalScene(items: #"[{"id": "a"}, {"id": "a"}]"#), "$.collectionView.items[1].id", "duplicate item id"),
+            (minimalScene(items: #"[{"title": "x"}]"#), "$.collectionView.items[0].id", "missing required field"),
+            (minimalScene(items: ##"[{"id": "a", "color": "#12"}]"##), "$.collectionView.items[0].color", "colour"),
+            (minimalScene(items: #"[{"id": "a", "width": 10}]"#), "$.collectionView.items[0]", "both \"width\" and \"height\""),
+            (minimalScene(items: #"{"id": "a"}"#), "$.collectionView.items", "expected an array"),
+            (minimalScene(script: #"[{"at": 1, "action": "fly"}]"#), "$.script[0].action", "one of"),
+            (minimalScene(script: #"[{"action": "scrollTo", "contentOffset": {"y": 1}}]"#), "$.script[0].at", "missing required field"),
+            (minimalScene(script: #"[{"at": -1, "action": "scrollTo", "contentOffset": {"y": 1}}]"#), "$.script[0].at", "from 0 to 3600, got -1"),
+            (minimalScene(script: #"[{"at": 1, "action": "scrollTo", "contentOffset": {"y": 1}, "duration": -0.5}]"#), "$.script[0].duration", "from 0 to 3600, got -0.5"),
+            (minimalScene(script: #"[{"at": 1, "action": "scrollTo", "contentOffset": {"y": 1}, "curve": "bouncy"}]"#), "$.script[0].curve", "curve name"),
+            (minimalScene(script: #"[{"at": 1, "action": "scrollTo", "contentOffset": {"y": 1}, "curve": [2, 0, 1, 1]}]"#), "$.script[0].curve[0]", "from 0 to 1"),
+            (minimalScene(script: #"[{"at": 1, "action": "scrollTo", "contentOffset": {}}]"#), "$.script[0].contentOffset", "at least one of"),
+            (minimalScene(script: #"[{"at": 1, "action": "setContentOffset", "contentOffset": {"y": 1}, "duration": 1}]"#), "$.script[0].duration", "does not apply"),
+            (minimalScene(collectionView: #", "sections": []"#), "$.collectionView.sections", "either \"items\" or \"sections\""),
+        ]
+        for (text, path, fragment) in cases {
+            XCTAssertThrowsError(try decode(text), "\(path): should fail") { e in
+                guard let e = e as? InputError else { return XCTFail("not an InputError: \(e)") }
+                XCTAssertEqual(e.file, "t.json")
+                XCTAssertEqual(e.path, path, e.description)
+                XCTAssertTrue(e.message.contains(fragment), "\(path): \(e.message)")
+                XCTAssertNotNil(e.line, e.description)
+                XCTAssertFalse(e.description.contains("\n"), "one line")
+            }
+        }
+    }
+
+    func testBatchUpdatesNameOnlyMainViewItems() {
+        let text = minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}]}],"#,
+                                script: #"[{"at": 0, "action": "performBatchUpdates", "updates": [{"delete": "p1"}]}]"#)
+        XCTAssertThrowsError(try decode(text)) { e in
+            XCTAssertEqual((e as! InputError).path, "$.script[0].updates[0].delete")
+            XCTAssertTrue((e as! InputError).message.contains("not in the main collection view"))
+        }
+        // The same id in an animation is fine: animations find the view that holds the item.
+        XCTAssertNoThrow(try decode(minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}]}],"#,
+                                                 script: #"[{"at": 0, "action": "animate", "changes": [{"item": "p1", "alpha": 0}]}]"#)))
+    }
+
+    func testNaNAndInfinityAreNotJSON() {
+        for text in [minimalScene(top: #""fps": NaN,"#), minimalScene().replacingOccurrences(of: #""duration": 1"#, with: #""duration": 1e999"#)] {
+            XCTAssertThrowsError(try decode(text)) { e in
+                XCTAssertTrue((e as! InputError).message.hasPrefix("malformed JSON"), "\(e)")
+            }
+        }
+    }
+}

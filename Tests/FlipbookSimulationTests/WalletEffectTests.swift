@@ -1,0 +1,162 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookEffects
+@testable import FlipbookSceneFile
+import Flipbook
+
+final class WalletEffectTests: XCTestCase {
+    func testSwapDecisionsAtThirtyPoints() {
+        let d = 30.0
+        // Next card's top 29.9 below the snapshot's: swap down; 30.1: no swap.
+        XCTAssertEqual(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (529.9, nil), distance: d), 5)
+        XCTAssertNil(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (530.1, nil), distance: d))
+        XCTAssertEqual(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (470.1, nil), distance: d), 5, "either side of the next card's top")
+        // Previous card.
+        XCTAssertEqual(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (nil, 470.1), distance: d), 3)
+        XCTAssertNil(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (nil, 469.9), distance: d))
+        XCTAssertNil(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (nil, 470.0), distance: d), "exactly 30 is not within")
+        // Both within range: the next card is checked first.
+        XCTAssertEqual(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (520, 495), distance: d), 5)
+        XCTAssertEqual(WalletEffect.swapTarget(current: 4, snapshotTop: 500, neighbourTops: (560, 495), distance: d), 3)
+        // Neighbours the layout does not show (nil) never swap.
+        XCTAssertNil(WalletEffect.swapTarget(current: 0, snapshotTop: 0, neighbourTops: (nil, nil), distance: d))
+    }
+
+    func testAutoScrollStepAndClamps() {
+        // View 647 tall, content 2090 (20 cards): the bottom edge is offset 1443.
+        func step(_ dir: WalletEffect.AutoScroll, _ y: Double) -> Double {
+            WalletEffect.autoScrollStep(direction: dir, offsetY: y, viewHeight: 647, contentHeight: 2090, speed: 4)
+        }
+        XCTAssertEqual(step(.up, 100), 4)
+        XCTAssertEqual(step(.up, 1441), 2, "clamped to the bottom edge")
+        XCTAssertEqual(step(.up, 1443), 0)
+        XCTAssertEqual(step(.down, 100), -4)
+        XCTAssertEqual(step(.down, 3), -3, "clamped to the top edge (offset 0, as the article)")
+        XCTAssertEqual(step(.down, 0), 0)
+        XCTAssertEqual(step(.down, -44), 0)
+        XCTAssertEqual(step(.none, 100), 0)
+    }
+
+    func testSnapshotStaysAboveTheCardItPassed() {
+        XCTAssertEqual(WalletEffect.snapshotZIndex(from: 2, to: 3), 7, "down: above its new slot (6) and the passed card (now 4)")
+        XCTAssertEqual(WalletEffect.snapshotZIndex(from: 5, to: 4), 11, "up: above the passed card, now in slot 5 (z 10)")
+    }
+
+    func testPanToCloseDecisions() {
+        // View 647, footer 50: threshold H/2 − 25 = 298.5 on screen; velocity 1300 pt/s.
+        func close(_ v: Double, _ top: Double) -> Bool {
+            WalletEffect.shouldClose(velocityY: v, topOnScreen: top, viewHeight: 647, footerHeight: 50, closeVelocity: 1300)
+        }
+        XCTAssertFalse(close(0, 298.4))
+        XCTAssertTrue(close(0, 298.6))
+        XCTAssertFalse(close(1299, 100))
+        XCTAssertTrue(close(1301, 100))
+        XCTAssertFalse(close(-5000, 100), "an upward fling does not close")
+    }
+
+    /// Expanded and footer frames against the article's formulas (seeds/000 step 5).
+    func testExpandedAndFooterFrames() {
+        let size = Size(width: 375, height: 647)
+        let inset = EdgeInsets(top: 44, left: 10, bottom: 10, right: 20)
+        for (offsetY, tapped) in [(-44.0, 3), (-44, 0), (250, 4), (777, 9), (1443, 19)] {
+            var l = WalletLayout()
+            l.expandedItem = tapped
+            l.prepare(LayoutContext(bounds: Rect(origin: Point(x: -10, y: offsetY), size: size), contentInset: inset, itemCounts: [20]))
+            let minRow = max(0, Int(floor(offsetY / 100)))
+            let maxRow = min(Int(ceil((offsetY + 647) / 100)), 20)
+            var k = 0
+            for row in minRow..<maxRow {
+                let f = l.layoutAttributesForItem(at: ItemIndexPath(item: row))!.frame
+                if row == tapped {
+                    XCTAssertEqual(f, Rect(x: 0, y: offsetY, width: 355, height: 597), "expanded card at \(offsetY)")
+                    XCTAssertEqual(l.expandedCardMargin, Double(4 - min(k, 3)) * 5)
+                } else {
+                    let left = Double(4 - k) * 5
+                    XCTAssertEqual(f, Rect(x: left, y: offsetY + 597 + Double(k) * 10 + 10, width: 355 - 2 * left, height: 200),
+                                   "footer row \(row) (k \(k)) at \(offsetY)")
+                    k = min(k + 1, 3)
+                }
+                XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: row))!.zIndex, 2 * row)
+            }
+        }
+    }
+
+    // MARK: - The examples, end to end
+
+    func testWalletMoveExample() throws {
+        let scene = try loadExample("wallet-move")
+        let (sim, frames) = try runAll(scene)
+        let offsets = frames.map(\.contentOffset.y)
+        // The moving card ends one slot up (it was dropped in the top zone over card 1's slot);
+        // every other card keeps its relative order.
+        let ids = (0..<20).map { "card\($0)" }
+        var expected = ids
+        expected.remove(at: 2)
+        expected.insert("card2", at: 1)
+        XCTAssertEqual(sim.collectionView.sections[0], expected)
+        // Auto-scroll moves exactly 4 pt per display refresh (one per frame at 60 fps), or stops at the edge.
+        let steps = zip(offsets, offsets.dropFirst()).map { $1 - $0 }
+        XCTAssertTrue(steps.allSatisfy { [0, 4, -4].contains($0) || abs($0) < 4 }, "\(Set(steps))")
+        XCTAssertGreaterThan(steps.filter { $0 == 4 }.count, 100, "scrolled down with the card")
+        XCTAssertGreaterThan(steps.filter { $0 == -4 }.count, 100, "scrolled back up")
+        XCTAssertGreaterThanOrEqual(offsets.min()!, -44)
+        XCTAssertEqual(offsets.last!, 0, "stopped at the top content edge (offset 0, the article's clamp)")
+        XCTAssertTrue(frames[60].items.contains { $0.id == "card2.snapshot" }, "the snapshot replaces the card after 0.5 s")
+        XCTAssertTrue(frames[60].items.first { $0.id == "card2" }!.hidden)
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" })
+        XCTAssertFalse(frames.last!.items.first { $0.id == "card2" }!.hidden, "the card shows again after the settle")
+        // Lifted 30 pt in 0.25 s (frames 60 → 75), before the finger starts moving at 1.3 s.
+        let start = frames[60].items.first { $0.id == "card2.snapshot" }!.frame.minY
+        XCTAssertEqual(frames[75].items.first { $0.id == "card2.snapshot" }!.frame.minY, start - 30, accuracy: 1e-9)
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    func testWalletExpandExample() throws {
+        let scene = try loadExample("wallet-expand")
+        let sim = try Simulator(scene: scene)
+        var frames: [TimelineFrame] = []
+        var scrollEnabled: [Bool] = []
+        for i in 0..<scene.frameCount {
+            sim.advance(to: sim.clock.time(ofFrame: i))
+            frames.append(sim.snapshot(index: i))
+            scrollEnabled.append(sim.collectionView.scrollView.isScrollEnabled)
+        }
+        let effect = sim.effects.first as! WalletEffect
+        XCTAssertNil(effect.expanded)
+        XCTAssertEqual(sim.collectionView.sections[0], (0..<20).map { "card\($0)" }, "expanding never reorders")
+        // Expanded by 0.58 s + 0.25 s: card 3 fills (10, 20, 355, 597) on the canvas; footer under it.
+        let f = frames[60]
+        XCTAssertEqual(f.items.first { $0.id == "card3" }!.frame, Rect(x: 10, y: 20, width: 355, height: 597))
+        XCTAssertEqual(f.items.first { $0.id == "card0" }!.frame, Rect(x: 30, y: 627, width: 315, height: 200))
+        // Cards 4-6 are the 3rd-5th other visible cards: k capped at 3, x = (4 − 3)·5 = 5.
+        XCTAssertEqual(f.items.first { $0.id == "card6" }!.frame, Rect(x: 15, y: 657, width: 345, height: 200))
+        XCTAssertFalse(scrollEnabled[60], "scrolling is disabled while expanded")
+        // The small pan returns (frame 150), the big one closes (the stack is back by frame 270).
+        XCTAssertEqual(frames[150].items.first { $0.id == "card3" }!.frame, Rect(x: 10, y: 20, width: 355, height: 597))
+        XCTAssertEqual(frames[270].items.first { $0.id == "card3" }!.frame, Rect(x: 10, y: 364, width: 355, height: 200))
+        XCTAssertTrue(scrollEnabled[270])
+        // While dragged the margin grows in proportion: margin = (top on screen / 597) × card 3's
+        // footer margin, which is 5 (three visible rows before it: k = 3).
+        for i in 180...215 {
+            guard let c = frames[i].items.first(where: { $0.id == "card3" }), c.frame.height == 597 else { continue }
+            let top = c.frame.minY - 20
+            XCTAssertEqual(c.frame.minX - 10, top / 597 * 5, accuracy: 1e-9, "frame \(i)")
+        }
+        // The flick closes card 5 by velocity and the stack is back at the end.
+        XCTAssertEqual(frames.last!.items.first { $0.id == "card5" }!.frame.minY, 564)
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    func testEffectNeedsTheWalletLayout() {
+        let text = minimalScene(top: #""effect": {"type": "wallet"},"#, layout: #"{"type": "flow"}"#)
+        XCTAssertThrowsError(try decode(text)) { e in
+            XCTAssertEqual((e as! InputError).path, "$.effect.type")
+        }
+        XCTAssertThrowsError(try decode(minimalScene(top: #""effect": {"type": "wallet", "swapDistance": -3},"#))) { e in
+            XCTAssertEqual((e as! InputError).path, "$.effect.swapDistance")
+        }
+    }
+}
