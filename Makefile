@@ -19,12 +19,17 @@ build: setup
 demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
+# Then the library client in examples/swift (docs/library.md is made of its code) is built and
+# run against this checkout, and the doc is checked against it.
 test: setup
 	$(SWIFT) test
+	python3 scripts/check-library-doc.py
+	$(SWIFT) build --package-path examples/swift
+	examples/swift/.build/debug/CoverFlowDemo .build/library-client/cover-flow
 
 bench: setup
 	$(SWIFT) build -c release --product flipbook-bench
 	.build/release/flipbook-bench
 
 clean:
-	rm -rf .build output/*/
+	rm -rf .build examples/swift/.build output/*/
