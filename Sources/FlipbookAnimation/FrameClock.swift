@@ -19,6 +19,13 @@ public struct FrameClock: Hashable, Sendable {
         max(1, Int((duration * Double(fps) - FrameClock.epsilon).rounded(.up)))
     }
 
+    /// The first instant strictly after `time` (by more than `epsilon`) on the grid k / rate:
+    /// when a sampler running at `rate` Hz (touches, display refreshes) next fires.
+    public static func tick(after time: Double, rate: Int) -> Double {
+        let r = Double(rate)
+        return (((time + epsilon) * r).rounded(.down) + 1) / r
+    }
+
     /// The first frame that shows the state at or after `time`.
     public func firstFrame(atOrAfter time: Double) -> Int {
         Int((time * Double(fps) - FrameClock.epsilon * Double(fps)).rounded(.up))

@@ -103,7 +103,7 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:): m = 1,
     /// and ω0 chosen so that the envelope reaches 0.001 exactly at `duration` (12 Newton steps
     /// from ω0 = 5/duration; ζ clamped to (0, 1], duration to [0.01, 10]) — the mapping
-    /// re-implementations use (Framer's SpringCurveValueConverter; ../shared/UIKIT.md §2.3).
+    /// re-implementations use (Framer's SpringCurveValueConverter.coffee, github.com/koenbok/Framer).
     public static func uiView(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) -> Spring {
         let epsilon = 0.001
         let zeta = min(max(dampingRatio, 1e-6), 1)

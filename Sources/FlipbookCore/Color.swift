@@ -14,7 +14,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         guard hex.hasPrefix("#") else { return nil }
         var digits = Array(hex.dropFirst())
         if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
+        // Hex digits only: UInt8(_:radix:) alone would read "+F" as 15.
+        guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
         var bytes: [Double] = []
         var i = 0
         while i < digits.count {

@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 
-/// Effect 4 (seeds/003): a cell with a fold button that switches its height.
+/// Effect 4 (article 4 of docs/effects.md, “iOS 在CollectionView上做展开收起动画”): a cell with a fold button that switches its height.
 ///
 /// Tapping the button ("展开" / "收起") reloads the same cell with the other height and button
 /// title inside one 0.3 s animation (UIView.animate's ease-in-ease-out): the cell grows or

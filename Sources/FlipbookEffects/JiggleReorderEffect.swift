@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 
-/// Effect 2 (seeds/001): iOS 9 interactive movement in a jiggling grid.
+/// Effect 2 (article 2 of docs/effects.md, on iOS 9 interactive movement): iOS 9 interactive movement in a jiggling grid.
 ///
 /// A 0.5 s long press on a cell puts every cell into jiggle mode — a key-frame rotation
 /// through −0.03, 0.03, −0.03 rad over 0.2 s, linear, repeating, all cells in phase (the article

@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 
-/// Effect 5 (seeds/004): "keep pulling to see more", as the Taobao / Tmall product pages do.
+/// Effect 5 (article 5 of docs/effects.md, “iOS 动画 ——仿继续拖动，查看更多”): "keep pulling to see more", as the Taobao / Tmall product pages do.
 ///
 /// The detail page is a scroll view whose content ends with a 40 pt "--上拉，显示更多--" label;
 /// the "more" page waits just below the screen. Pulling the detail page up past its end until

@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 
-/// Effect 3 (seeds/002): drag reorder of a multi-section tag cloud without the iOS 9 API.
+/// Effect 3 (article 3 of docs/effects.md, “iOS9之前collectionView拖拽重排的实现”): drag reorder of a multi-section tag cloud without the iOS 9 API.
 ///
 /// A 0.2 s long press snapshots the tag and hides it; the snapshot moves by the finger's delta.
 /// When the snapshot's centre is within half its width of another visible tag's centre and the

@@ -3,7 +3,7 @@ import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 
-/// Effect 1, the Wallet card stack (seeds/000), with the article's constants — and without its
+/// Effect 1, the Wallet card stack (article 1 of docs/effects.md, “Wallet的拖拉效果”), with the article's constants — and without its
 /// two flaws: upward swaps under the sticky top do not flicker (so there is no 0.2 s pause),
 /// and expanding moves every card straight from where it is (no jump to the left first).
 ///

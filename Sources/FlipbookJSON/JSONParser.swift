@@ -230,11 +230,18 @@ public enum JSONParser {
         }
 
         mutating func hex4() throws -> UInt32 {
-            guard index + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            // Exactly four hex digits: UInt32(_:radix:) alone would also take "+041" or "-000".
+            guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy(\.isHexDigit),
+                  let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
                 throw error("invalid \\u escape")
             }
             index += 4
             return v
         }
     }
+}
+
+extension UInt8 {
+    /// 0-9, a-f or A-F in ASCII.
+    var isHexDigit: Bool { (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66) }
 }

@@ -1,6 +1,6 @@
 import FlipbookCore
 
-/// The Wallet card stack of effect 1 (TactBoy's CollectionViewFlowLayout, seeds/000).
+/// The Wallet card stack of effect 1 (TactBoy's CollectionViewFlowLayout; article 1 of docs/effects.md, “Wallet的拖拉效果”).
 ///
 /// Card i sits `cellSpace` below card i−1 and is `cellHeight` tall, so cards overlap and
 /// later cards draw on top (zIndex 2i):
@@ -123,9 +123,17 @@ public struct WalletLayout: CollectionViewLayout {
         return Rect(x: 0, y: y, width: width, height: cellHeight)
     }
 
+    #if DEBUG
+    /// Called for every row a rect query examines, so a test can count the work (debug builds only).
+    nonisolated(unsafe) static var rowVisitCounter: (() -> Void)?
+    #endif
+
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         for row in visibleRows {
+            #if DEBUG
+            WalletLayout.rowVisitCounter?()
+            #endif
             let a = attributes(row)
             if a.frame.intersects(rect) { result.append(a) }
         }

@@ -6,7 +6,6 @@ import FlipbookCore
 enum CairoDrawing {
     /// Names one CJK-capable family explicitly: Cairo's toy font API picks a single font and
     /// does no per-glyph fallback, so "sans-serif" would draw Chinese as boxes.
-    static let fontFamily = "WenQuanYi Micro Hei"
 
     static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) {
         set(cr, canvas.background)
@@ -129,7 +128,7 @@ enum CairoDrawing {
     }
 
     static func selectFont(_ cr: OpaquePointer, size: Double, weight: FontWeight) {
-        cairo_select_font_face(cr, fontFamily, CAIRO_FONT_SLANT_NORMAL,
+        cairo_select_font_face(cr, TextMetrics.fontFamily, CAIRO_FONT_SLANT_NORMAL,
                                weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
         // Unhinted metrics: advances are exactly em × size at every scale, so text lays out the

@@ -293,7 +293,7 @@ struct ActionDecoder {
                 var patch = ItemPatch()
                 patch.title = try u.optional("title")?.string()
                 patch.color = try u.optional("color")?.color()
-                let w = try u.optional("width")?.positive(max: 65536), h = try u.optional("height")?.positive(max: 65536)
+                let w = try u.optional("width")?.positive(max: SceneLimits.maxItemPoints), h = try u.optional("height")?.positive(max: SceneLimits.maxItemPoints)
                 if w != nil || h != nil {
                     guard let w, let h else { throw uf.error("expected both \"width\" and \"height\" when either is given") }
                     patch.size = Size(width: w, height: h)

@@ -165,14 +165,14 @@ public struct SceneDecoder: Sendable {
     public static func decodeRect(_ f: JSONField) throws -> Rect {
         let o = try f.object(allowed: ["x", "y", "width", "height"])
         return Rect(x: try o.optional("x")?.number() ?? 0, y: try o.optional("y")?.number() ?? 0,
-                    width: try o.required("width").nonNegative(max: SceneLimits.maxCanvasPoints * 16),
-                    height: try o.required("height").nonNegative(max: SceneLimits.maxCanvasPoints * 16))
+                    width: try o.required("width").nonNegative(max: SceneLimits.maxItemPoints),
+                    height: try o.required("height").nonNegative(max: SceneLimits.maxItemPoints))
     }
 
     public static func decodeSize(_ f: JSONField) throws -> Size {
         let o = try f.object(allowed: ["width", "height"])
-        return Size(width: try o.required("width").positive(max: SceneLimits.maxCanvasPoints * 16),
-                    height: try o.required("height").positive(max: SceneLimits.maxCanvasPoints * 16))
+        return Size(width: try o.required("width").positive(max: SceneLimits.maxItemPoints),
+                    height: try o.required("height").positive(max: SceneLimits.maxItemPoints))
     }
 
     public static func decodeInsets(_ f: JSONField) throws -> EdgeInsets {
@@ -251,10 +251,10 @@ public struct SceneDecoder: Sendable {
                 let s = style ?? defaultStyle
                 w = (TextMetrics.width(of: title, fontSize: s.titleSize, weight: .bold) + 2 * CellAppearance.fitPadding).rounded(.up)
             } else {
-                w = try wf.positive(max: SceneLimits.maxCanvasPoints * 16)
+                w = try wf.positive(max: SceneLimits.maxItemPoints)
             }
         }
-        let h = try o.optional("height")?.positive(max: SceneLimits.maxCanvasPoints * 16)
+        let h = try o.optional("height")?.positive(max: SceneLimits.maxItemPoints)
         if w != nil || h != nil {
             guard let w, let h else { throw f.error("expected both \"width\" and \"height\" when either is given") }
             size = Size(width: w, height: h)
@@ -375,7 +375,7 @@ public struct SceneDecoder: Sendable {
         if let v = o.optional("scrollEnabled") { spec.scrollEnabled = try v.bool() }
         if let v = o.optional("decelerationRate") {
             if case .string(let name) = v.node.value {
-                spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? 0.99 : 0.998
+                spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? Deceleration.fast : Deceleration.normal
                 _ = name
             } else {
                 spec.decelerationRate = try v.number(in: 0.5...0.9999, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")

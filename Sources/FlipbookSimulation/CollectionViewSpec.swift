@@ -20,7 +20,7 @@ public struct CollectionViewSpec: Sendable {
     public var alwaysBounceVertical = false
     public var alwaysBounceHorizontal = false
     public var scrollEnabled = true
-    public var decelerationRate = 0.998
+    public var decelerationRate = Deceleration.normal
 
     public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
         self.frame = frame; self.layout = layout; self.sections = sections

@@ -45,6 +45,8 @@ public struct Scene: Sendable {
 /// command-line overrides).
 public enum SceneLimits {
     public static let maxCanvasPoints = 4096.0
+    /// An item's width or height: items may be far larger than the canvas (a long page).
+    public static let maxItemPoints = maxCanvasPoints * 16
     public static let maxPixelsPerSide = 8192
     public static let maxFrames = 36_000
     public static let maxItems = 100_000

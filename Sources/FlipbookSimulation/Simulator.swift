@@ -151,9 +151,7 @@ public final class Simulator {
 
     /// The next sample of track i strictly after `time`, on the k / touchSampleRate grid.
     private func scheduleNextSample(_ i: Int, after time: Double) {
-        let rate = Double(scene.touchSampleRate)
-        let k = (time * rate + 1e-6).rounded(.down) + 1
-        let t = k / rate
+        let t = FrameClock.tick(after: time, rate: scene.touchSampleRate)
         if t < scene.touches[i].upTime - FrameClock.epsilon {
             schedule(at: t, order: EventQueue.Order.touch, .touchSample(i))
         }
@@ -216,9 +214,7 @@ public final class Simulator {
         displayLinks.removeAll { !$0.isValid }
         let needed = !displayLinks.isEmpty || views.contains { $0.scrollView.delegate != nil && $0.scrollView.isMoving(at: now) }
         guard needed, !tickScheduled else { return }
-        let rate = Double(scene.displayRefreshRate)
-        let k = (now * rate + 1e-6).rounded(.down) + 1
-        schedule(at: k / rate, order: EventQueue.Order.display, .displayTick)
+        schedule(at: FrameClock.tick(after: now, rate: scene.displayRefreshRate), order: EventQueue.Order.display, .displayTick)
         tickScheduled = true
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+import Foundation
 import FlipbookCore
 @testable import FlipbookAnimation
 
@@ -37,7 +38,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testUIViewMappingReproducesCheckValues() {
-        // ../shared/UIKIT.md §2.3: (duration, damping ratio) → (stiffness, damping), mass 1.
+        // Framer's SpringCurveValueConverter (github.com/koenbok/Framer): (duration, damping ratio) → (stiffness, damping), mass 1.
         let cases: [(Double, Double, Double, Double)] = [(3, 0.25, 54.83, 3.70), (0.5, 0.7, 387.3, 27.55),
                                                          (0.5, 1, 341.0, 36.93), (0.3, 0.8, 898.9, 47.97)]
         for (T, zeta, k, c) in cases {
@@ -54,7 +55,7 @@ final class SpringTests: XCTestCase {
     }
 
     func testSwiftUIMapping() {
-        // UIKIT.md §2.4: spring(response 0.5, 0.825) → k 157.9, c 20.7; interactiveSpring(0.15, 0.86) → 1754.6, 72.0.
+        // SwiftUI spring(response:dampingFraction:) as k = (2π/response)², c = 4π·fraction/response (OpenSwiftUI's Spring): spring(response 0.5, 0.825) → k 157.9, c 20.7; interactiveSpring(0.15, 0.86) → 1754.6, 72.0.
         let a = Spring.response(0.5, dampingFraction: 0.825)
         XCTAssertEqual(a.stiffness, 157.9, accuracy: 0.05)
         XCTAssertEqual(a.damping, 20.7, accuracy: 0.05)
@@ -88,8 +89,17 @@ final class SpringTests: XCTestCase {
         XCTAssertGreaterThan(samples.max()!, 1.1, "ζ = 0.5 overshoots")
         XCTAssertEqual(timing.fraction(atElapsed: 0.5), 1)
         XCTAssertEqual(timing.fraction(atElapsed: 0), 0)
+        // Without an explicit duration a spring timing runs until the motion has come to rest.
+        // Apple's default CASpringAnimation (m 1, k 100, c 10): ζ = 0.5, ω0 = 10, and with no
+        // start velocity the envelope is e^(−ζω0·t)/√(1 − ζ²), which falls to 1/1200 at
+        // t = ln(1200/√0.75)/5 ≈ 1.4467 s; the motion stays within 1/1200 from then on.
         let settled = AnimationTiming.spring(Spring())
-        XCTAssertEqual(settled.duration, Spring().settlingDuration)
+        let T = settled.duration
+        XCTAssertEqual(T, log(1200 / 0.75.squareRoot()) / 5, accuracy: 1e-6)
+        let after = stride(from: T, through: T + 2, by: 1 / 240).map { abs(Spring().displacement(at: $0)) }.max()!
+        XCTAssertLessThanOrEqual(after, Spring.restThreshold + 1e-12)
+        XCTAssertEqual(settled.fraction(atElapsed: T), 1)
+        XCTAssertNotEqual(settled.fraction(atElapsed: T - 1 / 60), 1)
         // Transition with a spring: value = from + (to − from)·(1 + x(t)).
         let tr = Transition(from: 100.0, beginTime: 1, timing: .spring(Spring(), duration: 2))
         XCTAssertEqual(tr.value(at: 1.3, to: 200), 100 + 100 * (1 + Spring().displacement(at: 0.3)), accuracy: 1e-12)

@@ -12,7 +12,7 @@ final class TimingCurveTests: XCTestCase {
     }
 
     func testNamedCurvesMatchTheReferenceTable() {
-        // ../shared/UIKIT.md §1, values at p = 0.25 / 0.5 / 0.75 (3 decimals there).
+        // Reference values at p = 0.25 / 0.5 / 0.75 to 3 decimals, from the cubic Bézier of Apple's control points (docs/animation.md).
         let table: [(TimingCurve, [Double])] = [
             (.easeInEaseOut, [0.129, 0.500, 0.871]),
             (.default, [0.409, 0.802, 0.961]),
@@ -83,9 +83,14 @@ final class FrameClockTests: XCTestCase {
         // Computed from the index, never accumulated: frame 6000 is exactly 100 s.
         XCTAssertEqual(clock.time(ofFrame: 6000), 100)
         XCTAssertEqual(clock.time(ofFrame: 1), 1 / 60.0)
-        var accumulated = 0.0
-        for _ in 0..<6000 { accumulated += 1 / 60.0 }
-        XCTAssertNotEqual(accumulated, 100, "adding 1/60 drifts, which is why the clock divides")
+        // Frame i's time comes from i alone: exact at whole seconds far into a long scene
+        // (a running sum of 1/60 is off by ~1e-12 after 6000 frames), and a frame's time maps
+        // back to the same frame.
+        XCTAssertEqual(clock.time(ofFrame: 6000), 100)
+        XCTAssertEqual(clock.time(ofFrame: 36_000), 600)
+        for i in [1, 7, 59, 6000, 35_999] {
+            XCTAssertEqual(clock.firstFrame(atOrAfter: clock.time(ofFrame: i)), i)
+        }
         XCTAssertEqual(FrameClock(fps: 30).time(ofFrame: 45), 1.5)
     }
 

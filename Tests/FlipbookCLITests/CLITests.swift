@@ -114,7 +114,9 @@ final class CLITests: XCTestCase {
             (good.replacingOccurrences(of: #""width": 100"#, with: #""width": 100000"#), "$.canvas.width"),
             (good.replacingOccurrences(of: #""fps": 10"#, with: #""fps": 240"#).replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": 151"#),
              "$.duration: expected at most 36000 frames (duration × fps), got 151 s × 240 fps"),
-            (good.replacingOccurrences(of: #""curve""#, with: #""curv""#).replacingOccurrences(of: #"{"y": 20}}"#, with: #"{"y": 20}, "curve": "bad"}"#), "$.script[0].curve"),
+            (good.replacingOccurrences(of: #"{"y": 20}}"#, with: #"{"y": 20}, "curve": "bad"}"#), "$.script[0].curve: expected a curve name"),
+            (good.replacingOccurrences(of: #"{"id": "c"}"#, with: #"{"id": "s.header"}"#), "ids ending in \".header\" are Flipbook's own"),
+            (good.replacingOccurrences(of: #""cellSpace": 20"#, with: #""cellSpace": 1e-17"#), "$.collectionView.layout.cellSpace: expected a number from 0.01 to 10000"),
         ]
         for (i, (text, fragment)) in cases.enumerated() {
             let scene = write("bad\(i).json", text)

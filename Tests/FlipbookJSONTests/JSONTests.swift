@@ -41,6 +41,35 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// \u takes exactly four hex digits: "\u+041" is not "A", nor "\u-000" a NUL.
+    func testUnicodeEscapeNeedsFourHexDigits() throws {
+        for bad in [#""\u+041""#, #""\u-000""#, #""\u 041""#, #""\u04G1""#] {
+            XCTAssertThrowsError(try JSONParser.parse(bad), bad) { e in
+                XCTAssertTrue((e as! JSONSyntaxError).message.contains("\\u escape"), "\(bad): \(e)")
+            }
+        }
+        guard case .string(let s) = try JSONParser.parse(#""\u0041\u00e9""#).value else { return XCTFail() }
+        XCTAssertEqual(s, "Aé")
+    }
+
+    func testColourHexDigitsOnly() {
+        XCTAssertNil(Color(hex: "#+F+F+F"))
+        XCTAssertNil(Color(hex: "#-1-1-1"))
+        XCTAssertNil(Color(hex: "#12345G"))
+        XCTAssertEqual(Color(hex: "#0F0F0F"), Color(red: 15.0 / 255, green: 15.0 / 255, blue: 15.0 / 255))
+        XCTAssertEqual(Color(hex: "#fff"), .white)
+        XCTAssertEqual(Color(hex: "#00000080")?.alpha ?? 0, 128.0 / 255, accuracy: 1e-12)
+    }
+
+    func testNodeAtPath() throws {
+        let root = JSONField(node: try JSONParser.parse(#"{"a": {"b c": [1, {"d": 2}]}, "e": 3}"#), file: "f")
+        XCTAssertEqual(root.node(atPath: "$.e")?.column, 36)
+        guard case .number(let v)? = root.node(atPath: #"$.a["b c"][1].d"#)?.value else { return XCTFail() }
+        XCTAssertEqual(v, 2)
+        XCTAssertNil(root.node(atPath: "$.a.x"))
+        XCTAssertNil(root.node(atPath: #"$.a["b c"][5]"#))
+    }
+
     func testDeepNestingIsAnErrorNotACrash() {
         let text = String(repeating: "[", count: 100_000)
         XCTAssertThrowsError(try JSONParser.parse(text)) { e in

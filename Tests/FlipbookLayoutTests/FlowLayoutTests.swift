@@ -3,7 +3,7 @@ import FlipbookCore
 @testable import FlipbookLayout
 
 final class FlowLayoutTests: XCTestCase {
-    /// Effect 2's grid (seeds/001): 375 wide, items 167 x 167, line spacing 15, insets 0/13/15/13.
+    /// Effect 2's grid (article 2 of docs/effects.md, on iOS 9 interactive movement): 375 wide, items 167 x 167, line spacing 15, insets 0/13/15/13.
     func testJiggleGridColumnsAndRows() {
         var l = FlowLayout(itemSize: Size(width: 167, height: 167), minimumLineSpacing: 15,
                            sectionInset: EdgeInsets(top: 0, left: 13, bottom: 15, right: 13))

@@ -3,7 +3,7 @@ import FlipbookCore
 @testable import FlipbookLayout
 
 /// The Wallet layout against the article's Objective-C, transcribed independently here
-/// (seeds/000, layoutAttributesForElementsInRect: steps 1-3).
+/// (article 1 of docs/effects.md, layoutAttributesForElementsInRect: steps 1-3).
 final class WalletLayoutTests: XCTestCase {
     // The demo's collection view: 375 x 647 at y 20, contentInset (44, 10, 10, 20).
     let size = Size(width: 375, height: 647)
@@ -95,8 +95,21 @@ final class WalletLayoutTests: XCTestCase {
     }
 
     func testRectQueryOnlyVisitsVisibleRows() {
-        // A million cards: the visible range is computed, never scanned.
-        let l = layout(count: 1_000_000, offsetY: 50_000_000)
+        // A million cards: the visible range is computed, never scanned — a full scan would give
+        // the same answer, so the test measures the work: a query over a million cards must cost
+        // about what one over ten does (it is ~10^5 times slower when it scans).
+        let big = layout(count: 1_000_000, offsetY: 50_000_000)
+        let small = layout(count: 10, offsetY: 0)
+        let bigRect = Rect(x: -10, y: 50_000_000, width: 375, height: 647)
+        let smallRect = Rect(x: -10, y: 0, width: 375, height: 647)
+        var bigVisits = 0, smallVisits = 0
+        WalletLayout.rowVisitCounter = { bigVisits += 1 }
+        _ = big.layoutAttributesForElements(in: bigRect)
+        WalletLayout.rowVisitCounter = { smallVisits += 1 }
+        _ = small.layoutAttributesForElements(in: smallRect)
+        WalletLayout.rowVisitCounter = nil
+        XCTAssertLessThanOrEqual(bigVisits, smallVisits + 2, "rows examined: \(bigVisits) of a million vs \(smallVisits) of ten")
+        let l = big
         XCTAssertEqual(l.visibleRows, 500_000..<500_007)
         let attrs = l.layoutAttributesForElements(in: Rect(x: -10, y: 50_000_000, width: 375, height: 647))
         XCTAssertEqual(attrs.map(\.indexPath.item), Array(500_000..<500_007))

@@ -123,7 +123,6 @@ final class RenderTests: XCTestCase {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        XCTAssertEqual(TextMetrics.fontFamily, CairoDrawing.fontFamily)
         for text in ["推荐", "Apple", "iOS 开发", "Swift", "--上拉，显示更多--", "第 12 行 · Row 12", "Add To Cart", "Visa Platinum!?{}"] {
             for weight in [FontWeight.regular, .bold] {
                 for size in [13.0, 15, 17.5] {
@@ -134,6 +133,29 @@ final class RenderTests: XCTestCase {
                                    "\(text) \(weight) \(size)")
                 }
             }
+        }
+    }
+
+    /// A "fit" tag is as wide as Cairo draws its bold 15 pt title, plus 14 pt each side, rounded
+    /// up — measured here with Cairo itself, not with the table the decoder sizes tags by.
+    func testTagWidthsFitTheirTitlesAsCairoMeasuresThem() throws {
+        let url = packageRoot.appendingPathComponent("examples/tag-reorder.json")
+        let scene = try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        cairo_select_font_face(cr, "WenQuanYi Micro Hei", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cairo_set_font_size(cr, 15)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+        let items = scene.collectionView.sections.flatMap(\.items)
+        XCTAssertGreaterThan(items.count, 10)
+        for item in items {
+            var e = cairo_text_extents_t()
+            cairo_text_extents(cr, item.title, &e)
+            XCTAssertEqual(item.size!.width, (e.x_advance + 28).rounded(.up), accuracy: 1, item.title)
         }
     }
 

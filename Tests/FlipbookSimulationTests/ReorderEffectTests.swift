@@ -73,7 +73,7 @@ final class TagReorderTests: XCTestCase {
         let items = scene.collectionView.sections.flatMap(\.items)
         // Two CJK characters at 15 pt (1 em each) plus 14 pt padding each side, rounded up.
         XCTAssertEqual(items.first { $0.title == "推荐" }!.size!.width, 2 * 15 + 28)
-        XCTAssertEqual(items.first { $0.title == "Apple" }!.size!.width, ((0.608 + 0.586 + 0.586 + 0.259 + 0.535) * 15 + 28).rounded(.up))
+        // Latin titles are checked against Cairo's own measurement in RenderTests.
         XCTAssertGreaterThan(items.first { $0.title == "iOS 开发" }!.size!.width, items.first { $0.title == "Swift" }!.size!.width)
     }
 

@@ -9,7 +9,7 @@ import Flipbook
 
 final class ScrollPhysicsMathTests: XCTestCase {
     func testRubberBandFormulaValues() {
-        // ../shared/UIKIT.md §3.1, d = 844: x = 50/100/200/400/844 → 26.6/51.6/97.3/174.5/299.5.
+        // Rubber band b = (1 − 1/(x·0.55/d + 1))·d (docs/gestures.md), d = 844: x = 50/100/200/400/844 → 26.6/51.6/97.3/174.5/299.5.
         for (x, b) in [(50.0, 26.6), (100, 51.6), (200, 97.3), (400, 174.5), (844, 299.5)] {
             XCTAssertEqual(RubberBand.offset(forPull: x, dimension: 844), b, accuracy: 0.05)
         }

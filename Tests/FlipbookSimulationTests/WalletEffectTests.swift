@@ -57,18 +57,21 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertFalse(close(-5000, 100), "an upward fling does not close")
     }
 
-    /// Expanded and footer frames against the article's formulas (seeds/000 step 5).
+    /// Expanded and footer frames against the article's formulas (article 1 of docs/effects.md, step 5).
     func testExpandedAndFooterFrames() {
         let size = Size(width: 375, height: 647)
         let inset = EdgeInsets(top: 44, left: 10, bottom: 10, right: 20)
-        for (offsetY, tapped) in [(-44.0, 3), (-44, 0), (250, 4), (777, 9), (1443, 19)] {
+        // Rows on screen, worked out by hand: cards every 100 pt, a 647 pt tall view.
+        let cases: [(offsetY: Double, tapped: Int, rows: Range<Int>)] = [
+            (-44, 3, 0..<7), (-44, 0, 0..<7), (250, 4, 2..<9), (777, 9, 7..<15), (1443, 19, 14..<20),
+        ]
+        for (offsetY, tapped, rows) in cases {
             var l = WalletLayout()
             l.expandedItem = tapped
             l.prepare(LayoutContext(bounds: Rect(origin: Point(x: -10, y: offsetY), size: size), contentInset: inset, itemCounts: [20]))
-            let minRow = max(0, Int(floor(offsetY / 100)))
-            let maxRow = min(Int(ceil((offsetY + 647) / 100)), 20)
+            XCTAssertEqual(l.visibleRows, rows, "offset \(offsetY)")
             var k = 0
-            for row in minRow..<maxRow {
+            for row in rows {
                 let f = l.layoutAttributesForItem(at: ItemIndexPath(item: row))!.frame
                 if row == tapped {
                     XCTAssertEqual(f, Rect(x: 0, y: offsetY, width: 355, height: 597), "expanded card at \(offsetY)")
@@ -82,6 +85,14 @@ final class WalletEffectTests: XCTestCase {
                 XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: row))!.zIndex, 2 * row)
             }
         }
+        // One case in plain numbers: offset 250, card 4 tapped. Footer cards 2 and 3 (k 0, 1)
+        // sit under the expanded card at 250 + 597 + 10k + 10, inset 20 − 5k on each side.
+        var l = WalletLayout()
+        l.expandedItem = 4
+        l.prepare(LayoutContext(bounds: Rect(origin: Point(x: -10, y: 250), size: size), contentInset: inset, itemCounts: [20]))
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 4))!.frame, Rect(x: 0, y: 250, width: 355, height: 597))
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 2))!.frame, Rect(x: 20, y: 857, width: 315, height: 200))
+        XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: 3))!.frame, Rect(x: 15, y: 867, width: 325, height: 200))
     }
 
     // MARK: - The examples, end to end
@@ -99,10 +110,11 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(sim.collectionView.sections[0], expected)
         // Auto-scroll moves exactly 4 pt per display refresh (one per frame at 60 fps), or stops at the edge.
         let steps = zip(offsets, offsets.dropFirst()).map { $1 - $0 }
-        XCTAssertTrue(steps.allSatisfy { [0, 4, -4].contains($0) || abs($0) < 4 }, "\(Set(steps))")
+        XCTAssertTrue(steps.allSatisfy { [0, 4, -4].contains($0) }, "\(Set(steps))")
         XCTAssertGreaterThan(steps.filter { $0 == 4 }.count, 100, "scrolled down with the card")
         XCTAssertGreaterThan(steps.filter { $0 == -4 }.count, 100, "scrolled back up")
-        XCTAssertGreaterThanOrEqual(offsets.min()!, -44)
+        // It stops at the top edge (−inset.top), not before and not past it.
+        XCTAssertEqual(offsets.min()!, -44)
         XCTAssertEqual(offsets.last!, 0, "stopped at the top content edge (offset 0, the article's clamp)")
         XCTAssertTrue(frames[60].items.contains { $0.id == "card2.snapshot" }, "the snapshot replaces the card after 0.5 s")
         XCTAssertTrue(frames[60].items.first { $0.id == "card2" }!.hidden)
