@@ -25,6 +25,20 @@ extension InputError {
     /// characters escaped (\n, \u{1B}), cut to `limit` characters, so a message stays one
     /// line that no input can forge or flood.
     public static func quote(_ s: String, limit: Int = 60) -> String {
+        Quoting.quote(s, limit: limit) { u in
+            let v = u.value
+            // C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters.
+            let hidden = v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
+                || (v >= 0x2066 && v <= 0x2069) || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE
+            return hidden ? "\\u{" + String(v, radix: 16, uppercase: true) + "}" : nil
+        }
+    }
+}
+
+/// Double-quoted strings with the escapes JSON and Swift share (\" \\ \n \r \t); `escape`
+/// writes any other scalar that must not appear as itself (nil keeps it).
+public enum Quoting {
+    public static func quote(_ s: String, limit: Int = .max, escape: (Unicode.Scalar) -> String?) -> String {
         var out = "\""
         var count = 0
         for u in s.unicodeScalars {
@@ -37,14 +51,7 @@ extension InputError {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                let v = u.value
-                // C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters.
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
-                    || (v >= 0x2066 && v <= 0x2069) || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
-                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
+                if let e = escape(u) { out += e } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""

@@ -7,25 +7,13 @@ public struct JSONWriter: Sendable {
     private var needsComma: [Bool] = [false]
     public init() {}
 
+    /// A JSON string literal: control characters as \uXXXX, everything else as itself.
     public static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
+        Quoting.quote(s) { u in
+            guard u.value < 0x20 else { return nil }
+            let h = String(u.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - h.count) + h
         }
-        return out + "\""
     }
 
     private mutating func separate() {
