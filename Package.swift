@@ -14,6 +14,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
         .target(name: "FlipbookCore", linkerSettings: [.linkedLibrary("m")]),
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "FlipbookEffects", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                           "FlipbookSimulation", "FlipbookEffects"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "CCairo", "CZlib"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "CCairo", "CZlib", "CWebP"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookSceneFile", "FlipbookRender"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),

@@ -61,15 +61,24 @@ public enum CLI {
 
     Options:
       -o, --output DIR     output directory (default: output/<scene name>)
-      --format LIST        comma-separated formats: png, svg, json (default: png)
-                             png   frame-00000.png … at the canvas scale
-                             svg   frame-00000.svg … (vector, 1 px per point)
-                             json  keyframes.json: what is drawn where on every frame
+      --format LIST        comma-separated formats (default: png)
+                             png    frame-00000.png … at the canvas scale
+                             svg    frame-00000.svg … (vector, 1 px per point)
+                             json   keyframes.json: what is drawn where on every frame
+                             gif    <scene>.gif, one animated GIF (256 colours a frame)
+                             apng   <scene>.png, one lossless animated PNG
+                             webp   <scene>.webp, one animated WebP (lossless by default)
+                             sheet  <scene>-sheet.png, a contact sheet of frames with times
+      --time LIST          write stills instead: the state at exactly these seconds
+                           (comma-separated), as <scene>-<t>s.png / .svg (png, svg only)
       --fps N              override the scene's frames per second (1-240)
       --scale N            override the canvas scale (1, 2 or 3)
       --frames A-B         write only frames A through B (inclusive; a single index works too)
       --step N             write only every N-th frame of that range (A, A+N, …)
       --show-touches       draw fingers that are down as translucent circles
+      --loop N             animated previews play N times; 0 loops forever (default 0)
+      --webp-quality Q     lossy WebP at quality Q (0-100) instead of lossless
+      --sheet-frames N     frames on the contact sheet, evenly spaced (1-100, default 12)
       --jobs N             threads for drawing and encoding (default: all processors)
       -h, --help           show this help
 
@@ -156,6 +165,10 @@ public enum CLI {
         var step = 1
         var showTouches = false
         var jobs: Int?
+        var loop = 0
+        var webpQuality: Double?
+        var sheetFrames = 12
+        var times: [Double]?
         var help = false
     }
 
@@ -192,6 +205,25 @@ public enum CLI {
             case "--jobs": r.jobs = try integer(a, 1...256)
             case "--step": r.step = try integer(a, 1...SceneLimits.maxFrames)
             case "--show-touches": r.showTouches = true
+            case "--loop": r.loop = try integer(a, 0...65535)
+            case "--sheet-frames": r.sheetFrames = try integer(a, 1...100)
+            case "--webp-quality":
+                let v = try value(a)
+                guard let q = Double(v), q.isFinite, (0...100).contains(q) else {
+                    throw UsageError(message: "--webp-quality expects a number from 0 to 100, got '\(v)'", command: "render")
+                }
+                r.webpQuality = q
+            case "--time":
+                let v = try value(a)
+                let parts = v.split(separator: ",", omittingEmptySubsequences: false)
+                var times: [Double] = []
+                for p in parts {
+                    guard let t = Double(p.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                        throw UsageError(message: "--time expects seconds ≥ 0, comma-separated, got '\(v)'", command: "render")
+                    }
+                    times.append(t)
+                }
+                r.times = times
             case "--frames":
                 let v = try value(a)
                 let parts = v.split(separator: "-", omittingEmptySubsequences: false)
@@ -237,6 +269,10 @@ public enum CLI {
         }
         let output = r.output ?? "output/\(scene.name)"
         let formats = r.formats.compactMap(OutputFormats.named)
+        let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames)
+        if let times = r.times {
+            return try renderStills(scene, times: times, formats: formats, to: output, options: options, console: console)
+        }
 
         // Ctrl-C or SIGTERM stops the render between frames; the staging directory is removed.
         signal(SIGINT) { _ in RenderPipeline.cancelRequested = 1 }
@@ -252,13 +288,40 @@ public enum CLI {
             }
         }
         try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output),
-                                  options: RenderOptions(showTouches: r.showTouches),
+                                  options: options,
                                   workers: r.jobs ?? RenderPipeline.defaultWorkers, progress: progress)
         if showProgress { console.err("\n") }
         let n = timeline.frames.count
         let plural = n == 1 ? "" : "s"
         let formatList = r.formats.joined(separator: ", ")
         console.out("\(scene.name): \(n) frame\(plural) at \(scene.fps) fps, scale \(scene.canvas.scale) (\(formatList)) → \(output)\n")
+        return ExitCode.success
+    }
+
+    /// `--time`: the state at exactly each time, as `<scene>-<t>s.<format>` for png and svg.
+    static func renderStills(_ scene: Scene, times: [Double], formats: [OutputFormat], to output: String,
+                             options: RenderOptions, console: Console) throws -> Int32 {
+        let end = Double(scene.frameCount - 1) / Double(scene.fps)
+        for t in times where t > end + FrameClock.epsilon {
+            throw UsageError(message: "--time \(NumberFormat.short(t)) is past the scene's last frame at \(NumberFormat.short(end)) s", command: "render")
+        }
+        var frameFormats: [any FrameFormat] = []
+        for f in formats {
+            guard case .frames(let ff) = f else {
+                throw UsageError(message: "--time writes stills as png or svg, not '\(f.name)'", command: "render")
+            }
+            frameFormats.append(ff)
+        }
+        let frames = try Simulator.run(scene, at: times)
+        var files: [OutputFile] = []
+        for frame in frames {
+            for f in frameFormats {
+                let name = "\(scene.name)-\(NumberFormat.short(frame.time))s.\(f.name)"
+                files.append(OutputFile(name: name, bytes: try f.renderFrame(frame, canvas: scene.canvas, options: options)))
+            }
+        }
+        try RenderPipeline.write(files, to: URL(fileURLWithPath: output))
+        console.out("\(scene.name): \(files.count) still\(files.count == 1 ? "" : "s") at \(times.map { NumberFormat.short($0) + " s" }.joined(separator: ", ")) → \(output)\n")
         return ExitCode.success
     }
 

@@ -4,9 +4,9 @@ import FlipbookCore
 /// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the PNG
 /// (image surface) and SVG surfaces, so both show exactly the same thing.
 enum CairoDrawing {
-    /// Names one CJK-capable family explicitly: Cairo's toy font API picks a single font and
-    /// does no per-glyph fallback, so "sans-serif" would draw Chinese as boxes.
-
+    /// Text uses TextMetrics.fontFamily, one CJK-capable family named explicitly: Cairo's toy
+    /// font API picks a single font and does no per-glyph fallback, so "sans-serif" would draw
+    /// Chinese as boxes.
     static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) {
         set(cr, canvas.background)
         cairo_paint(cr)

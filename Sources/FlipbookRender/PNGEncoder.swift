@@ -26,7 +26,24 @@ public enum PNGEncoder {
             let row = px + y * pixelsPerRow
             for x in 0..<width where row[x] < 0xFF00_0000 { opaque = false; break outer }
         }
-        let channels = opaque ? 3 : 4
+        let raw = filteredRows(px, pixelsPerRow: pixelsPerRow, x: 0, y: 0, width: width, height: height, channels: opaque ? 3 : 4)
+        let compressed = try deflate(raw)
+
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var ihdr: [UInt8] = []
+        ihdr.append(contentsOf: bigEndian(UInt32(width)))
+        ihdr.append(contentsOf: bigEndian(UInt32(height)))
+        ihdr.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
+        appendChunk(&png, "IHDR", ihdr)
+        appendChunk(&png, "IDAT", compressed)
+        appendChunk(&png, "IEND", [])
+        return png
+    }
+
+    /// The PNG scanlines (filter byte + filtered bytes) of a `width` x `height` rectangle at
+    /// (x, y) of premultiplied ARGB pixels, as straight RGB (`channels` 3) or RGBA (4).
+    static func filteredRows(_ px: UnsafePointer<UInt32>, pixelsPerRow: Int, x x0: Int, y y0: Int, width: Int, height: Int,
+                             channels: Int, filter: RowFilter = .subOrUp) -> [UInt8] {
         let rowBytes = width * channels
         var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
@@ -38,7 +55,7 @@ public enum PNGEncoder {
         raw.withUnsafeMutableBufferPointer { rawBuffer in
             let out = rawBuffer.baseAddress!
             for y in 0..<height {
-                let row = px + y * pixelsPerRow
+                let row = px + (y0 + y) * pixelsPerRow + x0
                 // Unpack to RGB(A) with straight alpha.
                 var o = 0
                 for x in 0..<width {
@@ -53,10 +70,23 @@ public enum PNGEncoder {
                     o += channels
                 }
                 // A row that repeats the one above (most of a UI frame) is all zeros under Up.
-                if memcmp(cur, prev, rowBytes) == 0 {
+                if filter != .none, memcmp(cur, prev, rowBytes) == 0 {
                     let line = out + y * (rowBytes + 1)
                     line[0] = 2
                     (line + 1).update(repeating: 0, count: rowBytes)
+                    swap(&prev, &cur)
+                    continue
+                }
+                let line = out + y * (rowBytes + 1)
+                if filter == .none {
+                    line[0] = 0
+                    for i in 0..<rowBytes { line[i + 1] = cur[i] }
+                    swap(&prev, &cur)
+                    continue
+                }
+                if filter == .bestOfFive {
+                    // All five filters, the smallest sum of |signed residual| winning (libpng's heuristic).
+                    PNGEncoder.bestOfFiveFilters(cur, prev, rowBytes: rowBytes, channels: channels, into: line)
                     swap(&prev, &cur)
                     continue
                 }
@@ -68,7 +98,6 @@ public enum PNGEncoder {
                     sumSub &+= s < 128 ? Int(s) : 256 - Int(s)
                     sumUp &+= u < 128 ? Int(u) : 256 - Int(u)
                 }
-                let line = out + y * (rowBytes + 1)
                 if sumUp <= sumSub {
                     line[0] = 2
                     for i in 0..<rowBytes { line[i + 1] = cur[i] &- prev[i] }
@@ -79,17 +108,51 @@ public enum PNGEncoder {
                 swap(&prev, &cur)
             }
         }
-        let compressed = try deflate(raw)
+        return raw
+    }
 
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr: [UInt8] = []
-        ihdr.append(contentsOf: bigEndian(UInt32(width)))
-        ihdr.append(contentsOf: bigEndian(UInt32(height)))
-        ihdr.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
-        appendChunk(&png, "IHDR", ihdr)
-        appendChunk(&png, "IDAT", compressed)
-        appendChunk(&png, "IEND", [])
-        return png
+    /// How rows are filtered before deflate.
+    enum RowFilter {
+        /// Raw pixels (filter type 0).
+        case none
+        /// Up for a row that repeats the one above, else the better of Sub and Up.
+        case subOrUp
+        /// The best of all five filters by libpng's heuristic.
+        case bestOfFive
+    }
+
+    /// Writes the row filtered with whichever of None, Sub, Up, Average and Paeth leaves the
+    /// smallest sum of |signed residual| (PNG specification §9; libpng's heuristic).
+    static func bestOfFiveFilters(_ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, rowBytes: Int,
+                                  channels: Int, into line: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
+        @inline(__always) func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
+            let p = Int(a) + Int(b) - Int(c)
+            let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+            return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        }
+        var sums = [0, 0, 0, 0, 0]
+        for i in 0..<rowBytes {
+            let x = cur[i], a = i >= channels ? cur[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0
+            sums[0] &+= cost(x)
+            sums[1] &+= cost(x &- a)
+            sums[2] &+= cost(x &- b)
+            sums[3] &+= cost(x &- UInt8((Int(a) + Int(b)) / 2))
+            sums[4] &+= cost(x &- paethPredictor(a, b, c))
+        }
+        var f = 0
+        for k in 1..<5 where sums[k] < sums[f] { f = k }
+        line[0] = UInt8(f)
+        for i in 0..<rowBytes {
+            let x = cur[i], a = i >= channels ? cur[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0
+            switch f {
+            case 0: line[i + 1] = x
+            case 1: line[i + 1] = x &- a
+            case 2: line[i + 1] = x &- b
+            case 3: line[i + 1] = x &- UInt8((Int(a) + Int(b)) / 2)
+            default: line[i + 1] = x &- paethPredictor(a, b, c)
+            }
+        }
     }
 
     /// Encodes a Cairo image surface.
@@ -113,9 +176,9 @@ public enum PNGEncoder {
         png.append(contentsOf: bigEndian(UInt32(crc)))
     }
 
-    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
+    static func deflate(_ input: [UInt8], level: Int32 = PNGEncoder.level, memLevel: Int32 = 8) throws -> [UInt8] {
         var stream = z_stream()
-        var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, memLevel, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw RenderError("zlib deflateInit failed (\(status))") }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))
@@ -130,7 +193,8 @@ public enum PNGEncoder {
             }
         }
         guard status == Z_STREAM_END else { throw RenderError("zlib deflate failed (\(status))") }
-        output.removeSubrange(Int(stream.total_out)...)
-        return output
+        // A copy of exactly the compressed bytes: the bound-sized buffer would stay allocated
+        // by whoever keeps the result (an APNG holds every frame's).
+        return Array(output[..<Int(stream.total_out)])
     }
 }

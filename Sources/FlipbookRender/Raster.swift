@@ -28,6 +28,22 @@ public final class Raster {
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// Draws `frame` into `data`: canvas.pixelHeight rows of canvas.pixelWidth ARGB32 pixels.
+    static func draw(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions, into data: UnsafeMutablePointer<UInt8>) throws {
+        let w = Int32(canvas.pixelWidth), h = Int32(canvas.pixelHeight)
+        guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, w, h, w * 4) else {
+            throw RenderError("could not create a \(w)x\(h) image surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try cairoCheck(cairo_surface_status(surface), "image surface")
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(canvas.scale), Double(canvas.scale))
+        CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
+        try cairoCheck(cairo_status(cr), "drawing frame \(frame.index)")
+        cairo_surface_flush(surface)
+    }
+
     /// Calls `body` with the pixels: `height` rows of `pixelsPerRow` native-endian UInt32s,
     /// each premultiplied ARGB (Cairo's ARGB32), of which the first `width` are the image.
     public func withPixels<R>(_ body: (_ pixels: UnsafePointer<UInt32>, _ pixelsPerRow: Int) throws -> R) rethrows -> R {

@@ -20,12 +20,20 @@ public enum RenderPipeline {
         let out = try OutputDirectory(destination: directory)
         do {
             var perFrame: [any FrameFormat] = []
+            var animations: [any AnimationFormat] = []
             for format in formats {
                 switch format {
                 case .timeline(let f):
                     for file in try f.renderTimeline(timeline, options: options) { try out.write(file.name, file.bytes) }
                 case .frames(let f):
                     perFrame.append(f)
+                case .animation(let a):
+                    animations.append(a)
+                }
+            }
+            if !animations.isEmpty {
+                for file in try renderAnimations(timeline, formats: animations, options: options, workers: workers) {
+                    try out.write(file.name, file.bytes)
                 }
             }
             let frameFormats = perFrame
@@ -44,26 +52,148 @@ public enum RenderPipeline {
         }
     }
 
-    /// Runs `body` for every frame on `workers` threads; the first error (by frame order) is
-    /// rethrown after all workers stop.
-    public static func forEachFrame(_ timeline: Timeline, workers: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                                    _ body: @escaping @Sendable (TimelineFrame) throws -> Void) throws {
+    /// Writes `files` into `directory` atomically (all of them, or nothing on failure).
+    public static func write(_ files: [OutputFile], to directory: URL) throws {
+        let out = try OutputDirectory(destination: directory)
+        do {
+            for f in files { try out.write(f.name, f.bytes) }
+            try out.commit(staleExtensions: [])
+        } catch {
+            out.abort()
+            throw error
+        }
+    }
+
+    /// Draws the frames on `workers` threads, a batch at a time, and feeds each distinct frame
+    /// (consecutive identical frames merged into one longer one) to one encoder per format, in
+    /// order. The next batch is drawn while the encoders work on this one, and the encoders of
+    /// different formats run side by side. Memory stays at two batches of frames plus what the
+    /// encoders keep. The bytes do not depend on the number of threads.
+    public static func renderAnimations(_ timeline: Timeline, formats: [any AnimationFormat], options: RenderOptions,
+                                        workers: Int = defaultWorkers) throws -> [OutputFile] {
         let frames = timeline.frames
+        guard !frames.isEmpty else { throw RenderError("an animation needs at least one frame") }
+        let encoders = Encoders(try formats.map { try $0.makeEncoder(canvas: timeline.canvas, options: options) })
+        // A kept frame lasts until the next kept one; the last one for one step.
+        let step = frames.count > 1 ? frames[1].index - frames[0].index : 1
+        let batchSize = max(4, 4 * workers)
+        let canvas = timeline.canvas
+        @Sendable func draw(_ range: Range<Int>) throws -> [FrameImage] {
+            let batch = Array(frames[range])
+            let images = ImageSlots(count: batch.count)
+            try forEachIndex(batch.count, workers: workers) { i in
+                images.set(i, try FrameImage(drawing: batch[i], canvas: canvas, options: options))
+            }
+            return (0..<batch.count).map { images.take($0) }
+        }
+        var pending: (image: FrameImage, span: FrameSpan)?
+        var start = 0
+        var current = try draw(0..<min(frames.count, batchSize))
+        while true {
+            let nextStart = start + current.count
+            let nextRange = nextStart..<min(frames.count, nextStart + batchSize)
+            let drawing = DispatchGroup()
+            let drawn = ResultBox<[FrameImage]>()
+            if !nextRange.isEmpty {
+                DispatchQueue.global().async(group: drawing) { drawn.set(Result { try draw(nextRange) }) }
+            }
+            do {
+                for (i, image) in current.enumerated() {
+                    let index = frames[start + i].index
+                    let span = FrameSpan(start: index, end: index + step, fps: timeline.fps)
+                    if var p = pending, p.image == image {
+                        p.span.end = span.end
+                        pending = p
+                    } else {
+                        if let p = pending { try encoders.add(p.image, span: p.span) }
+                        pending = (image, span)
+                    }
+                }
+            } catch {
+                drawing.wait()
+                throw error
+            }
+            drawing.wait()
+            if nextRange.isEmpty { break }
+            current = try drawn.get()
+            start = nextStart
+        }
+        if let p = pending { try encoders.add(p.image, span: p.span) }
+        return try zip(formats, encoders.finish()).map { f, bytes in OutputFile(name: f.fileName(forScene: timeline.scene), bytes: bytes) }
+    }
+
+    /// The encoders of one render; `add` runs them side by side, one thread each.
+    final class Encoders: @unchecked Sendable {
+        private let encoders: [any AnimationEncoder]
+        init(_ encoders: [any AnimationEncoder]) { self.encoders = encoders }
+
+        func add(_ image: FrameImage, span: FrameSpan) throws {
+            if encoders.count == 1 { return try encoders[0].add(image, span: span) }
+            let errors = ResultBox<Void>()
+            DispatchQueue.concurrentPerform(iterations: encoders.count) { i in
+                do { try encoders[i].add(image, span: span) } catch { errors.set(.failure(error)) }
+            }
+            if let e = errors.failure { throw e }
+        }
+
+        func finish() throws -> [[UInt8]] { try encoders.map { try $0.finish() } }
+    }
+
+    /// One result handed from another thread (the first failure wins).
+    final class ResultBox<T>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var result: Result<T, Error>?
+        func set(_ r: Result<T, Error>) {
+            lock.lock(); defer { lock.unlock() }
+            if case .failure = result { return }
+            result = r
+        }
+        func get() throws -> T {
+            lock.lock(); defer { lock.unlock() }
+            return try result!.get()
+        }
+        var failure: Error? {
+            lock.lock(); defer { lock.unlock() }
+            if case .failure(let e) = result { return e }
+            return nil
+        }
+    }
+
+    /// Frame images drawn by the workers, each written by one worker and read after all finish.
+    final class ImageSlots: @unchecked Sendable {
+        private var slots: [FrameImage?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ image: FrameImage) { lock.lock(); slots[i] = image; lock.unlock() }
+        func take(_ i: Int) -> FrameImage { lock.lock(); defer { slots[i] = nil; lock.unlock() }; return slots[i]! }
+    }
+
+    /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
+    static func forEachIndex(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let state = SharedState()
-        let total = frames.count
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, total))) { _ in
-            while let i = state.next(limit: total) {
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+            while let i = state.next(limit: count) {
                 do {
                     if RenderPipeline.cancelRequested != 0 { throw RenderError("interrupted") }
-                    try body(frames[i])
-                    let done = state.finish()
-                    progress?(done, total)
+                    try body(i)
                 } catch {
                     state.fail(index: i, error)
                 }
             }
         }
         if let e = state.firstError { throw e }
+    }
+
+    /// Runs `body` for every frame on `workers` threads; the first error (by frame order) is
+    /// rethrown after all workers stop.
+    public static func forEachFrame(_ timeline: Timeline, workers: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                                    _ body: @escaping @Sendable (TimelineFrame) throws -> Void) throws {
+        let frames = timeline.frames
+        let counter = SharedState()
+        try forEachIndex(frames.count, workers: workers) { i in
+            try body(frames[i])
+            progress?(counter.finish(), frames.count)
+        }
     }
 
     /// Work distribution and error collection shared by the workers, behind one lock.

@@ -8,7 +8,15 @@ import FlipbookCore
 public struct RenderOptions: Sendable {
     /// Draw the fingers that are down as translucent circles, as screen recordings do.
     public var showTouches: Bool
-    public init(showTouches: Bool = false) { self.showTouches = showTouches }
+    /// How many times an animated preview plays; 0 loops forever.
+    public var loopCount: Int
+    /// Lossy WebP at this quality (0-100); nil writes lossless WebP.
+    public var webpQuality: Double?
+    /// Frames on a contact sheet (evenly spaced; all of them when the timeline has fewer).
+    public var sheetFrames: Int
+    public init(showTouches: Bool = false, loopCount: Int = 0, webpQuality: Double? = nil, sheetFrames: Int = 12) {
+        self.showTouches = showTouches; self.loopCount = loopCount; self.webpQuality = webpQuality; self.sheetFrames = sheetFrames
+    }
 }
 
 /// A file produced for a whole timeline (keyframes.json, later animated previews).
@@ -38,11 +46,13 @@ public protocol TimelineFormat: Sendable {
 public enum OutputFormat: Sendable {
     case frames(any FrameFormat)
     case timeline(any TimelineFormat)
+    case animation(any AnimationFormat)
 
     public var name: String {
         switch self {
         case .frames(let f): return f.name
         case .timeline(let t): return t.name
+        case .animation(let a): return a.name
         }
     }
 }
@@ -55,7 +65,10 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 }
 
 public enum OutputFormats {
-    public static let all: [OutputFormat] = [.frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat())]
+    public static let all: [OutputFormat] = [
+        .frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat()),
+        .animation(GIFFormat()), .animation(APNGFormat()), .animation(WebPFormat()), .timeline(ContactSheetFormat()),
+    ]
     public static var names: [String] { all.map(\.name) }
     public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
 

@@ -296,8 +296,10 @@ public final class Simulator {
     }
 
     /// The frame at index `index` (the clock must have been advanced to its time).
-    public func snapshot(index: Int) -> TimelineFrame {
-        let t = clock.time(ofFrame: index)
+    public func snapshot(index: Int) -> TimelineFrame { snapshot(index: index, time: clock.time(ofFrame: index)) }
+
+    /// The state at exactly `time` (the clock must have been advanced there), labelled `index`.
+    func snapshot(index: Int, time t: Double) -> TimelineFrame {
         let items = drawItems(at: t)
         let states = views.count > 1
             ? views.map { ScrollViewState(id: $0.spec.id, contentOffset: $0.contentOffset(at: t), frame: $0.frame(at: t)) } : []
@@ -310,6 +312,18 @@ public final class Simulator {
     /// With `step` > 1 only every step-th frame of the range is kept (first, first + step, …).
     public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1) throws -> Timeline {
         try Simulator(scene: scene).record(frames: range, step: step)
+    }
+
+    /// The state at exactly each of `times` (seconds from the start, ascending), for stills
+    /// between frames as well as on them. Each frame's index is the first frame at or after it.
+    public static func run(_ scene: Scene, at times: [Double]) throws -> [TimelineFrame] {
+        let sim = try Simulator(scene: scene)
+        var out: [TimelineFrame] = []
+        for t in times.sorted() {
+            sim.advance(to: t)
+            out.append(sim.snapshot(index: sim.clock.firstFrame(atOrAfter: t), time: t))
+        }
+        return out
     }
 
     /// Plays this simulator from its start (after any effects you installed) and records the

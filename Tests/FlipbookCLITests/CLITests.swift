@@ -136,7 +136,7 @@ final class CLITests: XCTestCase {
         let scene = write("s.json", good)
         let cases: [([String], String)] = [
             (["render"], "needs a SCENE"),
-            (["render", scene, "--format", "gif"], "unknown format 'gif'"),
+            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, gif, apng, webp, sheet"),
             (["render", scene, "--fps", "0"], "--fps expects a whole number from 1 to 240"),
             (["render", scene, "--scale", "4"], "--scale expects"),
             (["render", scene, "--frames", "9-3"], "--frames expects"),
@@ -153,6 +153,37 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(code, 2, "\(args): \(c.err)")
             XCTAssertTrue(c.err.contains(fragment), "\(args): \(c.err)")
         }
+    }
+
+    /// Bad preview options: exit 2, one line, and nothing written.
+    func testBadPreviewOptionsWriteNothing() {
+        let scene = write("s.json", good)  // 5 frames at 10 fps: the last at 0.4 s
+        let cases: [([String], String)] = [
+            (["--format", "gif", "--loop", "-1"], "--loop expects a whole number from 0 to 65535, got '-1'"),
+            (["--time", "0.45"], "--time 0.45 is past the scene's last frame at 0.4 s"),
+            (["--time", "0.1,-2"], "--time expects seconds ≥ 0, comma-separated, got '0.1,-2'"),
+            (["--format", "webp", "--webp-quality", "101"], "--webp-quality expects a number from 0 to 100, got '101'"),
+            (["--format", "gif", "--time", "0.1"], "--time writes stills as png or svg, not 'gif'"),
+            (["--format", "sheet", "--sheet-frames", "0"], "--sheet-frames expects a whole number from 1 to 100, got '0'"),
+        ]
+        for (i, (extra, fragment)) in cases.enumerated() {
+            let out = dir.appendingPathComponent("bad-preview-\(i)")
+            let (code, c) = run(["render", scene, "-o", out.path] + extra)
+            XCTAssertEqual(code, 2, "\(extra): \(c.err)")
+            XCTAssertTrue(c.err.contains(fragment), "\(extra): \(c.err)")
+            XCTAssertEqual(c.err.filter { $0 == "\n" }.count, 1, "one line: \(c.err)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written for \(extra)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }, [], "no staging left")
+    }
+
+    func testStillsAtExactTimes() throws {
+        let scene = write("s.json", good)
+        let out = dir.appendingPathComponent("stills")
+        let (code, c) = run(["render", scene, "-o", out.path, "--time", "0.25,0", "--format", "png,svg"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(),
+                       ["s-0.25s.png", "s-0.25s.svg", "s-0s.png", "s-0s.svg"])
     }
 
     func testRenderFailureLeavesNoPartialOutput() throws {

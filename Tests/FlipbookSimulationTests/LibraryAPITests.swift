@@ -180,4 +180,17 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(xs.last!, x0 - 1200 / (1000 * log(0.998)), accuracy: 0.5)
         XCTAssertTrue(zip(xs[9...], xs[10...]).allSatisfy { $1 >= $0 }, "moves one way only")
     }
+
+    /// A still between two frames is the state at exactly that time, not the nearest frame.
+    func testStateAtTimesBetweenFrames() throws {
+        var s = scene(layout: FlowLayout(itemSize: Size(width: 375, height: 100)), items: cards(20))
+        s.script = [ScriptStep(time: 0.1, action: .scrollTo(x: nil, y: 200, timing: .curve(.easeInEaseOut, duration: 0.25)))]
+        let frames = try Simulator.run(s, at: [0.3, 0.2345])
+        XCTAssertEqual(frames.map(\.time), [0.2345, 0.3])
+        XCTAssertEqual(frames.map(\.index), [8, 9], "labelled with the first frame at or after it (30 fps)")
+        for f in frames {
+            let expected = 200 * TimingCurve.easeInEaseOut.value(at: (f.time - 0.1) / 0.25)
+            XCTAssertEqual(f.contentOffset.y, expected, accuracy: 1e-9, "at \(f.time) s")
+        }
+    }
 }

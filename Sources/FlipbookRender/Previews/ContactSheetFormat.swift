@@ -1,0 +1,79 @@
+import CCairo
+import FlipbookCore
+
+/// A contact sheet for design reviews: evenly spaced frames of the timeline (all of them when
+/// it has no more than `RenderOptions.sheetFrames`), drawn as vector thumbnails at half size
+/// in rows of four, each with its frame number and time underneath, under a line naming the
+/// scene. One PNG, `<scene>-sheet.png`, at the canvas scale.
+public struct ContactSheetFormat: TimelineFormat {
+    public var name: String { "sheet" }
+    public init() {}
+
+    static let columns = 4
+    static let thumbnailScale = 0.5
+    static let padding = 16.0
+    static let titleHeight = 28.0
+    static let labelHeight = 22.0
+
+    /// Indices into `frames` of `count` evenly spaced frames, first and last included.
+    static func pick(_ total: Int, count: Int) -> [Int] {
+        guard total > count else { return Array(0..<total) }
+        guard count > 1 else { return [0] }
+        return (0..<count).map { ($0 * (total - 1) * 2 + (count - 1)) / (2 * (count - 1)) }
+    }
+
+    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
+        let picked = ContactSheetFormat.pick(timeline.frames.count, count: max(1, options.sheetFrames)).map { timeline.frames[$0] }
+        guard !picked.isEmpty else { throw RenderError("a contact sheet needs at least one frame") }
+        let c = timeline.canvas
+        let tw = c.width * ContactSheetFormat.thumbnailScale, th = c.height * ContactSheetFormat.thumbnailScale
+        let columns = min(ContactSheetFormat.columns, picked.count)
+        let rows = (picked.count + columns - 1) / columns
+        let p = ContactSheetFormat.padding
+        let width = p + Double(columns) * (tw + p)
+        let height = ContactSheetFormat.titleHeight + p + Double(rows) * (th + ContactSheetFormat.labelHeight + p)
+        let sheet = Canvas(width: width, height: height, scale: c.scale, background: Color(red: 0.9, green: 0.9, blue: 0.92))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(sheet.pixelWidth), Int32(sheet.pixelHeight)) else {
+            throw RenderError("could not create a \(sheet.pixelWidth)x\(sheet.pixelHeight) contact sheet")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try cairoCheck(cairo_surface_status(surface), "contact sheet")
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, Double(c.scale), Double(c.scale))
+        CairoDrawing.set(cr, sheet.background)
+        cairo_paint(cr)
+
+        let last = timeline.frames.last!
+        let seconds = Double(last.index + 1) / Double(timeline.fps)
+        let title = "\(timeline.scene) — \(timeline.frames.count) frames at \(timeline.fps) fps, \(NumberFormat.short(seconds)) s"
+        CairoDrawing.selectFont(cr, size: 15, weight: .bold)
+        CairoDrawing.set(cr, Color(red: 0.1, green: 0.1, blue: 0.12))
+        cairo_move_to(cr, p, p + 12)
+        cairo_show_text(cr, title)
+
+        for (k, frame) in picked.enumerated() {
+            let x = p + Double(k % columns) * (tw + p)
+            let y = ContactSheetFormat.titleHeight + p + Double(k / columns) * (th + ContactSheetFormat.labelHeight + p)
+            cairo_save(cr)
+            cairo_translate(cr, x, y)
+            cairo_rectangle(cr, 0, 0, tw, th)
+            cairo_clip(cr)
+            cairo_scale(cr, ContactSheetFormat.thumbnailScale, ContactSheetFormat.thumbnailScale)
+            CairoDrawing.draw(frame, canvas: c, on: cr, options: options)
+            cairo_restore(cr)
+            // A hairline frame around the thumbnail.
+            cairo_rectangle(cr, x - 0.5, y - 0.5, tw + 1, th + 1)
+            CairoDrawing.set(cr, Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+            cairo_set_line_width(cr, 1)
+            cairo_stroke(cr)
+            CairoDrawing.selectFont(cr, size: 12, weight: .regular)
+            CairoDrawing.set(cr, Color(red: 0.2, green: 0.2, blue: 0.24))
+            cairo_move_to(cr, x, y + th + 15)
+            cairo_show_text(cr, "frame \(frame.index) · \(NumberFormat.short(frame.time)) s")
+        }
+        try cairoCheck(cairo_status(cr), "drawing the contact sheet")
+        cairo_surface_flush(surface)
+        return [OutputFile(name: timeline.scene + "-sheet.png", bytes: try PNGEncoder.encode(surface: surface))]
+    }
+}
