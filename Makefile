@@ -19,16 +19,22 @@ build: setup
 demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
-# Then the library client in examples/swift (docs/library.md is made of its code) is built and
+# Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
+# and the library client in examples/swift (docs/library.md is made of its code) is built and
 # run against this checkout, and the doc is checked against it.
-test: setup
+test:
+	@./scripts/setup.sh --test
 	$(SWIFT) test
+	$(SWIFT) build -c release --product flipbook
+	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	python3 scripts/check-library-doc.py
 	$(SWIFT) build --package-path examples/swift
 	examples/swift/.build/debug/CoverFlowDemo .build/library-client/cover-flow
 
-bench: setup
+bench:
+	@./scripts/setup.sh --bench
 	$(SWIFT) build -c release --product flipbook-bench
+	$(SWIFT) build -c release --product flipbook
 	.build/release/flipbook-bench
 
 clean:

@@ -137,6 +137,7 @@ public enum RenderPipeline {
         }
 
         func finish() throws -> [[UInt8]] { try encoders.map { try $0.finish() } }
+
     }
 
     /// One result handed from another thread (the first failure wins).

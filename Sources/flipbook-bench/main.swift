@@ -82,3 +82,15 @@ print("pipeline (\(RenderPipeline.defaultWorkers) threads): \(fmt(Double(n) / pi
 print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
 print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")
 print("peak memory: \(fmt(peakMemoryMiB())) MiB")
+
+// 5. Animated previews against ffmpeg (when it is installed).
+if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath: "/usr/bin/python3") {
+    let flipbook = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
+    if FileManager.default.fileExists(atPath: flipbook) {
+        try PreviewBenchmark(flipbook: flipbook, scene: scenePath, scratch: scratch).run()
+    } else {
+        print("\npreviews: skipped (build the flipbook product first: make bench does)")
+    }
+} else {
+    print("\npreviews: skipped (ffmpeg not installed; make bench installs it)")
+}

@@ -6,9 +6,11 @@ import FlipbookCore
 /// that: every frame then lasts at least 2 cs and starts within 1 cs of its true time, frames
 /// that would last no time are dropped, and the total is the timeline's duration to the
 /// centisecond. Each later frame holds only the changed rectangle, with pixels that did not
-/// change transparent (disposal "do not dispose"), and its own colour table: exact when the
-/// changed pixels use at most 255 colours, else a median-cut palette of them (no dithering:
-/// flat UI colours stay flat).
+/// change (or changed less than `tolerance`) transparent, disposal "do not dispose". Colours:
+/// the first frame's median-cut palette is the global table; a frame it does not serve well
+/// gets its own table, exact when its changed pixels use few colours, else median cut. No
+/// dithering: flat UI colours stay flat. The LZW encoder may substitute near colours where
+/// that lengthens a string (`lossyTolerance`); the figures are in docs/previews.md.
 public struct GIFFormat: AnimationFormat {
     public var name: String { "gif" }
     public init() {}
@@ -20,7 +22,7 @@ public struct GIFFormat: AnimationFormat {
 
 final class GIFEncoder: AnimationEncoder {
     /// A changed pixel within this squared RGB distance of what is shown stays transparent.
-    static let tolerance = 12
+    static let tolerance = 20
     let width: Int, height: Int
     private var out: [UInt8] = []
     /// The last image written, which later frames are compared with.
@@ -32,9 +34,22 @@ final class GIFEncoder: AnimationEncoder {
     /// Where the last span added ends (cs): the end of the animation once it is the last.
     private var lastEnd = 0
 
+    let plays: Int
+    /// The global colour table: the first frame's palette (255 colours and the transparent
+    /// index 255). A later frame whose colours it serves as well as a table of their own would
+    /// (within `globalSlack`) uses it and saves the 768 bytes of a local table.
+    private var global: [UInt32] = []
+
     init(width: Int, height: Int, plays: Int) {
-        self.width = width; self.height = height
-        out += Array("GIF89a".utf8) + le16(width) + le16(height) + [0x70, 0, 0]  // no global table, 8-bit colour resolution
+        self.width = width; self.height = height; self.plays = plays
+    }
+
+    private func writeHeader() {
+        out += Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF7, 255, 0]  // 256-entry global table, 8-bit colour
+        for i in 0..<256 {
+            let c = i < global.count ? global[i] : 0
+            out += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+        }
         if plays != 1 {
             // NETSCAPE2.0: repeat count after the first play; 0 repeats forever.
             out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01] + le16(plays == 0 ? 0 : plays - 1) + [0]
@@ -88,7 +103,19 @@ final class GIFEncoder: AnimationEncoder {
     /// The LZW encoder may write a colour up to this squared RGB distance from a pixel's own
     /// when that continues its current string (gifsicle's --lossy idea), bounded so the mean
     /// PSNR stays above 50 dB on the examples (docs/previews.md).
-    static let lossyTolerance = 200
+    static let lossyTolerance = 150
+
+    /// A frame takes the global table when its squared error there is at most this many times
+    /// what its own table would give: 768 bytes saved outweigh a little colour error.
+    static let globalSlack = 10.0
+    /// Colours of a local table: fewer than 256 colours repeat more, which LZW rewards more
+    /// than the PSNR loses (docs/previews.md).
+    static let localColors = 160
+
+    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
+        let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF), dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
 
     /// What the viewer sees now (0xRRGGBB after quantisation), which new pixels are compared with.
     private var displayed: [UInt32] = []
@@ -120,10 +147,32 @@ final class GIFEncoder: AnimationEncoder {
             }
         }
         let anyUnchanged = slots.contains(-1)
-        let maxColors = anyUnchanged ? 255 : 256
-        let (palette, mapping) = MedianCut.palette(colors: histogram.colors, counts: histogram.counts, maxColors: maxColors)
-        let transparent = anyUnchanged ? palette.count : nil
-        let used = palette.count + (anyUnchanged ? 1 : 0)
+        let maxColors = min(GIFEncoder.localColors, anyUnchanged ? 255 : 256)
+        var (palette, mapping) = MedianCut.palette(colors: histogram.colors, counts: histogram.counts, maxColors: maxColors)
+        var transparent = anyUnchanged ? palette.count : nil
+        var useGlobal = false
+        if first {
+            // The first frame's colours become the global table: 255 of them, index 255 transparent.
+            global = MedianCut.palette(colors: histogram.colors, counts: histogram.counts, maxColors: 255).palette
+            writeHeader()
+        }
+        do {
+            var globalMapping = [UInt8](repeating: 0, count: histogram.colors.count)
+            var globalError = 0, localError = 0
+            for (i, c) in histogram.colors.enumerated() {
+                let g = MedianCut.nearest(c, in: global)
+                globalMapping[i] = UInt8(g)
+                globalError += GIFEncoder.distance(c, global[g]) * histogram.counts[i]
+                localError += GIFEncoder.distance(c, palette[Int(mapping[i])]) * histogram.counts[i]
+            }
+            if Double(globalError) <= Double(localError) * GIFEncoder.globalSlack {
+                palette = global
+                mapping = globalMapping
+                useGlobal = true
+            }
+        }
+        if useGlobal { transparent = anyUnchanged ? 255 : nil }
+        let used = useGlobal ? 256 : palette.count + (anyUnchanged ? 1 : 0)
         var bits = 1
         while 1 << bits < used { bits += 1 }
         var pixels = [LZWEncoder.Pixel](repeating: LZWEncoder.Pixel(index: 0, color: 0, mayBeTransparent: false), count: n)
@@ -149,10 +198,15 @@ final class GIFEncoder: AnimationEncoder {
                 if p < palette.count { displayed[(rect.y + y) * width + rect.x + x] = palette[p] }
             }
         }
-        var bytes: [UInt8] = [0x2C] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height) + [UInt8(0x80 | (bits - 1))]
-        for i in 0..<(1 << bits) {
-            let c = i < palette.count ? palette[i] : 0
-            bytes += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+        var bytes: [UInt8] = [0x2C] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height)
+        if useGlobal {
+            bytes.append(0)
+        } else {
+            bytes.append(UInt8(0x80 | (bits - 1)))
+            for i in 0..<(1 << bits) {
+                let c = i < palette.count ? palette[i] : 0
+                bytes += [UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+            }
         }
         bytes += data
         return (bytes, transparent, start)

@@ -1,0 +1,103 @@
+// Animated previews against ffmpeg and gifsicle (installed by `make bench` only: they are the
+// yardstick, not dependencies). Whole commands are timed, as a user would run them: Flipbook
+// from the scene file, ffmpeg from PNG frames already on disk (its input is free). Sizes,
+// median wall times of three runs, and the GIF's mean PSNR against the PNG frames.
+import Foundation
+
+struct PreviewBenchmark {
+    let flipbook: String
+    let scene: String
+    let scratch: URL
+
+    /// Runs a command, returning its wall time; throws when it fails.
+    func timed(_ args: [String]) throws -> Double {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        let t0 = now()
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw BenchError("failed: \(args.joined(separator: " "))") }
+        return now() - t0
+    }
+
+    func median(_ args: [String], runs: Int = 3) throws -> Double {
+        (try (0..<runs).map { _ in try timed(args) }).sorted()[runs / 2]
+    }
+
+    func output(_ args: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = args
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
+
+    static func available(_ tool: String) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["sh", "-c", "command -v \(tool)"]
+        p.standardOutput = FileHandle.nullDevice
+        try? p.run()
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
+    func row(_ name: String, _ bytes: Int, _ seconds: Double, _ extra: String = "") -> String {
+        name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%7.2f MB  %6.2f s", Double(bytes) / 1e6, seconds) + extra
+    }
+
+    func run() throws {
+        let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+        print("\npreviews: \(scene) at scale 1 against ffmpeg and gifsicle (median wall time of 3 runs)")
+        var lines: [String] = []
+        for fps in [50, 60] {
+            let frames = scratch.appendingPathComponent("frames-\(fps)")
+            _ = try timed([flipbook, "render", scene, "-o", frames.path, "--format", "png", "--scale", "1", "--fps", "\(fps)"])
+            let pattern = frames.appendingPathComponent("frame-%05d.png").path
+            let ours = scratch.appendingPathComponent("ours-\(fps)")
+            if fps == 50 {
+                let t = try median([flipbook, "render", scene, "-o", ours.path, "--format", "gif", "--scale", "1", "--fps", "50"])
+                let gif = ours.appendingPathComponent(name + ".gif")
+                let psnr = try output(["/usr/bin/python3", "scripts/preview-psnr.py", gif.path, frames.path, "50"])
+                lines.append(row("GIF 50 fps, Flipbook", size(gif), t, "  PSNR \(psnr) dB"))
+                let ff = scratch.appendingPathComponent("ffmpeg.gif")
+                let tf = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "50", "-i", pattern, "-vf",
+                                     "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none", ff.path])
+                let ffPSNR = try output(["/usr/bin/python3", "scripts/preview-psnr.py", ff.path, frames.path, "50"])
+                lines.append(row("GIF 50 fps, ffmpeg palettegen", size(ff), tf, "  PSNR \(ffPSNR) dB"))
+                if PreviewBenchmark.available("gifsicle") {
+                    let opt = scratch.appendingPathComponent("gifsicle.gif")
+                    let tg = try median(["gifsicle", "-O3", ff.path, "-o", opt.path])
+                    lines.append(row("GIF 50 fps, ffmpeg + gifsicle -O3", size(opt), tf + tg, "  PSNR \(ffPSNR) dB"))
+                }
+                let ta = try median([flipbook, "render", scene, "-o", ours.path, "--format", "apng", "--scale", "1", "--fps", "50"])
+                lines.append(row("APNG 50 fps, Flipbook", size(ours.appendingPathComponent(name + ".png")), ta, "  lossless"))
+                let fa = scratch.appendingPathComponent("ffmpeg.apng")
+                let tfa = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "50", "-i", pattern, "-plays", "0", "-f", "apng", fa.path])
+                lines.append(row("APNG 50 fps, ffmpeg", size(fa), tfa, "  lossless"))
+            } else {
+                let tw = try median([flipbook, "render", scene, "-o", ours.path, "--format", "webp", "--scale", "1", "--fps", "60"])
+                lines.append(row("WebP 60 fps, Flipbook", size(ours.appendingPathComponent(name + ".webp")), tw, "  lossless"))
+                let fw = scratch.appendingPathComponent("ffmpeg.webp")
+                let tfw = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern, "-c:v", "libwebp_anim",
+                                      "-lossless", "1", "-loop", "0", fw.path])
+                lines.append(row("WebP 60 fps, ffmpeg libwebp_anim", size(fw), tfw, "  lossless"))
+            }
+        }
+        for l in lines { print(l) }
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}
