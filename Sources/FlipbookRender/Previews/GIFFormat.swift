@@ -106,11 +106,11 @@ final class GIFEncoder: AnimationEncoder {
     static let lossyTolerance = 150
 
     /// A frame takes the global table when its squared error there is at most this many times
-    /// what its own table would give: 768 bytes saved outweigh a little colour error.
-    static let globalSlack = 10.0
-    /// Colours of a local table: fewer than 256 colours repeat more, which LZW rewards more
-    /// than the PSNR loses (docs/previews.md).
-    static let localColors = 160
+    /// what its own table would give: 768 bytes saved outweigh a little colour error. Larger
+    /// values shrink scrolling UI further but cost frames with new colours (docs/previews.md).
+    static let globalSlack = 3.0
+    /// Colours of a local table.
+    static let localColors = 256
 
     static func distance(_ a: UInt32, _ b: UInt32) -> Int {
         let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF), dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
