@@ -28,8 +28,11 @@ test:
 	$(SWIFT) build -c release --product flipbook
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	python3 scripts/check-library-doc.py
-	$(SWIFT) build --package-path examples/swift
-	examples/swift/.build/debug/CoverFlowDemo .build/library-client/cover-flow
+	@# A fresh scratch directory: SwiftPM caches a path dependency's file list, so an old one
+	@# misses files added to Flipbook since.
+	rm -rf .build/library-client
+	$(SWIFT) build --package-path examples/swift --scratch-path .build/library-client
+	.build/library-client/debug/CoverFlowDemo .build/library-client/cover-flow
 
 bench:
 	@./scripts/setup.sh --bench
