@@ -20,6 +20,7 @@ demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
 # Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
+# a check report is opened in headless Chromium,
 # and the library client in examples/swift (docs/library.md is made of its code) is built and
 # run against this checkout, and the doc is checked against it.
 test:
@@ -27,6 +28,7 @@ test:
 	$(SWIFT) test
 	$(SWIFT) build -c release --product flipbook
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
+	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
 	python3 scripts/check-library-doc.py
 	@# A fresh scratch directory: SwiftPM caches a path dependency's file list, so an old one
 	@# misses files added to Flipbook since.

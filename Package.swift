@@ -26,8 +26,10 @@ let package = Package(
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                           "FlipbookSimulation", "FlipbookEffects"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "CCairo", "CZlib", "CWebP"]),
+        .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookRender"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
-                                                 "FlipbookSimulation", "FlipbookEffects", "FlipbookSceneFile", "FlipbookRender"]),
+                                                 "FlipbookSimulation", "FlipbookEffects", "FlipbookSceneFile", "FlipbookRender",
+                                                 "FlipbookDiff"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),
         .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "flipbook"]),
+        .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "flipbook"]),
     ]
 )

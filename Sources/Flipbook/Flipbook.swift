@@ -1,6 +1,6 @@
 // Flipbook: the one module a client imports. It re-exports every stage, so
 // `import Flipbook` gives the scene model, layouts, animation, the simulator, the effects,
-// scene-file decoding and the renderers (docs/library.md shows them in use).
+// scene-file decoding, the renderers and the render comparison (docs/library.md shows them in use).
 @_exported import FlipbookCore
 @_exported import FlipbookJSON
 @_exported import FlipbookLayout
@@ -9,3 +9,4 @@
 @_exported import FlipbookEffects
 @_exported import FlipbookSceneFile
 @_exported import FlipbookRender
+@_exported import FlipbookDiff

@@ -17,9 +17,12 @@ public struct Console: Sendable {
     public var err: @Sendable (String) -> Void
     /// Whether stderr is a terminal (progress is shown only then).
     public var errIsTerminal: Bool
+    /// The environment (CI, GITHUB_ACTIONS change what `check` does).
+    public var environment: [String: String]
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool) {
-        self.out = out; self.err = err; self.errIsTerminal = errIsTerminal
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.out = out; self.err = err; self.errIsTerminal = errIsTerminal; self.environment = environment
     }
 
     public static var standard: Console {
@@ -43,6 +46,9 @@ public enum CLI {
     Usage:
       flipbook render SCENE [-o DIR] [options]   simulate a scene and write frames
       flipbook validate SCENE                    check a scene file and report what it holds
+      flipbook diff BASELINE CANDIDATE           compare two renders (timeline, then pixels)
+      flipbook check SCENE... --golden DIR       render scenes and compare them with goldens
+      flipbook report merge DIR... -o OUT        merge the reports of several check runs
       flipbook help [COMMAND]                    show help
       flipbook --version
 
@@ -111,6 +117,9 @@ public enum CLI {
                 case nil: console.out(mainHelp)
                 case "render": console.out(renderHelp)
                 case "validate": console.out(validateHelp)
+                case "diff": console.out(diffHelp)
+                case "check": console.out(checkHelp)
+                case "report": console.out(reportHelp)
                 case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: "")
                 }
                 return ExitCode.success
@@ -121,6 +130,12 @@ public enum CLI {
                 return try render(args, console: console)
             case "validate":
                 return try validate(args, console: console)
+            case "diff":
+                return try diff(args, console: console)
+            case "check":
+                return try check(args, console: console)
+            case "report":
+                return try report(args, console: console)
             default:
                 throw UsageError(message: "unknown command '\(command)'", command: "")
             }

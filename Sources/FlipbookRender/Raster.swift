@@ -70,3 +70,42 @@ public final class Raster {
         try cairoCheck(cairo_surface_write_to_png(surface, path), "writing \(path)")
     }
 }
+
+extension FrameImage {
+    /// Decodes PNG bytes (with Cairo) into premultiplied ARGB pixels, as Flipbook draws them.
+    public init(png bytes: [UInt8]) throws {
+        final class Source { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let source = Source(bytes)
+        let read: cairo_read_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+            let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
+            let n = Int(length)
+            guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            s.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + s.offset, count: n) }
+            s.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }
+        let surface = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())!
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError("not a PNG Cairo can read") }
+        if cairo_image_surface_get_format(surface) != CAIRO_FORMAT_ARGB32 && cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24 {
+            throw RenderError("PNG decoded to an unexpected pixel format")
+        }
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
+        let rgb24 = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        let data = UnsafeRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        var px = [UInt32](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { px[y * w + x] = rgb24 ? data[y * stride + x] | 0xFF00_0000 : data[y * stride + x] } }
+        self.init(width: w, height: h, pixels: px)
+    }
+
+    /// PNG bytes of the image (Flipbook's encoder).
+    public func pngData() throws -> [UInt8] {
+        try pixels.withUnsafeBytes {
+            try PNGEncoder.encode(data: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), width: width, height: height, stride: width * 4)
+        }
+    }
+}

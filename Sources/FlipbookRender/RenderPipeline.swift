@@ -170,7 +170,7 @@ public enum RenderPipeline {
     }
 
     /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
-    static func forEachIndex(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+    public static func forEachIndex(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let state = SharedState()
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
             while let i = state.next(limit: count) {

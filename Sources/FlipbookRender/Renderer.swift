@@ -72,6 +72,16 @@ public enum OutputFormats {
     public static var names: [String] { all.map(\.name) }
     public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
 
+    /// The frame index of a file named `frame-` + at least five digits + `.ext`, else nil —
+    /// the only names Flipbook writes frames under.
+    public static func frameIndex(fileName name: String, ext: String) -> Int? {
+        let suffix = "." + ext
+        guard name.hasPrefix("frame-"), name.hasSuffix(suffix) else { return nil }
+        let digits = name.dropFirst(6).dropLast(suffix.count)
+        guard digits.count >= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+
     /// The file name of frame `index` in a per-frame format.
     public static func frameFileName(_ index: Int, ext: String) -> String {
         let digits = String(index)

@@ -3,6 +3,7 @@ import Foundation
 @testable import FlipbookCLI
 import FlipbookCore
 import FlipbookJSON
+import FlipbookDiff
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -233,5 +234,131 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(err, "flipbook: \(bad):1:61: $.fps: expected a number, got \"ten\"\n")
         XCTAssertEqual(try spawn(["render", write("s.json", good), "-o", dir.appendingPathComponent("o").path]).0, 0)
         XCTAssertEqual(try spawn(["--version"]).0, 0)
+    }
+}
+
+/// `flipbook check`, `diff` and `report merge` on small scenes.
+final class CheckCommandTests: XCTestCase {
+    var dir: URL!
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-check-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func run(_ args: [String], env: [String: String] = [:]) -> (Int32, Captured) {
+        let c = Captured()
+        var console = c.console
+        console.environment = env
+        return (CLI.main(["flipbook"] + args, console: console), c)
+    }
+
+    /// A 3-card Wallet stack that scrolls 40 pt at 0.1 s; `color`, `at` and `duration` vary.
+    func scene(_ name: String, color: String = "#D93A3A", at: String = "0.1", duration: String = "0.25", folder: String = "scenes") -> String {
+        let text = """
+        {"canvas": {"width": 120, "height": 160, "scale": 1}, "fps": 20, "duration": 1,
+         "collectionView": {"layout": {"type": "wallet", "cellHeight": 60, "cellSpace": 30},
+                            "items": [{"id": "a", "color": "\(color)"}, {"id": "b"}, {"id": "c"}]},
+         "script": [{"at": \(at), "action": "scrollTo", "contentOffset": {"y": 40}, "duration": \(duration)}]}
+        """
+        let d = dir.appendingPathComponent(folder)
+        try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        let url = d.appendingPathComponent(name + ".json")
+        try? text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    func testCheckRecordsThenMatchesThenNamesWhatChanged() throws {
+        let golden = dir.appendingPathComponent("golden").path, report = dir.appendingPathComponent("report").path
+        let s = scene("stack")
+        var (code, c) = run(["check", s, "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertTrue(c.out.contains("no golden yet: recorded at"), c.out)
+        (code, c) = run(["check", s, "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertEqual(code, 0, "unchanged scene: \(c.out)")
+        // A script time 3 frames (0.15 s at 20 fps) later: the first line names the item and frames.
+        (code, c) = run(["check", scene("stack", at: "0.25", folder: "late"), "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertEqual(code, 1)
+        let lines = c.out.split(separator: "\n")
+        XCTAssertEqual(lines.first, "stack: differ")
+        XCTAssertTrue(lines[1].hasPrefix(#"  "b": late by 3 frames (150 ms); frames 3-"#), String(lines[1]))
+        // A colour: pixels only (card a is on screen in the kept frames 0 and 5, then scrolled under).
+        (code, c) = run(["check", scene("stack", color: "#2A9D3A", folder: "green"), "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(c.out.contains("pixels differ with no timeline change at frames 0, 5 ("), c.out)
+        // A longer scroll: the curve's frames change from frame 3 (0.15 s) on.
+        (code, c) = run(["check", scene("stack", duration: "0.5", folder: "slow"), "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(c.out.contains(#""b": y differ at frames 3-"#), c.out)
+        for f in ["report.html", "report.json", "junit.xml"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: report + "/" + f), f)
+        }
+        let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains(#"<testcase classname="flipbook" name="stack">"#), junit)
+        XCTAssertTrue(junit.contains(#"<failure message="&quot;"#), junit)
+    }
+
+    func testMissingGoldenFailsInCIAndRecordIsRefused() {
+        let golden = dir.appendingPathComponent("golden").path
+        let s = scene("stack")
+        var (code, c) = run(["check", s, "--golden", golden, "-o", dir.appendingPathComponent("r").path], env: ["CI": "true", "GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(c.out.contains("no golden at"), c.out)
+        XCTAssertTrue(c.out.contains("::error title=Flipbook stack::no golden at"), c.out)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: golden + "/stack"), "nothing recorded in CI")
+        (code, c) = run(["check", s, "--golden", golden, "--record"], env: ["CI": "true"])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("--record is refused when CI is set"), c.err)
+        (code, c) = run(["check", s, "--golden", golden, "--record=force", "-o", dir.appendingPathComponent("r").path], env: ["CI": "true"])
+        XCTAssertEqual(code, 0, c.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/stack/keyframes.json"))
+    }
+
+    func testShardsCoverEveryScenceOnceAndMergeToTheUnshardedReport() throws {
+        let golden = dir.appendingPathComponent("golden").path
+        let names = ["s1", "s2", "s3", "s4", "s5"]
+        let scenes = names.map { scene($0) }
+        XCTAssertEqual(run(["check"] + scenes + ["--golden", golden, "--record", "-o", dir.appendingPathComponent("rec").path, "--every", "10"]).0, 0)
+        // Two of them change colour.
+        let changed = names.enumerated().map { i, n in i % 2 == 1 ? scene(n, color: "#2A9D3A", folder: "changed") : scene(n, folder: "changed") }
+        let whole = dir.appendingPathComponent("whole")
+        XCTAssertEqual(run(["check"] + changed + ["--golden", golden, "-o", whole.path, "--every", "10"]).0, 1)
+        var covered: [String] = []
+        for k in 1...3 {
+            let out = dir.appendingPathComponent("shard\(k)")
+            let (code, c) = run(["check"] + changed + ["--golden", golden, "-o", out.path, "--shard", "\(k)/3", "--every", "10"])
+            XCTAssertTrue(code == 0 || code == 1, c.err)
+            let report = try Report.read(Array(try Data(contentsOf: out.appendingPathComponent("report.json"))), file: "r")
+            covered += report.scenes.map(\.name)
+        }
+        XCTAssertEqual(covered.sorted(), names, "each scene exactly once")
+        let merged = dir.appendingPathComponent("merged")
+        let (code, c) = run(["report", "merge", dir.appendingPathComponent("shard1").path, dir.appendingPathComponent("shard2").path,
+                             dir.appendingPathComponent("shard3").path, "-o", merged.path])
+        XCTAssertEqual(code, 1, c.err)
+        for f in ["report.json", "junit.xml", "report.html"] {
+            XCTAssertEqual(try Data(contentsOf: merged.appendingPathComponent(f)), try Data(contentsOf: whole.appendingPathComponent(f)), f)
+        }
+    }
+
+    func testDiffOfARenderWithItselfAndUsage() throws {
+        let out = dir.appendingPathComponent("render").path
+        XCTAssertEqual(run(["render", scene("stack"), "-o", out, "--format", "png,json"]).0, 0)
+        var (code, c) = run(["diff", out, out])
+        XCTAssertEqual(code, 0, c.out + c.err)
+        XCTAssertTrue(c.out.hasSuffix("1 scene: 1 match, 0 differ\n"), c.out)
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        (code, c) = run(["diff", out, empty.path])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("nothing to compare"), c.err)
+        (code, c) = run(["diff", out])
+        XCTAssertEqual(code, 2)
+        (code, c) = run(["check", scene("stack")])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("check needs --golden DIR"), c.err)
+        (code, c) = run(["check", scene("stack"), "--golden", "g", "--shard", "4/3"])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("--shard expects I/N with 1 ≤ I ≤ N, got '4/3'"), c.err)
     }
 }

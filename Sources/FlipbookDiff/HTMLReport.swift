@@ -1,0 +1,137 @@
+import Foundation
+import FlipbookCore
+
+/// report.html: one self-contained page (images inline as data: URLs, inline style and script,
+/// nothing fetched) with, per scene, the summary, a strip of its frames marking where the
+/// timeline and the pixels differ, and for chosen frames the baseline, the candidate (with a
+/// wipe slider and an onion-skin fade) and the diff image.
+enum HTMLReport {
+    static func esc(_ s: String) -> String {
+        var o = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            case "'": o += "&#39;"
+            default: o.unicodeScalars.append(u)
+            }
+        }
+        return o
+    }
+
+    static func dataURL(_ relative: String, in dir: URL) -> String {
+        guard let data = try? Data(contentsOf: dir.appendingPathComponent(relative)) else { return "" }
+        return "data:image/png;base64," + data.base64EncodedString()
+    }
+
+    static func render(_ report: Report, imagesIn dir: URL) throws -> String {
+        var h = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Flipbook report</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <style>
+        body { font: 14px/1.45 -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; margin: 24px; color: #1c1c1e; background: #f2f2f7; }
+        h1 { font-size: 22px; } h2 { font-size: 17px; margin: 0 0 8px; }
+        .scene { background: #fff; border-radius: 12px; padding: 16px 20px; margin: 16px 0; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+        .verdict { display: inline-block; padding: 1px 8px; border-radius: 9px; font-size: 12px; color: #fff; margin-left: 6px; }
+        .match .verdict, .recorded .verdict { background: #34c759; } .differ .verdict, .missing .verdict { background: #ff3b30; }
+        .summary li { margin: 2px 0; } .summary li:first-child { font-weight: 600; }
+        .strip { display: flex; height: 22px; margin: 10px 0; border: 1px solid #d1d1d6; border-radius: 4px; overflow: hidden; }
+        .strip span { flex: 1; min-width: 1px; background: #e5e5ea; cursor: default; }
+        .strip span.semantic { background: #0a84ff; } .strip span.pixel { background: #ff9f0a; } .strip span.both { background: #bf5af2; }
+        .strip span.has-images { cursor: pointer; outline: 1px solid #1c1c1e; }
+        .legend span { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; border-radius: 2px; }
+        .viewer { margin-top: 12px; } .panes { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
+        .pane { text-align: center; font-size: 12px; color: #636366; } .pane img { display: block; max-width: 360px; height: auto; border: 1px solid #d1d1d6; }
+        .wipe { position: relative; display: inline-block; } .wipe img.over { position: absolute; left: 0; top: 0; }
+        label { margin-right: 12px; font-size: 12px; }
+        </style></head><body>
+
+        """
+        let failed = report.failed.count
+        h += "<h1>Flipbook: \(failed == 0 ? "all \(report.scenes.count) scenes match" : "\(failed) of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s") differ")</h1>\n"
+        h += "<p class=\"legend\">frames:<span style=\"background:#0a84ff\"></span>timeline differs<span style=\"background:#ff9f0a\"></span>pixels differ<span style=\"background:#bf5af2\"></span>both<span style=\"background:#e5e5ea\"></span>same</p>\n"
+        for (n, s) in report.scenes.enumerated() {
+            h += "<section class=\"scene \(s.verdict.rawValue)\" id=\"scene-\(n)\" data-scene=\"\(esc(s.name))\" data-verdict=\"\(s.verdict.rawValue)\">\n"
+            h += "<h2>\(esc(s.name))<span class=\"verdict\">\(s.verdict.rawValue)</span></h2>\n<ul class=\"summary\">\n"
+            for line in s.summary { h += "<li>\(esc(line))</li>\n" }
+            h += "</ul>\n"
+            if !s.items.isEmpty {
+                h += "<ul class=\"items\" hidden>\n"
+                for d in s.items {
+                    let ranges = d.ranges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+                    h += "<li class=\"item-diff\" data-item=\"\(esc(d.item))\" data-kind=\"\(d.kind.rawValue)\" data-ranges=\"\(ranges)\"></li>\n"
+                }
+                h += "</ul>\n"
+            }
+            h += strip(s)
+            if !s.images.isEmpty {
+                h += "<div class=\"viewer\" data-scene=\"\(n)\"><label>frame <select class=\"frame-select\">"
+                for img in s.images { h += "<option value=\"\(img.frame)\">\(img.frame)</option>" }
+                h += "</select></label><label>wipe <input class=\"wipe-range\" type=\"range\" min=\"0\" max=\"100\" value=\"50\"></label>"
+                h += "<label>onion skin <input class=\"onion-range\" type=\"range\" min=\"0\" max=\"100\" value=\"100\"></label>\n"
+                for (k, img) in s.images.enumerated() {
+                    h += "<div class=\"frame-view\" data-frame=\"\(img.frame)\"\(k == 0 ? "" : " hidden")><div class=\"panes\">"
+                    h += "<div class=\"pane\"><img alt=\"baseline frame \(img.frame)\" src=\"\(dataURL(img.baseline, in: dir))\">baseline</div>"
+                    h += "<div class=\"pane\"><img alt=\"candidate frame \(img.frame)\" src=\"\(dataURL(img.candidate, in: dir))\">candidate</div>"
+                    h += "<div class=\"pane\"><div class=\"wipe\"><img alt=\"\" src=\"\(dataURL(img.baseline, in: dir))\"><img class=\"over\" alt=\"candidate over baseline\" src=\"\(dataURL(img.candidate, in: dir))\"></div>baseline | candidate</div>"
+                    h += "<div class=\"pane\"><img alt=\"diff frame \(img.frame)\" src=\"\(dataURL(img.diff, in: dir))\">diff (red: changed, yellow: anti-aliasing)</div>"
+                    h += "</div></div>\n"
+                }
+                h += "</div>\n"
+            }
+            h += "</section>\n"
+        }
+        h += """
+        <script>
+        "use strict";
+        for (const viewer of document.querySelectorAll(".viewer")) {
+          const select = viewer.querySelector(".frame-select");
+          const wipe = viewer.querySelector(".wipe-range"), onion = viewer.querySelector(".onion-range");
+          const apply = () => {
+            for (const v of viewer.querySelectorAll(".frame-view")) v.hidden = v.dataset.frame !== select.value;
+            for (const img of viewer.querySelectorAll("img.over")) {
+              img.style.clipPath = "inset(0 0 0 " + wipe.value + "%)";
+              img.style.opacity = onion.value / 100;
+            }
+          };
+          select.addEventListener("change", apply);
+          wipe.addEventListener("input", apply);
+          onion.addEventListener("input", apply);
+          const section = viewer.closest("section");
+          for (const cell of section.querySelectorAll(".strip span.has-images")) {
+            cell.addEventListener("click", () => { select.value = cell.dataset.frame; apply(); });
+          }
+          apply();
+        }
+        </script>
+        </body></html>
+
+        """
+        return h
+    }
+
+    /// One cell per frame (or per group of frames in long timelines).
+    static func strip(_ s: SceneReport) -> String {
+        let n = max(1, s.frameCount)
+        let group = max(1, (n + 599) / 600)
+        let semantic = s.semanticFrames
+        let pixel = Set(s.pixelFrames.filter(\.exceeds).map(\.index))
+        let withImages = Set(s.images.map(\.frame))
+        var h = "<div class=\"strip\" role=\"img\" aria-label=\"frames of \(esc(s.name))\">"
+        var start = 0
+        while start < n {
+            let range = start..<min(n, start + group)
+            let sem = range.contains(where: semantic.contains), pix = range.contains(where: pixel.contains)
+            let cls = sem && pix ? "both" : sem ? "semantic" : pix ? "pixel" : "same"
+            let image = range.first(where: withImages.contains)
+            let label = range.count == 1 ? "frame \(start)" : "frames \(range.lowerBound)-\(range.upperBound - 1)"
+            let what = sem && pix ? "timeline and pixels differ" : sem ? "timeline differs" : pix ? "pixels differ" : "same"
+            h += "<span class=\"\(cls)\(image != nil ? " has-images" : "")\" data-frame=\"\(image ?? start)\" title=\"\(label): \(what)\"></span>"
+            start += group
+        }
+        return h + "</div>\n"
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Opens the report of a real `flipbook check` run in headless Chromium: the page runs its
+script without errors, lists each differing item with its frame range, and renders visibly.
+The renders differ in known ways: wallet-scroll's pull starts 3 frames late, a tag-reorder
+colour changes. Usage: check_report.py FLIPBOOK_BINARY   (run by `make test`)"""
+import os, re, shutil, subprocess, sys, tempfile
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+passed, failed = 0, 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+        print("FAIL:", what)
+
+
+def chromium(*args):
+    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+    golden, report = os.path.join(tmp, "golden"), os.path.join(tmp, "report")
+    scenes = [os.path.join(ROOT, "examples", n + ".json") for n in ("wallet-scroll", "tag-reorder")]
+    subprocess.run([FLIPBOOK, "check", *scenes, "--golden", golden, "--record", "-o", os.path.join(tmp, "rec")], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    changed = os.path.join(tmp, "changed")
+    os.makedirs(changed)
+    text = open(scenes[0], encoding="utf-8").read()
+    open(os.path.join(changed, "wallet-scroll.json"), "w", encoding="utf-8").write(text.replace('"at": 3.5,', '"at": 3.55,'))
+    text = open(scenes[1], encoding="utf-8").read()
+    first_color = re.search(r'"color": "(#[0-9A-Fa-f]{6})"', text).group(1)
+    open(os.path.join(changed, "tag-reorder.json"), "w", encoding="utf-8").write(text.replace(first_color, "#00FF00"))
+    run = subprocess.run([FLIPBOOK, "check", os.path.join(changed, "wallet-scroll.json"), os.path.join(changed, "tag-reorder.json"),
+                          "--golden", golden, "-o", report], capture_output=True, text=True, env=env)
+    check(run.returncode == 1, f"check exits 1 when scenes differ (got {run.returncode}: {run.stderr})")
+    check(run.stdout.startswith("tag-reorder: differ\n"), f"stdout starts with the first differing scene: {run.stdout[:200]}")
+    check('"bocom": late by 3 frames (50 ms); frames 211-' in run.stdout, f"the delay is named: {run.stdout[:600]}")
+
+    page = "file://" + os.path.join(report, "report.html")
+    dom = chromium("--dump-dom", "--virtual-time-budget=2000", page)
+    html = dom.stdout
+    check('data-scene="wallet-scroll" data-verdict="differ"' in html, "wallet-scroll is listed as differing")
+    check('data-scene="tag-reorder" data-verdict="differ"' in html, "tag-reorder is listed as differing")
+    items = re.findall(r'<li class="item-diff" data-item="([^"]+)" data-kind="([^"]+)" data-ranges="([^"]+)">', html)
+    check(("bocom", "shifted") in [(i, k) for i, k, _ in items], f"bocom listed as shifted: {items[:3]}")
+    check(any(i == "bocom" and r.startswith("211-") for i, _, r in items), "bocom's frame range starts at 211")
+    check("late by 3 frames (50 ms)" in html, "the summary says late by 3 frames")
+    check("pixels differ with no timeline change" in html, "the colour change is reported as pixels only")
+    check(len(re.findall(r'class="(semantic|both)( has-images)?"', html)) >= 30, "the strip marks the differing frames")
+    check("clip-path: inset(0px 0px 0px 50%)" in html, "the page's script ran (the wipe slider is applied)")
+    errors = [l for l in dom.stderr.splitlines() if "CONSOLE" in l or "Uncaught" in l]
+    check(not errors, f"no console messages: {errors[:3]}")
+
+    shot = os.path.join(tmp, "report.png")
+    chromium(f"--screenshot={shot}", "--window-size=1200,1600", "--virtual-time-budget=2000", page)
+    img = Image.open(shot).convert("RGB")
+    colours = img.getcolors(1 << 20) or []
+    check(len(colours) > 200, f"the screenshot is not blank ({len(colours)} colours)")
+    # The wallet's red card appears in the screenshot: the inline images decoded.
+    check(any(c[1][0] > 200 and c[1][1] < 80 and c[1][2] < 80 and c[0] > 500 for c in colours), "frame images are drawn")
+
+print(f"report: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
