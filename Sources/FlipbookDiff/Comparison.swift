@@ -138,8 +138,14 @@ public enum DirectoryComparison {
         let pixelOptions = options.pixels
         try RenderPipeline.forEachIndex(common.count, workers: options.workers) { k in
             let i = common[k]
-            let a = try FrameImage(png: Array(try Data(contentsOf: pngA[i]!)))
-            let b = try FrameImage(png: Array(try Data(contentsOf: pngB[i]!)))
+            let bytesA = try Data(contentsOf: pngA[i]!), bytesB = try Data(contentsOf: pngB[i]!)
+            // The same bytes are the same pixels: no decoding (a render compared with itself).
+            if bytesA == bytesB {
+                results.set(k, PixelDiff.Result(changed: 0, antialiased: 0, total: 0))
+                return
+            }
+            let a = try FrameImage(png: Array(bytesA))
+            let b = try FrameImage(png: Array(bytesB))
             guard a.width == b.width, a.height == b.height else {
                 results.set(k, PixelDiff.Result(changed: a.width * a.height, antialiased: 0, total: a.width * a.height))
                 return
