@@ -85,7 +85,10 @@ public enum CLI {
       --loop N             animated previews play N times; 0 loops forever (default 0)
       --webp-quality Q     lossy WebP at quality Q (0-100) instead of lossless
       --sheet-frames N     frames on the contact sheet, evenly spaced (1-100, default 12)
-      --jobs N             threads for drawing and encoding (default: all processors)
+      --jobs N             threads for drawing and encoding (default: all processors, fewer
+                           when --max-memory says so)
+      --max-memory MB      memory the render may use (default 2048): bounds the timeline
+                           (items x frames), the frames drawn at once, and SVG size per frame
       -h, --help           show this help
 
     """
@@ -149,6 +152,9 @@ public enum CLI {
         } catch let e as RenderError {
             console.err("flipbook: render failed: \(e)\n")
             return ExitCode.failure
+        } catch let e as SimulationStopped {
+            console.err("flipbook: render failed: \(e)\n")
+            return ExitCode.failure
         } catch {
             console.err("flipbook: render failed: \(error)\n")
             return ExitCode.failure
@@ -184,6 +190,8 @@ public enum CLI {
         var webpQuality: Double?
         var sheetFrames = 12
         var times: [Double]?
+        /// MB the render may use (RenderBudget).
+        var maxMemory = RenderBudget.defaultMegabytes
         var help = false
     }
 
@@ -206,7 +214,9 @@ public enum CLI {
             let a = args[i]
             switch a {
             case "-h", "--help": r.help = true
-            case "-o", "--output": r.output = try value(a)
+            case "-o", "--output":
+                r.output = try value(a)
+                if r.output!.isEmpty { throw UsageError(message: "-o needs a directory, not an empty string", command: "render") }
             case "--format":
                 let list = try value(a).split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 for f in list where OutputFormats.named(f) == nil {
@@ -218,6 +228,7 @@ public enum CLI {
             case "--fps": r.fps = try integer(a, SceneLimits.fpsRange)
             case "--scale": r.scale = try integer(a, SceneLimits.scaleRange)
             case "--jobs": r.jobs = try integer(a, 1...256)
+            case "--max-memory": r.maxMemory = try integer(a, 64...1_048_576)
             case "--step": r.step = try integer(a, 1...SceneLimits.maxFrames)
             case "--show-touches": r.showTouches = true
             case "--loop": r.loop = try integer(a, 0...65535)
@@ -289,11 +300,12 @@ public enum CLI {
             return try renderStills(scene, times: times, formats: formats, to: output, options: options, console: console)
         }
 
-        // Ctrl-C or SIGTERM stops the render between frames; the staging directory is removed.
-        signal(SIGINT) { _ in RenderPipeline.cancelRequested = 1 }
-        signal(SIGTERM) { _ in RenderPipeline.cancelRequested = 1 }
-        defer { signal(SIGINT, SIG_DFL); signal(SIGTERM, SIG_DFL) }
-        let timeline = try Simulator.run(scene, frames: r.frames, step: r.step)
+        let budget = RenderBudget(megabytes: r.maxMemory)
+        let workers = try budget.workers(for: scene.canvas, requested: r.jobs ?? RenderPipeline.defaultWorkers)
+        CLI.installCancellation()
+        defer { CLI.removeCancellation() }
+        let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits)
+        if r.formats.contains("svg") { try budget.checkSVG(timeline) }
         let showProgress = console.errIsTerminal
         let label = scene.name
         var progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -304,7 +316,7 @@ public enum CLI {
         }
         try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output),
                                   options: options,
-                                  workers: r.jobs ?? RenderPipeline.defaultWorkers, progress: progress)
+                                  workers: workers, progress: progress)
         if showProgress { console.err("\n") }
         let n = timeline.frames.count
         let plural = n == 1 ? "" : "s"

@@ -81,7 +81,7 @@ public enum JSONParser {
         }
 
         mutating func parseValue(depth: Int) throws -> JSONNode {
-            guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
             let (l, c) = (line, column)
             func node(_ v: JSONNode.Value) -> JSONNode { JSONNode(value: v, line: l, column: c) }

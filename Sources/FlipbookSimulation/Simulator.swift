@@ -310,8 +310,9 @@ public final class Simulator {
     /// Simulates the whole scene and keeps the frames in `range` (all by default). The
     /// simulation always starts at frame 0, since a frame's state depends on what came before.
     /// With `step` > 1 only every step-th frame of the range is kept (first, first + step, …).
-    public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1) throws -> Timeline {
-        try Simulator(scene: scene).record(frames: range, step: step)
+    public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1,
+                           limits: RecordingLimits = RecordingLimits()) throws -> Timeline {
+        try Simulator(scene: scene).record(frames: range, step: step, limits: limits)
     }
 
     /// The state at exactly each of `times` (seconds from the start, ascending), for stills
@@ -328,17 +329,24 @@ public final class Simulator {
 
     /// Plays this simulator from its start (after any effects you installed) and records the
     /// frames as `run(_:frames:step:)` does. Call it once: the simulation only moves forward.
-    public func record(frames range: ClosedRange<Int>? = nil, step: Int = 1) -> Timeline {
+    public func record(frames range: ClosedRange<Int>? = nil, step: Int = 1, limits: RecordingLimits = RecordingLimits()) throws -> Timeline {
         let sim = self
+        var drawItems = 0
         let count = scene.frameCount
         let last = min(range?.upperBound ?? count - 1, count - 1)
         let first = range?.lowerBound ?? 0
         var frames: [TimelineFrame] = []
         if last >= 0 {
             for i in 0...last {
+                if i % 64 == 0, limits.shouldStop() { throw SimulationStopped(message: "interrupted") }
                 sim.advance(to: sim.clock.time(ofFrame: i))
                 if i >= first && (i - first) % max(1, step) == 0 {
-                    frames.append(sim.snapshot(index: i))
+                    let frame = sim.snapshot(index: i)
+                    drawItems += frame.items.count
+                    if drawItems > limits.maxDrawItems {
+                        throw SimulationStopped(message: "the timeline would hold more than \(limits.maxDrawItems) drawn items (\(frames.count) frames so far, about \(limits.bytesPerDrawItem * limits.maxDrawItems >> 20) MB); render fewer frames (--frames, --step) or raise --max-memory")
+                    }
+                    frames.append(frame)
                 } else {
                     _ = sim.gestures.drainLog()  // a kept frame lists only changes since the frame before it
                 }
@@ -346,4 +354,23 @@ public final class Simulator {
         }
         return Timeline(scene: scene.name, fps: scene.fps, canvas: scene.canvas, frames: frames)
     }
+}
+
+/// Bounds on a recording: a way to stop it (a signal) and the memory its frames may take.
+public struct RecordingLimits: Sendable {
+    /// Checked between frames; true stops the recording with SimulationStopped.
+    public var shouldStop: @Sendable () -> Bool = { false }
+    /// Drawn items over all kept frames (each costs about `bytesPerDrawItem` in memory).
+    public var maxDrawItems = Int.max
+    /// A DrawItem with its appearance, measured roughly (docs/reliability.md).
+    public var bytesPerDrawItem = 400
+    public init(shouldStop: @escaping @Sendable () -> Bool = { false }, maxDrawItems: Int = .max) {
+        self.shouldStop = shouldStop; self.maxDrawItems = maxDrawItems
+    }
+}
+
+/// A recording stopped early: cancelled, or past its memory budget.
+public struct SimulationStopped: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
 }

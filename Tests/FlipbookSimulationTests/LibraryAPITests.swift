@@ -75,7 +75,7 @@ final class LibraryAPITests: XCTestCase {
         let counter = CountTaps.Counter()
         let sim = try Simulator(scene: s)
         sim.install(CountTaps(counter))  // no other reference: the simulator keeps it
-        let timeline = sim.record()
+        let timeline = try sim.record()
         XCTAssertEqual(timeline.frames.count, 30)
         XCTAssertEqual(counter.taps, 1)
         XCTAssertEqual(sim.effects.count, 1)
@@ -97,7 +97,7 @@ final class LibraryAPITests: XCTestCase {
         var endedAt: Double?
         swipe.action = { r in if r.state == .ended { endedAt = r.time } }
         sim.gestures.add(swipe)
-        _ = sim.record()
+        _ = try sim.record()
         // The finger passes x = 100 (50 pt moved) at 0.1 + 0.3·(50/150) = 0.2 s; touches are sampled at 120 Hz.
         let t = try XCTUnwrap(endedAt)
         XCTAssertEqual(t, 0.2, accuracy: 1.0 / 120 + 1e-9)
