@@ -6,7 +6,11 @@
 SWIFT ?= swift
 FLIPBOOK := .build/release/flipbook
 
-.PHONY: all setup build demo test bench clean
+.PHONY: all setup build demo test bench fuzz clean
+
+# How long `make fuzz` runs (seconds); `make test` runs the fuzzer for FUZZ_TEST_SECONDS.
+FUZZ_SECONDS ?= 900
+FUZZ_TEST_SECONDS ?= 60
 
 all: build
 
@@ -29,6 +33,8 @@ test:
 	$(SWIFT) build -c release --product flipbook
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
+	$(SWIFT) build -c release --product flipbook-fuzz
+	.build/release/flipbook-fuzz --seconds $(FUZZ_TEST_SECONDS)
 	python3 scripts/check-library-doc.py
 	@# A fresh scratch directory: SwiftPM caches a path dependency's file list, so an old one
 	@# misses files added to Flipbook since.
@@ -41,6 +47,13 @@ bench:
 	$(SWIFT) build -c release --product flipbook-bench
 	$(SWIFT) build -c release --product flipbook
 	.build/release/flipbook-bench
+
+# A deterministic mutation fuzzer over the example scenes (Sources/flipbook-fuzz): every
+# rejected scene must get one short line, every accepted one must render frames 0-2 in all
+# formats. A crash leaves its input in .build/fuzz/current.json.
+fuzz: setup
+	$(SWIFT) build -c release --product flipbook-fuzz
+	.build/release/flipbook-fuzz --seconds $(FUZZ_SECONDS) --seed $${SEED:-1}
 
 clean:
 	rm -rf .build examples/swift/.build output/*/

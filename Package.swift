@@ -33,12 +33,13 @@ let package = Package(
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookJSONTests", dependencies: ["FlipbookCore", "FlipbookJSON"]),
         .testTarget(name: "FlipbookLayoutTests", dependencies: ["FlipbookLayout"]),
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),
         .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo"]),
         .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "flipbook"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]
 )

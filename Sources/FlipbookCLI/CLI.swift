@@ -164,16 +164,33 @@ public enum CLI {
     /// Reads and decodes a scene file; every problem is an InputError (exit 2).
     public static func loadScene(_ path: String) throws -> Scene {
         let maxBytes = 64 << 20
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw InputError(file: path, message: "no such file")
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw InputError(file: path, message: errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))")
         }
-        guard !isDir.boolValue else { throw InputError(file: path, message: "is a directory, expected a scene file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError(file: path, message: "cannot be read") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maxBytes + 1)) ?? Data()
-        guard data.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
-        return try SceneDecoder().decode([UInt8](data), file: path)
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: throw InputError(file: path, message: "is a directory, expected a scene file")
+        case S_IFREG: break
+        // A FIFO with no writer would block for ever, /dev/zero never ends: scene files only.
+        default: throw InputError(file: path, message: "is not a regular file, expected a scene file")
+        }
+        guard st.st_size <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            guard bytes.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
+        }
+        return try SceneDecoder().decode(bytes, file: path)
     }
 
     struct RenderArguments {

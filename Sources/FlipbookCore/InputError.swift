@@ -15,7 +15,8 @@ public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
         var s = file
         if let line { s += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         s += ": "
-        if !path.isEmpty { s += path + ": " }
+        // A path built from a 10 MB key would flood the line: keep its start.
+        if !path.isEmpty { s += (path.count > 200 ? String(path.prefix(200)) + "…" : path) + ": " }
         return s + message
     }
 }

@@ -49,6 +49,8 @@ extension ExpandCollapseEffect.Options: EffectConfiguration {
         }
         try SceneCheck.nonNegative([("duration", duration)], at: "$.effect")
         if let h = expandedHeight, !(h.isFinite && h > 0) { throw SceneCheck.issue("$.effect.expandedHeight", "expected a number > 0") }
+        try SceneCheck.text(expandTitle, at: "$.effect.expandTitle")
+        try SceneCheck.text(collapseTitle, at: "$.effect.collapseTitle")
     }
 }
 
@@ -67,6 +69,8 @@ extension PullForMoreEffect.Options: EffectConfiguration {
         }
         if titles.count != 2 { throw SceneCheck.issue("$.effect.titles", "expected 2 titles, got \(titles.count)") }
         if refreshTitles.count != 3 { throw SceneCheck.issue("$.effect.refreshTitles", "expected 3 titles, got \(refreshTitles.count)") }
+        for (i, t) in titles.enumerated() { try SceneCheck.text(t, at: "$.effect.titles[\(i)]") }
+        for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]") }
         try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
         try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
     }

@@ -67,8 +67,9 @@ public struct JSONField: Sendable {
 
     public var got: String {
         switch node.value {
-        case .number(let v): return NumberFormat.short(v)
-        case .string(let s): return JSONWriter.quote(s.count > 40 ? String(s.prefix(40)) + "…" : s)
+        // Six decimals would show 1e-17 as 0: tiny numbers keep their exponent.
+        case .number(let v): return v != 0 && abs(v) < 1e-6 ? "\(v)" : NumberFormat.short(v)
+        case .string(let s): return InputError.quote(s, limit: 40)
         case .bool(let b): return b ? "true" : "false"
         default: return node.typeName
         }
@@ -153,7 +154,7 @@ public struct JSONField: Sendable {
         guard case .object(let members) = node.value else { throw expected("an object") }
         for m in members where !allowed.contains(m.key) {
             let f = JSONField(node: m.value, path: JSONObject.childPath(path, m.key), file: file)
-            throw f.error("unknown field \"\(m.key)\"; expected one of: " + allowed.joined(separator: ", "))
+            throw f.error("unknown field \(InputError.quote(m.key)); expected one of: " + allowed.joined(separator: ", "))
         }
         return JSONObject(field: self, members: members)
     }
@@ -201,7 +202,7 @@ public struct JSONObject: Sendable {
     /// one of `common` (at, action, comment…).
     public func onlyKeys(_ own: [String], common: [String], action: String) throws {
         for k in keys where !common.contains(k) && !own.contains(k) {
-            throw optional(k)!.error("field \"\(k)\" does not apply to action \"\(action)\"; expected one of: " + own.joined(separator: ", "))
+            throw optional(k)!.error("field \(InputError.quote(k)) does not apply to action \(InputError.quote(action)); expected one of: " + own.joined(separator: ", "))
         }
     }
 }

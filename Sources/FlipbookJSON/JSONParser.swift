@@ -3,6 +3,8 @@
 // output is byte-stable (keys in insertion order, numbers in one fixed format).
 // Foundation's JSONSerialization gives neither positions nor key order.
 
+import FlipbookCore
+
 /// A parsed JSON value with its source position (1-based line and column).
 public struct JSONNode: Sendable {
     public enum Value: Sendable {
@@ -100,7 +102,7 @@ public enum JSONParser {
                     let (kl, kc) = (line, column)
                     let key = try parseString()
                     if seen.contains(key) {
-                        throw JSONSyntaxError(message: "duplicate key \"\(key)\"", line: kl, column: kc)
+                        throw JSONSyntaxError(message: "duplicate key \(InputError.quote(key))", line: kl, column: kc)
                     }
                     seen.insert(key)
                     skipWhitespace()

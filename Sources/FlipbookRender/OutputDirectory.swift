@@ -22,6 +22,8 @@ public final class OutputDirectory: @unchecked Sendable {
     /// Directories this render created (the destination and missing parents), deepest first.
     private var created: [URL] = []
     private var lockFD: Int32 = -1
+    /// Whether the staging directory is this render's (its lock is held): only then is it removed.
+    private var ownsStaging = false
 
     static let stagingName = ".flipbook-staging"
 
@@ -60,7 +62,9 @@ public final class OutputDirectory: @unchecked Sendable {
         }
         do {
             try acquireStaging()
+            ownsStaging = true
         } catch {
+            finished = true  // deinit runs for a failed init: it must not touch another render's staging
             removeCreated()
             throw error
         }
@@ -176,7 +180,7 @@ public final class OutputDirectory: @unchecked Sendable {
     public func abort() {
         guard !finished else { return }
         finished = true
-        try? FileManager.default.removeItem(at: staging)
+        if ownsStaging { try? FileManager.default.removeItem(at: staging) }
         releaseLock()
         removeCreated()
     }

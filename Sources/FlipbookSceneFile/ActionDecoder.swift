@@ -280,7 +280,7 @@ struct ActionDecoder {
                 let itemField = try u.required("insert")
                 let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids)
                 if let previous = inserted[item.id] {
-                    throw itemField.error("item \"\(item.id)\" is already inserted at \(previous.path)")
+                    throw itemField.error("item \(InputError.quote(item.id)) is already inserted at \(previous.path)")
                 }
                 inserted[item.id] = itemField
                 changes.append(.insert(item, at: try indexPath(u.required("to"))))
@@ -320,13 +320,13 @@ struct ActionDecoder {
     /// updates reach only the main collection view's items.
     func checkReferences(knownIDs: Set<String>, mainViewIDs: Set<String>) throws {
         for (id, f, batch) in references where inserted[id] == nil {
-            if !knownIDs.contains(id) { throw f.error("unknown item id \"\(id)\"") }
+            if !knownIDs.contains(id) { throw f.error("unknown item id \(InputError.quote(id))") }
             if batch && !mainViewIDs.contains(id) {
-                throw f.error("item \"\(id)\" is not in the main collection view; batch updates change only its data")
+                throw f.error("item \(InputError.quote(id)) is not in the main collection view; batch updates change only its data")
             }
         }
         for (id, f) in inserted.sorted(by: { $0.key < $1.key }) where knownIDs.contains(id) {
-            throw f.error("item id \"\(id)\" already exists in the scene")
+            throw f.error("item id \(InputError.quote(id)) already exists in the scene")
         }
     }
 }

@@ -76,7 +76,7 @@ public struct SceneDecoder: Sendable {
             for f in try vf.array(maxCount: 16) {
                 let v = try decodeCollectionView(f, canvas: canvas, ids: &ids)
                 if let previous = viewIDs[v.id] {
-                    throw f.error("duplicate view id \"\(v.id)\" (first used at \(previous)); give each view its own \"id\"")
+                    throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
                 }
                 viewIDs[v.id] = f.path
                 views.append(v)
@@ -237,7 +237,7 @@ public struct SceneDecoder: Sendable {
         } else {
             id = try idField.nonEmptyString()
         }
-        if let previous = ids[id] { throw idField.error("duplicate item id \"\(id)\" (first used at \(previous))") }
+        if let previous = ids[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(previous))") }
         ids[id] = idField.path
         let title = try o.optional("title")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)

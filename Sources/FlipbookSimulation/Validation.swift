@@ -25,6 +25,9 @@ public enum SceneCheck {
         for (name, v) in values where !(v.isFinite && v >= 0) { throw issue(path + "." + name, "expected a finite number ≥ 0") }
     }
 
+    /// Text the renderer can draw (no NUL or noncharacters, within the length limit).
+    public static func text(_ s: String, at path: String) throws { try Scene.checkText(s, at: path) }
+
     /// The effect needs the main collection view to use layout type `L`.
     public static func layout<L: CollectionViewLayout>(_ type: L.Type, named name: String, effect: String, in scene: Scene) throws {
         guard scene.collectionView.layout is L else {
@@ -116,6 +119,7 @@ extension Scene {
                     throw C.issue("\(vp).sections[\(s)].id", "duplicate section id \(C.quoted(section.id)) (first used at \(vp).sections[\(first)])")
                 }
                 sectionIDs[section.id] = s
+                if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header") }
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
                 for (i, item) in section.items.enumerated() {
@@ -137,8 +141,25 @@ extension Scene {
     static func checkItem(_ item: ItemSpec, at path: String) throws {
         if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path + ".size", "expected a finite, non-negative size") }
         if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path, "expected a finite x and y") }
-        if item.title.unicodeScalars.count > SceneLimits.maxTextLength {
-            throw SceneCheck.issue(path + ".title", "expected at most \(SceneLimits.maxTextLength) characters")
+        try checkText(item.title, at: path + ".title")
+        for (i, c) in item.content.enumerated() {
+            if case .text(let t, _, _, _, _) = c.kind { try checkText(t, at: path + ".content[\(i)].text") }
+        }
+    }
+
+    /// Text the renderer can draw: within the length limit, and no Unicode noncharacters
+    /// (U+FDD0…U+FDEF, U+xxFFFE, U+xxFFFF), which Cairo refuses as invalid UTF-8, nor NUL.
+    static func checkText(_ text: String, at path: String) throws {
+        var count = 0
+        for u in text.unicodeScalars {
+            count += 1
+            let v = u.value
+            if v == 0 || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
+                throw SceneCheck.issue(path, "expected text without NUL or Unicode noncharacters, got U+\(String(v, radix: 16, uppercase: true)) at character \(count)")
+            }
+        }
+        if count > SceneLimits.maxTextLength {
+            throw SceneCheck.issue(path, "expected at most \(SceneLimits.maxTextLength) characters, got \(count)")
         }
     }
 

@@ -1,0 +1,120 @@
+// flipbook-fuzz: a deterministic mutation fuzzer for scene files (`make fuzz`, and a short
+// run in `make test`). From the examples it makes mutated scenes — flipped bytes, extreme
+// numbers, odd strings, deleted and duplicated members, truncations — with a seeded
+// generator, and for each one checks what a user would: a rejected scene gets one short line;
+// an accepted one renders frames 0-2 in every format. Before each input runs it is written to
+// .build/fuzz/current.json, so a crash leaves it behind to become a regression test
+// (Tests/fuzz-regressions/). Usage: flipbook-fuzz [--seconds N] [--seed N] [--iterations N]
+import Foundation
+import Flipbook
+
+struct SplitMix64 {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+}
+
+let extremes = ["0", "-0", "-1", "1e-17", "1e-300", "1e308", "-1e308", "4096", "8193", "36001", "99999999999", "0.5", "3600", "240", "241",
+                "2147483648", "-2147483649", "1e15", "123456789.123456789"]
+let strings = ["\"\"", "\"\\u0000\"", "\"\\uFFFF\"", "\"\\uFDD0\"", "\"\\uDBFF\\uDFFF\"", "\"a\\nb\"", "\"\\u001b[31mred\"", "\"s.header\"",
+               "\"" + String(repeating: "长", count: 300) + "\"", "\"../x\"", "\"#+F+F+F\"", "\"#12345G\"", "\"wallet\"", "\"flow\"", "null", "true", "[]", "{}"]
+
+func mutate(_ seed: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    var b = seed
+    for _ in 0..<(1 + rng.below(4)) {
+        guard !b.isEmpty else { break }
+        let at = rng.below(b.count)
+        switch rng.below(8) {
+        case 0: b[at] ^= UInt8(1 << rng.below(8))
+        case 1, 2:
+            // Replace the number starting here (if any) with an extreme one.
+            if let start = (at..<b.count).first(where: { (0x30...0x39).contains(b[$0]) || b[$0] == 0x2D }) {
+                var end = start
+                while end < b.count, "0123456789.eE+-".utf8.contains(b[end]) { end += 1 }
+                b.replaceSubrange(start..<end, with: Array(extremes[rng.below(extremes.count)].utf8))
+            }
+        case 3:
+            // Replace the string starting here with an odd one.
+            if let start = (at..<b.count).first(where: { b[$0] == 0x22 }), let end = ((start + 1)..<b.count).first(where: { b[$0] == 0x22 }) {
+                b.replaceSubrange(start...end, with: Array(strings[rng.below(strings.count)].utf8))
+            }
+        case 4: b.removeSubrange(at..<min(b.count, at + 1 + rng.below(40)))
+        case 5:
+            let len = min(b.count - at, 1 + rng.below(200))
+            b.insert(contentsOf: b[at..<(at + len)], at: rng.below(b.count))
+        case 6: b = Array(b[..<at])
+        default: b[at] = UInt8(rng.below(256))
+        }
+    }
+    return b
+}
+
+var seconds = 60.0, seed: UInt64 = 1, iterations = Int.max
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    guard let v = args.first else { break }
+    args.removeFirst()
+    switch a {
+    case "--seconds": seconds = Double(v) ?? seconds
+    case "--seed": seed = UInt64(v) ?? seed
+    case "--iterations": iterations = Int(v) ?? iterations
+    default: break
+    }
+}
+
+let fm = FileManager.default
+let work = URL(fileURLWithPath: ".build/fuzz")
+try fm.createDirectory(at: work, withIntermediateDirectories: true)
+let seeds = try fm.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".json") }.sorted()
+    .map { [UInt8](fm.contents(atPath: "examples/" + $0)!) }
+let regressions = ((try? fm.contentsOfDirectory(atPath: "Tests/fuzz-regressions")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    .map { [UInt8](fm.contents(atPath: "Tests/fuzz-regressions/" + $0)!) }
+var rng = SplitMix64(state: seed)
+let formats: [OutputFormat] = OutputFormats.all
+var accepted = 0, rejected = 0, problems = 0, n = 0
+let start = Date()
+let inputs = regressions
+while n < iterations && Date().timeIntervalSince(start) < seconds {
+    let input = n < inputs.count ? inputs[n] : mutate(seeds[rng.below(seeds.count)], &rng)
+    n += 1
+    try Data(input).write(to: work.appendingPathComponent("current.json"))
+    do {
+        var scene = try SceneDecoder().decode(input, file: "fuzz.json")
+        accepted += 1
+        scene.canvas.scale = 1
+        guard scene.canvas.pixelWidth <= 2048, scene.canvas.pixelHeight <= 2048 else { continue }
+        let timeline = try Simulator.run(scene, frames: 0...min(2, scene.frameCount - 1),
+                                         limits: RecordingLimits(maxDrawItems: 200_000))
+        let out = work.appendingPathComponent("render")
+        try? fm.removeItem(at: out)
+        do {
+            try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
+        } catch {
+            problems += 1
+            print("fuzz: accepted scene failed to render (\(error)); kept as .build/fuzz/failed-\(n).json")
+            try Data(input).write(to: work.appendingPathComponent("failed-\(n).json"))
+        }
+    } catch let e as InputError {
+        rejected += 1
+        let line = "\(e)"
+        if line.contains("\n") || line.contains("\r") || line.count > 2000 {
+            problems += 1
+            print("fuzz: a message is not one short line (\(line.count) characters); kept as .build/fuzz/message-\(n).json")
+            try Data(input).write(to: work.appendingPathComponent("message-\(n).json"))
+        }
+    } catch {
+        problems += 1
+        print("fuzz: unexpected error \(error); kept as .build/fuzz/error-\(n).json")
+        try Data(input).write(to: work.appendingPathComponent("error-\(n).json"))
+    }
+}
+try? fm.removeItem(at: work.appendingPathComponent("current.json"))
+print("fuzz: \(n) inputs (seed \(seed)), \(accepted) accepted and rendered, \(rejected) rejected with one line, \(problems) problems")
+exit(problems == 0 ? 0 : 1)
