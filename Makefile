@@ -50,7 +50,7 @@ bench:
 
 # A deterministic mutation fuzzer over the example scenes (Sources/flipbook-fuzz): every
 # rejected scene must get one short line, every accepted one must render frames 0-2 in all
-# formats. A crash leaves its input in .build/fuzz/current.json.
+# formats. A crash leaves its input in .build/fuzz/run-PID/current.json.
 fuzz: setup
 	$(SWIFT) build -c release --product flipbook-fuzz
 	.build/release/flipbook-fuzz --seconds $(FUZZ_SECONDS) --seed $${SEED:-1}

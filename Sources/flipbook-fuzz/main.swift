@@ -3,7 +3,7 @@
 // numbers, odd strings, deleted and duplicated members, truncations — with a seeded
 // generator, and for each one checks what a user would: a rejected scene gets one short line;
 // an accepted one renders frames 0-2 in every format. Before each input runs it is written to
-// .build/fuzz/current.json, so a crash leaves it behind to become a regression test
+// .build/fuzz/run-PID/current.json, so a crash leaves it behind to become a regression test
 // (Tests/fuzz-regressions/). Usage: flipbook-fuzz [--seconds N] [--seed N] [--iterations N]
 import Foundation
 import Flipbook
@@ -70,7 +70,8 @@ while !args.isEmpty {
 }
 
 let fm = FileManager.default
-let work = URL(fileURLWithPath: ".build/fuzz")
+// One folder per run, so runs side by side do not share files.
+let work = URL(fileURLWithPath: ".build/fuzz/run-\(getpid())")
 try fm.createDirectory(at: work, withIntermediateDirectories: true)
 let seeds = try fm.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".json") }.sorted()
     .map { [UInt8](fm.contents(atPath: "examples/" + $0)!) }
@@ -98,7 +99,7 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
             try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
         } catch {
             problems += 1
-            print("fuzz: accepted scene failed to render (\(error)); kept as .build/fuzz/failed-\(n).json")
+            print("fuzz: accepted scene failed to render (\(error)); kept as \(work.path)/failed-\(n).json")
             try Data(input).write(to: work.appendingPathComponent("failed-\(n).json"))
         }
     } catch let e as InputError {
@@ -106,15 +107,15 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
         let line = "\(e)"
         if line.contains("\n") || line.contains("\r") || line.count > 2000 {
             problems += 1
-            print("fuzz: a message is not one short line (\(line.count) characters); kept as .build/fuzz/message-\(n).json")
+            print("fuzz: a message is not one short line (\(line.count) characters); kept as \(work.path)/message-\(n).json")
             try Data(input).write(to: work.appendingPathComponent("message-\(n).json"))
         }
     } catch {
         problems += 1
-        print("fuzz: unexpected error \(error); kept as .build/fuzz/error-\(n).json")
+        print("fuzz: unexpected error \(error); kept as \(work.path)/error-\(n).json")
         try Data(input).write(to: work.appendingPathComponent("error-\(n).json"))
     }
 }
-try? fm.removeItem(at: work.appendingPathComponent("current.json"))
+if problems == 0 { try? fm.removeItem(at: work) }
 print("fuzz: \(n) inputs (seed \(seed)), \(accepted) accepted and rendered, \(rejected) rejected with one line, \(problems) problems")
 exit(problems == 0 ? 0 : 1)
