@@ -1,4 +1,6 @@
 import CZlib
+import CDeflate
+import Foundation
 import CCairo
 import Glibc
 import FlipbookCore
@@ -27,7 +29,7 @@ public enum PNGEncoder {
             for x in 0..<width where row[x] < 0xFF00_0000 { opaque = false; break outer }
         }
         let raw = filteredRows(px, pixelsPerRow: pixelsPerRow, x: 0, y: 0, width: width, height: height, channels: opaque ? 3 : 4)
-        let compressed = try deflate(raw)
+        let compressed = try PNGEncoder.fastDeflate(raw)
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr: [UInt8] = []
@@ -54,33 +56,47 @@ public enum PNGEncoder {
         var prev = previous, cur = current
         raw.withUnsafeMutableBufferPointer { rawBuffer in
             let out = rawBuffer.baseAddress!
+            var previousSource: UnsafePointer<UInt32>?
             for y in 0..<height {
                 let row = px + (y0 + y) * pixelsPerRow + x0
-                // Unpack to RGB(A) with straight alpha.
-                var o = 0
-                for x in 0..<width {
-                    let p = row[x]
-                    let a = p >> 24
-                    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                    if a != 0xFF && a != 0 {
-                        r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+                let line = out + y * (rowBytes + 1)
+                // A row that repeats the one above (most of a UI frame) is found in the source
+                // pixels, before any unpacking: under Up it is all zeros (the buffer starts
+                // zeroed); unfiltered it is the previous line again.
+                if let previousSource, memcmp(row, previousSource, width * 4) == 0 {
+                    if filter == .none {
+                        (line + 1).update(from: line + 1 - (rowBytes + 1), count: rowBytes)
+                    } else {
+                        line[0] = 2
                     }
-                    cur[o] = UInt8(truncatingIfNeeded: r); cur[o + 1] = UInt8(truncatingIfNeeded: g); cur[o + 2] = UInt8(truncatingIfNeeded: b)
-                    if channels == 4 { cur[o + 3] = UInt8(truncatingIfNeeded: a) }
-                    o += channels
-                }
-                // A row that repeats the one above (most of a UI frame) is all zeros under Up.
-                if filter != .none, memcmp(cur, prev, rowBytes) == 0 {
-                    let line = out + y * (rowBytes + 1)
-                    line[0] = 2
-                    (line + 1).update(repeating: 0, count: rowBytes)
-                    swap(&prev, &cur)
                     continue
                 }
-                let line = out + y * (rowBytes + 1)
+                previousSource = UnsafePointer(row)
+                // Unpack to RGB(A) with straight alpha.
+                var o = 0
+                if channels == 3 {
+                    // Opaque: premultiplied equals straight.
+                    for x in 0..<width {
+                        let p = row[x]
+                        cur[o] = UInt8(truncatingIfNeeded: p >> 16); cur[o + 1] = UInt8(truncatingIfNeeded: p >> 8); cur[o + 2] = UInt8(truncatingIfNeeded: p)
+                        o += 3
+                    }
+                } else {
+                    for x in 0..<width {
+                        let p = row[x]
+                        let a = p >> 24
+                        var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                        if a != 0xFF && a != 0 {
+                            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+                        }
+                        cur[o] = UInt8(truncatingIfNeeded: r); cur[o + 1] = UInt8(truncatingIfNeeded: g); cur[o + 2] = UInt8(truncatingIfNeeded: b)
+                        cur[o + 3] = UInt8(truncatingIfNeeded: a)
+                        o += 4
+                    }
+                }
                 if filter == .none {
                     line[0] = 0
-                    for i in 0..<rowBytes { line[i + 1] = cur[i] }
+                    (line + 1).update(from: cur, count: rowBytes)
                     swap(&prev, &cur)
                     continue
                 }
@@ -174,6 +190,42 @@ public enum PNGEncoder {
         crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         png.append(contentsOf: bigEndian(UInt32(crc)))
+    }
+
+    /// libdeflate's zlib stream at `fastLevel`: frames are compressed whole, which is what it
+    /// is built for (docs/performance.md has the measurements). Each thread keeps its own
+    /// compressor: allocating one per frame costs as much as a small frame's compression.
+    static func fastDeflate(_ input: [UInt8], level: Int32 = PNGEncoder.fastLevel) throws -> [UInt8] {
+        let c = try Compressors.forThisThread(level: level)
+        let bound = libdeflate_zlib_compress_bound(c, input.count)
+        return try input.withUnsafeBytes { inBuf in
+            try [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+                count = libdeflate_zlib_compress(c, inBuf.baseAddress, inBuf.count, out.baseAddress, bound)
+                if count == 0 { throw RenderError("libdeflate: compression failed") }
+            }
+        }
+    }
+
+    /// libdeflate level for PNG frames: level 3 was the fastest whole render on 2 cores for
+    /// files the size of libpng's (docs/performance.md).
+    static let fastLevel: Int32 = 3
+
+    /// One libdeflate compressor per thread and level, freed when the thread ends.
+    enum Compressors {
+        final class Slot { var level: Int32 = -1; var compressor: OpaquePointer?
+            deinit { if let compressor { libdeflate_free_compressor(compressor) } } }
+        static func forThisThread(level: Int32) throws -> OpaquePointer {
+            let key = "flipbook.libdeflate"
+            let dict = Thread.current.threadDictionary
+            let slot = (dict[key] as? Slot) ?? { let s = Slot(); dict[key] = s; return s }()
+            if slot.level != level || slot.compressor == nil {
+                if let old = slot.compressor { libdeflate_free_compressor(old) }
+                guard let c = libdeflate_alloc_compressor(level) else { throw RenderError("libdeflate: out of memory") }
+                slot.compressor = c
+                slot.level = level
+            }
+            return slot.compressor!
+        }
     }
 
     static func deflate(_ input: [UInt8], level: Int32 = PNGEncoder.level, memLevel: Int32 = 8) throws -> [UInt8] {

@@ -38,11 +38,18 @@ public enum RenderPipeline {
             }
             let frameFormats = perFrame
             if !frameFormats.isEmpty {
-                try forEachFrame(timeline, workers: workers, progress: progress) { frame in
+                // A frame that shows what the one before it showed (a scene at rest) is drawn
+                // and encoded once; its copies are written from the same bytes.
+                let runs = RenderPipeline.runsOfIdenticalFrames(timeline.frames, showTouches: options.showTouches)
+                let frames = timeline.frames
+                let counter = SharedState()
+                try forEachIndex(runs.count, workers: workers) { k in
+                    let run = runs[k]
                     for f in frameFormats {
-                        let bytes = try f.renderFrame(frame, canvas: timeline.canvas, options: options)
-                        try out.write(OutputFormats.frameFileName(frame.index, ext: f.name), bytes)
+                        let bytes = try f.renderFrame(frames[run.lowerBound], canvas: timeline.canvas, options: options)
+                        for i in run { try out.write(OutputFormats.frameFileName(frames[i].index, ext: f.name), bytes) }
                     }
+                    for _ in run { progress?(counter.finish(), frames.count) }
                 }
             }
             try out.commit(staleExtensions: perFrame.map(\.name))
@@ -50,6 +57,22 @@ public enum RenderPipeline {
             out.abort()
             throw error
         }
+    }
+
+    /// Index ranges of consecutive frames that draw the same thing (the same items; the same
+    /// fingers when they are drawn). Pure comparison of values: no drawing.
+    static func runsOfIdenticalFrames(_ frames: [TimelineFrame], showTouches: Bool) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in frames.indices.dropFirst() {
+            let a = frames[i - 1], b = frames[i]
+            if a.items != b.items || (showTouches && a.touches != b.touches) {
+                runs.append(start..<i)
+                start = i
+            }
+        }
+        if !frames.isEmpty { runs.append(start..<frames.count) }
+        return runs
     }
 
     /// Writes `files` into `directory` atomically (all of them, or nothing on failure).
@@ -78,13 +101,20 @@ public enum RenderPipeline {
         let step = frames.count > 1 ? frames[1].index - frames[0].index : 1
         let batchSize = max(4, 4 * workers)
         let canvas = timeline.canvas
+        let showTouches = options.showTouches
         @Sendable func draw(_ range: Range<Int>) throws -> [FrameImage] {
-            let batch = Array(frames[range])
-            let images = ImageSlots(count: batch.count)
-            try forEachIndex(batch.count, workers: workers) { i in
-                images.set(i, try FrameImage(drawing: batch[i], canvas: canvas, options: options))
+            // Frames that repeat the one before are not drawn again (within the batch).
+            let runs = RenderPipeline.runsOfIdenticalFrames(Array(frames[range]), showTouches: showTouches)
+            let images = ImageSlots(count: runs.count)
+            try forEachIndex(runs.count, workers: workers) { k in
+                images.set(k, try FrameImage(drawing: frames[range.lowerBound + runs[k].lowerBound], canvas: canvas, options: options))
             }
-            return (0..<batch.count).map { images.take($0) }
+            var out: [FrameImage] = []
+            for (k, run) in runs.enumerated() {
+                let image = images.take(k)
+                for _ in run { out.append(image) }
+            }
+            return out
         }
         var pending: (image: FrameImage, span: FrameSpan)?
         var start = 0
