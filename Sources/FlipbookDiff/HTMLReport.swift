@@ -6,20 +6,7 @@ import FlipbookCore
 /// timeline and the pixels differ, and for chosen frames the baseline, the candidate (with a
 /// wipe slider and an onion-skin fade) and the diff image.
 enum HTMLReport {
-    static func esc(_ s: String) -> String {
-        var o = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            case "'": o += "&#39;"
-            default: o.unicodeScalars.append(u)
-            }
-        }
-        return o
-    }
+    static func esc(_ s: String) -> String { Markup.escape(s) }
 
     static func dataURL(_ relative: String, in dir: URL) -> String {
         guard let data = try? Data(contentsOf: dir.appendingPathComponent(relative)) else { return "" }

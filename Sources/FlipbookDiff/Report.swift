@@ -164,19 +164,7 @@ public struct Report: Sendable {
 
     /// JUnit XML, one test case per scene, which CI systems list (failures carry the summary).
     public var junit: String {
-        func esc(_ s: String) -> String {
-            var o = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "&": o += "&amp;"
-                case "<": o += "&lt;"
-                case ">": o += "&gt;"
-                case "\"": o += "&quot;"
-                default: if u.value < 0x20 && u != "\n" && u != "\t" { o += " " } else { o.unicodeScalars.append(u) }
-                }
-            }
-            return o
-        }
+        let esc = Markup.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"flipbook\" tests=\"\(scenes.count)\" failures=\"\(failed.count)\">\n"
         x += "  <testsuite name=\"flipbook check\" tests=\"\(scenes.count)\" failures=\"\(failed.count)\">\n"
@@ -199,5 +187,24 @@ public struct Report: Sendable {
         try Data(json.utf8).write(to: dir.appendingPathComponent("report.json"), options: .atomic)
         try Data(junit.utf8).write(to: dir.appendingPathComponent("junit.xml"), options: .atomic)
         try Data(try HTMLReport.render(self, imagesIn: dir).utf8).write(to: dir.appendingPathComponent("report.html"), options: .atomic)
+    }
+}
+
+/// Text in HTML and XML: the five special characters as entities; control characters other
+/// than newline and tab (not allowed in XML 1.0) as spaces.
+enum Markup {
+    static func escape(_ s: String) -> String {
+        var o = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            case "'": o += "&#39;"
+            default: if u.value < 0x20 && u != "\n" && u != "\t" { o += " " } else { o.unicodeScalars.append(u) }
+            }
+        }
+        return o
     }
 }

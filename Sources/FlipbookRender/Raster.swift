@@ -17,6 +17,11 @@ public final class Raster {
         self.surface = surface
         width = canvas.pixelWidth
         height = canvas.pixelHeight
+        try Raster.draw(frame, canvas: canvas, options: options, on: surface)
+    }
+
+    /// Draws `frame` on an image surface of the canvas's pixel size.
+    static func draw(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions, on surface: OpaquePointer) throws {
         try cairoCheck(cairo_surface_status(surface), "image surface")
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
@@ -35,13 +40,7 @@ public final class Raster {
             throw RenderError("could not create a \(w)x\(h) image surface")
         }
         defer { cairo_surface_destroy(surface) }
-        try cairoCheck(cairo_surface_status(surface), "image surface")
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(canvas.scale), Double(canvas.scale))
-        CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
-        try cairoCheck(cairo_status(cr), "drawing frame \(frame.index)")
-        cairo_surface_flush(surface)
+        try draw(frame, canvas: canvas, options: options, on: surface)
     }
 
     /// Calls `body` with the pixels: `height` rows of `pixelsPerRow` native-endian UInt32s,

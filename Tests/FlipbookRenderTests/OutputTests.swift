@@ -37,17 +37,30 @@ final class OutputTests: XCTestCase {
     }
 
     func testFailurePartWayKeepsTheExistingDirectoryAsItWas() throws {
-        let t = try timeline("wallet-scroll", frames: 0...9)
+        // Frames 40-49 scroll (every frame differs, so each is drawn, not copied).
+        let t = try timeline("wallet-scroll", frames: 40...49)
         let out = dir.appendingPathComponent("render")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let before = ["frame-00000.png": "old 0", "frame-00001.png": "old 1", "notes.txt": "mine", "keyframes.json": "old"]
         for (name, text) in before { try text.write(to: out.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        XCTAssertThrowsError(try RenderPipeline.render(t, formats: [.frames(FailingFormat(failAt: 6)), .timeline(KeyframesJSONFormat())],
+        XCTAssertThrowsError(try RenderPipeline.render(t, formats: [.frames(FailingFormat(failAt: 46)), .timeline(KeyframesJSONFormat())],
                                                        to: out, workers: 2)) { e in
-            XCTAssertEqual("\(e)", "frame 6 failed")
+            XCTAssertEqual("\(e)", "frame 46 failed")
         }
         XCTAssertEqual(try listing(out), before, "every file as it was")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["render"], "no staging left beside it")
+    }
+
+    /// Frames at rest are encoded once and copied: each file equals the frame rendered alone.
+    func testCopiedFramesEqualFramesRenderedAlone() throws {
+        let t = try timeline("wallet-scroll", frames: 20...40)  // at rest until 0.5 s (frame 30), then scrolling
+        XCTAssertEqual(RenderPipeline.runsOfIdenticalFrames(t.frames, showTouches: false).first, 0..<11, "frames 20-30 draw the same")
+        let out = dir.appendingPathComponent("copies")
+        try RenderPipeline.render(t, formats: [.frames(PNGFormat())], to: out, workers: 2)
+        for f in t.frames {
+            let alone = try PNGFormat().renderFrame(f, canvas: t.canvas, options: RenderOptions())
+            XCTAssertEqual(Array(try Data(contentsOf: out.appendingPathComponent(OutputFormats.frameFileName(f.index, ext: "png")))), alone, "frame \(f.index)")
+        }
     }
 
     func testCancelledRenderLeavesNothing() throws {

@@ -10,35 +10,16 @@ import Flipbook
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Decodes PNG bytes with Cairo and reads straight RGBA at canvas pixels.
+/// PNG bytes decoded (by Cairo, through FrameImage) and read at pixels.
 struct DecodedPNG {
     let width: Int, height: Int
     private let pixels: [UInt32]
 
     init(_ png: [UInt8]) throws {
-        final class Source { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
-        let source = Source(png)
-        let read: cairo_read_func_t = { closure, data, length in
-            let s = Unmanaged<Source>.fromOpaque(closure!).takeUnretainedValue()
-            let n = Int(length)
-            guard s.offset + n <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            s.bytes.withUnsafeBufferPointer { data!.update(from: $0.baseAddress! + s.offset, count: n) }
-            s.offset += n
-            return CAIRO_STATUS_SUCCESS
-        }
-        let surface = withExtendedLifetime(source) {
-            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(source).toOpaque())!
-        }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError("PNG did not decode") }
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let data = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
-        var px: [UInt32] = []
-        px.reserveCapacity(width * height)
-        for y in 0..<height { for x in 0..<width { px.append(data[y * stride + x]) } }
-        pixels = px
+        let image = try FrameImage(png: png)
+        width = image.width
+        height = image.height
+        pixels = image.pixels
     }
 
     func argb(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
