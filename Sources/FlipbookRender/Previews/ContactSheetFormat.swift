@@ -70,7 +70,8 @@ public struct ContactSheetFormat: TimelineFormat {
             CairoDrawing.selectFont(cr, size: 12, weight: .regular)
             CairoDrawing.set(cr, Color(red: 0.2, green: 0.2, blue: 0.24))
             cairo_move_to(cr, x, y + th + 15)
-            cairo_show_text(cr, "frame \(frame.index) · \(NumberFormat.short(frame.time)) s")
+            // Times to the hundredth of a second read better than six decimals.
+            cairo_show_text(cr, "frame \(frame.index) · \(NumberFormat.short((frame.time * 100).rounded() / 100)) s")
         }
         try cairoCheck(cairo_status(cr), "drawing the contact sheet")
         cairo_surface_flush(surface)
