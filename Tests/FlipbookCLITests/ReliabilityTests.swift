@@ -186,6 +186,37 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(listing(mnt), [], "nothing left behind")
     }
 
+    /// Each budget: one line naming it and how to change it, and nothing written.
+    func testMemoryBudgets() throws {
+        let out = dir.appendingPathComponent("budget")
+        // Frames: a 4000 x 3200 px canvas needs ~195 MB a worker, more than half of 256 MB.
+        let big = dir.appendingPathComponent("big.json")
+        try """
+        {"canvas": {"width": 2000, "height": 1600, "scale": 2}, "duration": 0.1,
+         "collectionView": {"layout": {"type": "wallet"}, "items": [{"id": "a"}]}}
+        """.write(to: big, atomically: true, encoding: .utf8)
+        var (code, c) = run(["render", big.path, "-o", out.path, "--max-memory", "256"])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("frame needs about 196 MB to draw and encode, more than half of --max-memory 256; lower --scale or raise --max-memory"), c.err)
+        // The timeline: 36,000 frames of 4 items against the 64 MB budget's 67,108 items.
+        (code, c) = run(["render", scene(duration: 3600), "-o", out.path, "--format", "json", "--max-memory", "64"])
+        XCTAssertEqual(code, 1)
+        XCTAssertTrue(c.err.contains("the timeline would hold more than 67108 drawn items"), c.err)
+        XCTAssertTrue(c.err.contains("render fewer frames (--frames, --step) or raise --max-memory"), c.err)
+        // An SVG frame of 400 long titles (400 × (1 KB + 300 B × 9,000)) against a quarter of 256 MB.
+        let titles = (0..<400).map { #"{"id": "i\#($0)", "title": "\#(String(repeating: "长", count: 9000))"}"# }.joined(separator: ", ")
+        let svg = dir.appendingPathComponent("svg.json")
+        try """
+        {"canvas": {"width": 400, "height": 400, "scale": 1}, "duration": 0.1,
+         "collectionView": {"layout": {"type": "flow", "itemSize": {"width": 10, "height": 10}, "minimumLineSpacing": 0, "minimumInteritemSpacing": 0},
+                            "items": [\(titles)]}}
+        """.write(to: svg, atomically: true, encoding: .utf8)
+        (code, c) = run(["render", svg.path, "-o", out.path, "--format", "svg", "--max-memory", "256"])
+        XCTAssertEqual(code, 2)
+        XCTAssertTrue(c.err.contains("SVG frame 0 would need about"), c.err)
+        XCTAssertFalse(fm.fileExists(atPath: out.path), "nothing written")
+    }
+
     func testFIFOAndUnreadableInput() throws {
         let fifo = dir.appendingPathComponent("pipe.json")
         XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)

@@ -63,6 +63,14 @@ final class OutputTests: XCTestCase {
         }
     }
 
+    /// A render that fails after creating DIR and its missing parents removes them again.
+    func testFailedRenderRemovesCreatedParents() throws {
+        let t = try timeline("wallet-scroll", frames: 40...49)
+        let out = dir.appendingPathComponent("a/b/c")
+        XCTAssertThrowsError(try RenderPipeline.render(t, formats: [.frames(FailingFormat(failAt: 43))], to: out, workers: 2))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "a/b/c and its parents are gone")
+    }
+
     func testCancelledRenderLeavesNothing() throws {
         let t = try timeline("wallet-scroll", frames: 0...9)
         let out = dir.appendingPathComponent("cancelled")
