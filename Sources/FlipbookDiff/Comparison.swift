@@ -56,8 +56,10 @@ public struct SceneReport: Sendable {
     public var items: [ItemDifference] = []
     /// Frames compared pixel by pixel that differ at all.
     public var pixelFrames: [FrameComparison] = []
+    /// The timeline's first frame index (renders of `--frames A-B` start at A).
+    public var firstFrame = 0
     /// How many frames were compared pixel by pixel.
-    public var framesCompared = 0
+    public var framesCompared: Int { framesComparedSet.count }
     public var images: [ReportImages] = []
 
     public init(name: String, verdict: Verdict, note: String? = nil, fps: Int, frameCount: Int) {
@@ -123,39 +125,32 @@ public enum DirectoryComparison {
         }
         var r = SceneReport(name: name, verdict: .match, fps: 60, frameCount: max(pngA.count, pngB.count))
         if hasA && hasB {
-            let a = try RecordedTimeline.read(Array(try Data(contentsOf: kfA)), file: kfA.path)
-            let b = try RecordedTimeline.read(Array(try Data(contentsOf: kfB)), file: kfB.path)
+            let a = try KeyframesJSONFormat.read(Array(try Data(contentsOf: kfA)), file: kfA.path)
+            let b = try KeyframesJSONFormat.read(Array(try Data(contentsOf: kfB)), file: kfB.path)
             let d = SemanticDiff.compare(a, b, tolerance: options.tolerance)
             r.fps = a.fps
             r.frameCount = a.frames.count
+            r.firstFrame = a.frames.first?.index ?? 0
             r.meta = d.meta
             r.items = d.items
         }
         let common = Set(pngA.keys).intersection(pngB.keys).sorted()
-        r.framesCompared = common.count
+        if !hasA || !hasB { r.firstFrame = min(pngA.keys.min() ?? 0, pngB.keys.min() ?? 0) }
         r.framesComparedSet = Set(common)
-        let results = ComparisonSlots(count: common.count)
         let pixelOptions = options.pixels
-        try RenderPipeline.forEachIndex(common.count, workers: options.workers) { k in
+        let results = try RenderPipeline.map(common.count, workers: options.workers) { k -> PixelDiff.Result in
             let i = common[k]
             let bytesA = try Data(contentsOf: pngA[i]!), bytesB = try Data(contentsOf: pngB[i]!)
             // The same bytes are the same pixels: no decoding (a render compared with itself).
-            if bytesA == bytesB {
-                results.set(k, PixelDiff.Result(changed: 0, antialiased: 0, total: 0))
-                return
-            }
+            if bytesA == bytesB { return PixelDiff.Result(changed: 0, antialiased: 0, total: 0) }
             let a = try FrameImage(png: Array(bytesA))
             let b = try FrameImage(png: Array(bytesB))
             guard a.width == b.width, a.height == b.height else {
-                results.set(k, PixelDiff.Result(changed: a.width * a.height, antialiased: 0, total: a.width * a.height))
-                return
+                return PixelDiff.Result(changed: a.width * a.height, antialiased: 0, total: a.width * a.height)
             }
-            // Identical bytes decode to identical pixels: skip the work.
-            results.set(k, a.pixels == b.pixels ? PixelDiff.Result(changed: 0, antialiased: 0, total: a.width * a.height)
-                                                 : pixelOptions.compare(a, b))
+            return pixelOptions.compare(a, b)
         }
-        for (k, i) in common.enumerated() {
-            let p = results.get(k)
+        for (i, p) in zip(common, results) {
             if p.changed > 0 || p.antialiased > 0 {
                 r.pixelFrames.append(FrameComparison(index: i, pixels: p, exceeds: !options.maxDiffPixels.allows(p.changed, of: p.total)))
             }
@@ -207,13 +202,5 @@ public enum DirectoryComparison {
         String(s.unicodeScalars.map { c -> Character in
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
         })
-    }
-
-    final class ComparisonSlots: @unchecked Sendable {
-        private var slots: [PixelDiff.Result?]
-        private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ r: PixelDiff.Result) { lock.lock(); slots[i] = r; lock.unlock() }
-        func get(_ i: Int) -> PixelDiff.Result { lock.lock(); defer { lock.unlock() }; return slots[i]! }
     }
 }

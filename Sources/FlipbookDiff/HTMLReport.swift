@@ -102,15 +102,15 @@ enum HTMLReport {
 
     /// One cell per frame (or per group of frames in long timelines).
     static func strip(_ s: SceneReport) -> String {
-        let n = max(1, s.frameCount)
+        let n = max(1, s.frameCount), first = s.firstFrame
         let group = max(1, (n + 599) / 600)
         let semantic = s.semanticFrames
         let pixel = Set(s.pixelFrames.filter(\.exceeds).map(\.index))
         let withImages = Set(s.images.map(\.frame))
         var h = "<div class=\"strip\" role=\"img\" aria-label=\"frames of \(esc(s.name))\">"
-        var start = 0
-        while start < n {
-            let range = start..<min(n, start + group)
+        var start = first
+        while start < first + n {
+            let range = start..<min(first + n, start + group)
             let sem = range.contains(where: semantic.contains), pix = range.contains(where: pixel.contains)
             let cls = sem && pix ? "both" : sem ? "semantic" : pix ? "pixel" : "same"
             let image = range.first(where: withImages.contains)

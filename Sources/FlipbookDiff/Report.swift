@@ -52,6 +52,7 @@ public struct Report: Sendable {
             if let note = s.note { w.string("note", note) }
             w.integer("fps", s.fps)
             w.integer("frames", s.frameCount)
+            w.integer("firstFrame", s.firstFrame)
             w.integer("framesCompared", s.framesCompared)
             w.beginArray("summary")
             for l in s.summary { w.string(nil, l) }
@@ -64,9 +65,7 @@ public struct Report: Sendable {
                 w.beginObject()
                 w.string("item", d.item)
                 w.string("kind", d.kind.rawValue)
-                w.beginArray("ranges")
-                for r in d.ranges { w.beginArray(); w.integer(nil, r.lowerBound); w.integer(nil, r.upperBound); w.endArray() }
-                w.endArray()
+                Report.write(d.ranges, "ranges", &w)
                 w.beginArray("properties")
                 for p in d.properties { w.string(nil, p) }
                 w.endArray()
@@ -77,9 +76,7 @@ public struct Report: Sendable {
                 w.endObject()
             }
             w.endArray()
-            w.beginArray("compared")
-            for r in SemanticDiff.ranges(s.framesComparedSet.sorted()) { w.beginArray(); w.integer(nil, r.lowerBound); w.integer(nil, r.upperBound); w.endArray() }
-            w.endArray()
+            Report.write(SemanticDiff.ranges(s.framesComparedSet.sorted()), "compared", &w)
             w.beginArray("pixelFrames")
             for f in s.pixelFrames {
                 w.beginObject()
@@ -116,21 +113,17 @@ public struct Report: Sendable {
         guard try root.required("version").integer(in: 1...1) == 1 else { throw ComparisonError("\(file): unknown report version") }
         var scenes: [SceneReport] = []
         for f in try root.required("scenes").array() {
-            let o = try f.object(allowed: ["name", "verdict", "note", "fps", "frames", "framesCompared", "summary", "meta", "items",
+            let o = try f.object(allowed: ["name", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "meta", "items",
                                            "compared", "pixelFrames", "images"])
             let verdict = try o.required("verdict").oneOf(["match", "differ", "missing", "recorded"])
             var s = SceneReport(name: try o.required("name").string(), verdict: SceneReport.Verdict(rawValue: verdict)!,
                                 note: try o.optional("note")?.string(), fps: try o.required("fps").integer(in: 1...10_000),
                                 frameCount: try o.required("frames").integer(in: 0...Int(Int32.max)))
-            s.framesCompared = try o.required("framesCompared").integer(in: 0...Int(Int32.max))
+            s.firstFrame = try o.required("firstFrame").integer(in: 0...Int(Int32.max))
             s.meta = try o.required("meta").array().map { try $0.string() }
             for it in try o.required("items").array() {
                 let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift"])
-                let ranges = try io.required("ranges").array().map { r -> ClosedRange<Int> in
-                    let p = try r.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 0...Int(Int32.max)) }
-                    guard p[0] <= p[1] else { throw r.expected("[first, last]") }
-                    return p[0]...p[1]
-                }
+                let ranges = try readRanges(io.required("ranges"))
                 s.items.append(ItemDifference(item: try io.required("item").string(),
                                               kind: ItemDifference.Kind(rawValue: try io.required("kind").oneOf(["removed", "added", "shifted", "changed"]))!,
                                               ranges: ranges, properties: try io.required("properties").array().map { try $0.string() },
@@ -138,10 +131,7 @@ public struct Report: Sendable {
                                               largestFrame: try io.required("largestFrame").integer(in: 0...Int(Int32.max)),
                                               shift: try io.optional("shift")?.integer(in: -100_000...100_000)))
             }
-            for r in try o.required("compared").array() {
-                let p = try r.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 0...Int(Int32.max)) }
-                if p[0] <= p[1] { s.framesComparedSet.formUnion(p[0]...p[1]) }
-            }
+            for r in try readRanges(o.required("compared")) { s.framesComparedSet.formUnion(r) }
             for p in try o.required("pixelFrames").array() {
                 let po = try p.object(allowed: ["frame", "changed", "antialiased", "total", "exceeds"])
                 s.pixelFrames.append(FrameComparison(index: try po.required("frame").integer(in: 0...Int(Int32.max)),
@@ -158,6 +148,21 @@ public struct Report: Sendable {
             scenes.append(s)
         }
         return Report(scenes: scenes)
+    }
+
+    /// Frame ranges as `[[first, last], …]`.
+    static func write(_ ranges: [ClosedRange<Int>], _ key: String, _ w: inout JSONWriter) {
+        w.beginArray(key)
+        for r in ranges { w.beginArray(); w.integer(nil, r.lowerBound); w.integer(nil, r.upperBound); w.endArray() }
+        w.endArray()
+    }
+
+    static func readRanges(_ f: JSONField) throws -> [ClosedRange<Int>] {
+        try f.array().map { r in
+            let p = try r.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 0...Int(Int32.max)) }
+            guard p[0] <= p[1] else { throw r.expected("[first, last]") }
+            return p[0]...p[1]
+        }
     }
 
     // MARK: - junit.xml

@@ -1,4 +1,10 @@
+// FlipbookDiff: two renders in, a verdict and a report out. It reads what a render wrote
+// (keyframes.json, through KeyframesJSONFormat.read, and frame PNGs), compares the timelines
+// item by item (semantic diff) and the frames pixel by pixel, and writes report.json,
+// report.html and junit.xml. Nothing here renders: `flipbook check` renders with
+// FlipbookRender and then compares with this module.
 import FlipbookCore
+import FlipbookRender
 
 /// Tolerances under which two values count as the same.
 public struct DiffTolerance: Sendable {
@@ -42,14 +48,15 @@ public struct TimelineDifference: Sendable {
 
 public enum SemanticDiff {
     /// The item-by-item comparison of two timelines, on the frame indices both have.
-    public static func compare(_ a: RecordedTimeline, _ b: RecordedTimeline, tolerance: DiffTolerance = DiffTolerance()) -> TimelineDifference {
+    public static func compare(_ a: Timeline, _ b: Timeline, tolerance: DiffTolerance = DiffTolerance()) -> TimelineDifference {
         var d = TimelineDifference()
         if a.fps != b.fps { d.meta.append("fps \(a.fps) → \(b.fps)") }
         if a.canvas.width != b.canvas.width || a.canvas.height != b.canvas.height || a.canvas.scale != b.canvas.scale {
             d.meta.append("canvas \(size(a.canvas)) → \(size(b.canvas))")
         }
-        if a.frames.count != b.frames.count || abs(a.duration - b.duration) > 1e-9 {
-            d.meta.append("duration \(NumberFormat.short(a.duration)) s → \(NumberFormat.short(b.duration)) s (\(a.frames.count) → \(b.frames.count) frames)")
+        let da = duration(a), db = duration(b)
+        if a.frames.count != b.frames.count || abs(da - db) > 1e-9 {
+            d.meta.append("duration \(NumberFormat.short(da)) s → \(NumberFormat.short(db)) s (\(a.frames.count) → \(b.frames.count) frames)")
         }
         let ta = tracks(a), tb = tracks(b)
         let common = Set(a.frames.map(\.index)).intersection(b.frames.map(\.index)).sorted()
@@ -97,19 +104,25 @@ public enum SemanticDiff {
         return d
     }
 
+    /// Seconds a timeline covers: from its first frame to the end of its last.
+    static func duration(_ t: Timeline) -> Double {
+        guard let first = t.frames.first, let last = t.frames.last else { return 0 }
+        return Double(last.index + 1 - first.index) / Double(t.fps)
+    }
+
     static let propertyOrder = ["presence", "x", "y", "width", "height", "alpha", "rotation", "scale", "zIndex", "hidden"]
 
     static func size(_ c: Canvas) -> String { "\(NumberFormat.short(c.width))x\(NumberFormat.short(c.height)) @\(c.scale)x" }
 
     /// Item id → frame index → item.
-    static func tracks(_ t: RecordedTimeline) -> [String: [Int: RecordedItem]] {
-        var out: [String: [Int: RecordedItem]] = [:]
+    static func tracks(_ t: Timeline) -> [String: [Int: DrawItem]] {
+        var out: [String: [Int: DrawItem]] = [:]
         for f in t.frames { for it in f.items { out[it.id, default: [:]][f.index] = it } }
         return out
     }
 
     /// The properties of two states of an item that differ beyond the tolerance, with by how much.
-    static func differences(_ a: RecordedItem?, _ b: RecordedItem?, _ t: DiffTolerance) -> [(String, Double)] {
+    static func differences(_ a: DrawItem?, _ b: DrawItem?, _ t: DiffTolerance) -> [(String, Double)] {
         switch (a, b) {
         case (nil, nil): return []
         case (nil, _), (_, nil): return [("presence", 1)]
@@ -133,7 +146,7 @@ public enum SemanticDiff {
     /// frames from the first to the last that differ; elsewhere the tracks already agree): a
     /// motion, or an appearance, k frames late (or early). A track that stays still cannot
     /// match falsely: within the span it differs from the candidate by definition.
-    static func detectShift(_ a: [Int: RecordedItem], _ b: [Int: RecordedItem], common: [Int], span: ClosedRange<Int>,
+    static func detectShift(_ a: [Int: DrawItem], _ b: [Int: DrawItem], common: [Int], span: ClosedRange<Int>,
                             tolerance: DiffTolerance) -> Int? {
         let indices = Set(common)
         let inSpan = common.filter(span.contains)

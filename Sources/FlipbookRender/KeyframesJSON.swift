@@ -100,4 +100,54 @@ public struct KeyframesJSONFormat: TimelineFormat {
         w.newline()
         return w.text
     }
+
+    /// Reads keyframes.json back into a Timeline (for comparing renders). The file records
+    /// geometry, not appearance: items come back with a clear appearance and no clip, and the
+    /// canvas with a white background. Errors name the file and the field.
+    public static func read(_ bytes: [UInt8], file: String) throws -> Timeline {
+        let root = try JSONField.parse(bytes, file: file)
+        let o = try root.object(allowed: ["scene", "fps", "canvas", "frames"])
+        let c = try o.required("canvas").object(allowed: ["width", "height", "scale"])
+        let canvas = Canvas(width: try c.required("width").positive(), height: try c.required("height").positive(),
+                            scale: try c.required("scale").integer(in: 1...16))
+        func point(_ f: JSONField) throws -> Point {
+            let p = try f.object(allowed: ["x", "y"])
+            return Point(x: try p.required("x").number(), y: try p.required("y").number())
+        }
+        func rect(_ r: JSONObject) throws -> Rect {
+            Rect(x: try r.required("x").number(), y: try r.required("y").number(),
+                 width: try r.required("width").number(), height: try r.required("height").number())
+        }
+        let int32 = Int(Int32.min)...Int(Int32.max)
+        var frames: [TimelineFrame] = []
+        for f in try o.required("frames").array() {
+            let fo = try f.object(allowed: ["index", "time", "contentOffset", "items", "touches", "scrollViews", "recognizers"])
+            var items: [DrawItem] = []
+            for it in try fo.required("items").array() {
+                let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden"])
+                items.append(DrawItem(id: try io.required("id").string(), kind: try io.required("kind").string(), frame: try rect(io),
+                                      zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
+                                      rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
+                                      hidden: try io.required("hidden").bool(), appearance: Appearance(background: .clear)))
+            }
+            let touches = try fo.optional("touches")?.array().map { t -> TouchPoint in
+                let to = try t.object(allowed: ["id", "x", "y"])
+                return TouchPoint(id: try to.required("id").integer(in: int32), location: Point(x: try to.required("x").number(), y: try to.required("y").number()))
+            } ?? []
+            let views = try fo.optional("scrollViews")?.array().map { v -> ScrollViewState in
+                let vo = try v.object(allowed: ["id", "contentOffset", "frame"])
+                return ScrollViewState(id: try vo.required("id").string(), contentOffset: try point(vo.required("contentOffset")),
+                                       frame: try rect(vo.required("frame").object(allowed: ["x", "y", "width", "height"])))
+            } ?? []
+            let recognizers = try fo.optional("recognizers")?.array().map { r -> RecognizerChange in
+                let ro = try r.object(allowed: ["name", "state"])
+                return RecognizerChange(name: try ro.required("name").string(), state: try ro.required("state").string())
+            } ?? []
+            frames.append(TimelineFrame(index: try fo.required("index").integer(in: 0...Int(Int32.max)), time: try fo.required("time").number(),
+                                        contentOffset: try point(fo.required("contentOffset")), items: items, touches: touches,
+                                        recognizers: recognizers, scrollViews: views))
+        }
+        return Timeline(scene: try o.required("scene").string(), fps: try o.required("fps").integer(in: 1...10_000),
+                        canvas: canvas, frames: frames)
+    }
 }

@@ -9,14 +9,10 @@ import FlipbookCore
 ///
 /// Cairo's writer goes through libpng, which tries all five filters on every row and deflates
 /// at level 6. Flat-coloured UI compresses almost as well with a cheap choice per row — Sub or
-/// Up, whichever leaves smaller residuals — and a fast deflate setting. Lossless: the decoded
-/// pixels equal the surface's (un-premultiplied when translucent). Deterministic for a given
-/// zlib. The chunks are IHDR, IDAT, IEND only (no time stamp).
+/// Up, whichever leaves smaller residuals — and libdeflate. Lossless: the decoded pixels equal
+/// the surface's (un-premultiplied when translucent). Deterministic for a given libdeflate.
+/// The chunks are IHDR, IDAT, IEND only (no time stamp).
 public enum PNGEncoder {
-    /// zlib level and strategy; chosen by measurement (docs/architecture.md, "PNG encoding").
-    static let level: Int32 = 3
-    static let strategy: Int32 = Z_DEFAULT_STRATEGY
-
     /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
     /// premultiplied (CAIRO_FORMAT_ARGB32).
     public static func encode(data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
@@ -83,26 +79,14 @@ public enum PNGEncoder {
                     }
                 } else {
                     for x in 0..<width {
-                        let p = row[x]
-                        let a = p >> 24
-                        var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                        if a != 0xFF && a != 0 {
-                            r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
-                        }
-                        cur[o] = UInt8(truncatingIfNeeded: r); cur[o + 1] = UInt8(truncatingIfNeeded: g); cur[o + 2] = UInt8(truncatingIfNeeded: b)
-                        cur[o + 3] = UInt8(truncatingIfNeeded: a)
+                        let c = straightRGBA(row[x])
+                        cur[o] = c.r; cur[o + 1] = c.g; cur[o + 2] = c.b; cur[o + 3] = c.a
                         o += 4
                     }
                 }
                 if filter == .none {
                     line[0] = 0
                     (line + 1).update(from: cur, count: rowBytes)
-                    swap(&prev, &cur)
-                    continue
-                }
-                if filter == .bestOfFive {
-                    // All five filters, the smallest sum of |signed residual| winning (libpng's heuristic).
-                    PNGEncoder.bestOfFiveFilters(cur, prev, rowBytes: rowBytes, channels: channels, into: line)
                     swap(&prev, &cur)
                     continue
                 }
@@ -133,42 +117,6 @@ public enum PNGEncoder {
         case none
         /// Up for a row that repeats the one above, else the better of Sub and Up.
         case subOrUp
-        /// The best of all five filters by libpng's heuristic.
-        case bestOfFive
-    }
-
-    /// Writes the row filtered with whichever of None, Sub, Up, Average and Paeth leaves the
-    /// smallest sum of |signed residual| (PNG specification §9; libpng's heuristic).
-    static func bestOfFiveFilters(_ cur: UnsafeMutablePointer<UInt8>, _ prev: UnsafeMutablePointer<UInt8>, rowBytes: Int,
-                                  channels: Int, into line: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func cost(_ v: UInt8) -> Int { v < 128 ? Int(v) : 256 - Int(v) }
-        @inline(__always) func paethPredictor(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-            let p = Int(a) + Int(b) - Int(c)
-            let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
-            return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-        }
-        var sums = [0, 0, 0, 0, 0]
-        for i in 0..<rowBytes {
-            let x = cur[i], a = i >= channels ? cur[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0
-            sums[0] &+= cost(x)
-            sums[1] &+= cost(x &- a)
-            sums[2] &+= cost(x &- b)
-            sums[3] &+= cost(x &- UInt8((Int(a) + Int(b)) / 2))
-            sums[4] &+= cost(x &- paethPredictor(a, b, c))
-        }
-        var f = 0
-        for k in 1..<5 where sums[k] < sums[f] { f = k }
-        line[0] = UInt8(f)
-        for i in 0..<rowBytes {
-            let x = cur[i], a = i >= channels ? cur[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0
-            switch f {
-            case 0: line[i + 1] = x
-            case 1: line[i + 1] = x &- a
-            case 2: line[i + 1] = x &- b
-            case 3: line[i + 1] = x &- UInt8((Int(a) + Int(b)) / 2)
-            default: line[i + 1] = x &- paethPredictor(a, b, c)
-            }
-        }
     }
 
     /// Encodes a Cairo image surface.
@@ -228,9 +176,11 @@ public enum PNGEncoder {
         }
     }
 
-    static func deflate(_ input: [UInt8], level: Int32 = PNGEncoder.level, memLevel: Int32 = 8) throws -> [UInt8] {
+    /// zlib's deflate, for the APNG frames (where its level 9 makes smaller files than libdeflate's
+    /// fast levels, and size matters more than time).
+    static func deflate(_ input: [UInt8], level: Int32, memLevel: Int32 = 8) throws -> [UInt8] {
         var stream = z_stream()
-        var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, memLevel, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, memLevel, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw RenderError("zlib deflateInit failed (\(status))") }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))

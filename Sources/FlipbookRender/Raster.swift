@@ -108,3 +108,14 @@ extension FrameImage {
         }
     }
 }
+
+/// Straight (un-premultiplied) 8-bit channels of a Cairo ARGB32 pixel.
+@inline(__always)
+func straightRGBA(_ p: UInt32) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let a = p >> 24
+    var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+    if a != 0xFF && a != 0 {
+        r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+    }
+    return (UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: g), UInt8(truncatingIfNeeded: b), UInt8(a))
+}

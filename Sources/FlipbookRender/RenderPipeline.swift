@@ -105,16 +105,10 @@ public enum RenderPipeline {
         @Sendable func draw(_ range: Range<Int>) throws -> [FrameImage] {
             // Frames that repeat the one before are not drawn again (within the batch).
             let runs = RenderPipeline.runsOfIdenticalFrames(Array(frames[range]), showTouches: showTouches)
-            let images = ImageSlots(count: runs.count)
-            try forEachIndex(runs.count, workers: workers) { k in
-                images.set(k, try FrameImage(drawing: frames[range.lowerBound + runs[k].lowerBound], canvas: canvas, options: options))
+            let images = try map(runs.count, workers: workers) { k in
+                try FrameImage(drawing: frames[range.lowerBound + runs[k].lowerBound], canvas: canvas, options: options)
             }
-            var out: [FrameImage] = []
-            for (k, run) in runs.enumerated() {
-                let image = images.take(k)
-                for _ in run { out.append(image) }
-            }
-            return out
+            return zip(runs, images).flatMap { run, image in Array(repeating: image, count: run.count) }
         }
         var pending: (image: FrameImage, span: FrameSpan)?
         var start = 0
@@ -190,13 +184,21 @@ public enum RenderPipeline {
         }
     }
 
-    /// Frame images drawn by the workers, each written by one worker and read after all finish.
-    final class ImageSlots: @unchecked Sendable {
-        private var slots: [FrameImage?]
+    /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
+    /// first error by index.
+    public static func map<T>(_ count: Int, workers: Int, _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+        let slots = Slots<T>(count: count)
+        try forEachIndex(count, workers: workers) { i in slots.set(i, try transform(i)) }
+        return slots.values
+    }
+
+    /// Results of `map`, each written by one worker and read after all finish.
+    final class Slots<T>: @unchecked Sendable {
+        private var slots: [T?]
         private let lock = NSLock()
         init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ image: FrameImage) { lock.lock(); slots[i] = image; lock.unlock() }
-        func take(_ i: Int) -> FrameImage { lock.lock(); defer { slots[i] = nil; lock.unlock() }; return slots[i]! }
+        func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+        var values: [T] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
     }
 
     /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.

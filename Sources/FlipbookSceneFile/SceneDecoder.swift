@@ -56,10 +56,8 @@ public struct SceneDecoder: Sendable {
 
         var name = SceneDecoder.defaultName(file)
         if let f = obj.optional("name") {
+            // Its form (length, no slashes) is checked with the rest by Scene.validate.
             name = try f.nonEmptyString()
-            guard name.unicodeScalars.allSatisfy({ $0 != "/" && $0 != "\\" && $0.value >= 0x20 }), name != ".", name != ".." else {
-                throw f.expected("a name without slashes or control characters")
-            }
         }
         let canvas = try SceneDecoder.decodeCanvas(obj.required("canvas"))
         let fps = try obj.optional("fps").map { try $0.integer(in: SceneLimits.fpsRange) } ?? 60
@@ -116,7 +114,6 @@ public struct SceneDecoder: Sendable {
             }
         }
         touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
-        try TouchDecoder.checkOverlaps(touches, file: file)
         func itemIDs(_ v: CollectionViewSpec) -> [String] { v.sections.flatMap { $0.items.map(\.id) } }
         try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap(itemIDs)), mainViewIDs: Set(itemIDs(cv)))
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)

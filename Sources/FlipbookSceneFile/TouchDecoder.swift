@@ -6,7 +6,7 @@ import FlipbookSimulation
 import FlipbookEffects
 
 /// Decodes the touch steps of a script (`touch`, `tap`, `longPress`, `drag`, `flick`, `pull`)
-/// into tracks and checks that one finger never touches twice at once.
+/// into tracks (Scene.validate checks that one finger never touches twice at once).
 enum TouchDecoder {
     static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull"]
     /// Low-level steps, assembled per finger in time order.
@@ -173,15 +173,5 @@ enum TouchDecoder {
                           .init(to: to, duration: try o.optional("hold")?.nonNegative(max: 3600) ?? 0.2, curve: .linear)]
         }
         return t
-    }
-
-    /// One finger cannot go down again before it lifted.
-    static func checkOverlaps(_ tracks: [TouchTrack], file: String) throws {
-        for finger in Set(tracks.map(\.finger)).sorted() {
-            let mine = tracks.filter { $0.finger == finger }.sorted { $0.downTime < $1.downTime }
-            for (a, b) in zip(mine, mine.dropFirst()) where b.downTime < a.upTime - FrameClock.epsilon {
-                throw InputError(file: file, path: b.path, message: "finger \(finger) goes down at \(NumberFormat.short(b.downTime)) s while it is still down from \(a.path) (until \(NumberFormat.short(a.upTime)) s); use another \"finger\" or a later \"at\"")
-            }
-        }
     }
 }

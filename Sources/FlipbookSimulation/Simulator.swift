@@ -330,7 +330,6 @@ public final class Simulator {
     /// Plays this simulator from its start (after any effects you installed) and records the
     /// frames as `run(_:frames:step:)` does. Call it once: the simulation only moves forward.
     public func record(frames range: ClosedRange<Int>? = nil, step: Int = 1, limits: RecordingLimits = RecordingLimits()) throws -> Timeline {
-        let sim = self
         var drawItems = 0
         let count = scene.frameCount
         let last = min(range?.upperBound ?? count - 1, count - 1)
@@ -339,16 +338,16 @@ public final class Simulator {
         if last >= 0 {
             for i in 0...last {
                 if i % 64 == 0, limits.shouldStop() { throw SimulationStopped(message: "interrupted") }
-                sim.advance(to: sim.clock.time(ofFrame: i))
+                advance(to: clock.time(ofFrame: i))
                 if i >= first && (i - first) % max(1, step) == 0 {
-                    let frame = sim.snapshot(index: i)
+                    let frame = snapshot(index: i)
                     drawItems += frame.items.count
                     if drawItems > limits.maxDrawItems {
                         throw SimulationStopped(message: "the timeline would hold more than \(limits.maxDrawItems) drawn items (\(frames.count) frames so far, about \(limits.bytesPerDrawItem * limits.maxDrawItems >> 20) MB); render fewer frames (--frames, --step) or raise --max-memory")
                     }
                     frames.append(frame)
                 } else {
-                    _ = sim.gestures.drainLog()  // a kept frame lists only changes since the frame before it
+                    _ = gestures.drainLog()  // a kept frame lists only changes since the frame before it
                 }
             }
         }

@@ -341,6 +341,20 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// A render of --frames A-B is reported with its own frame numbers (the strip starts at A).
+    func testDiffOfAFrameRangeKeepsItsFrameNumbers() throws {
+        let a = dir.appendingPathComponent("a").path, b = dir.appendingPathComponent("b").path
+        XCTAssertEqual(run(["render", scene("stack"), "-o", a, "--format", "png,json", "--frames", "10-14"]).0, 0)
+        XCTAssertEqual(run(["render", scene("stack", color: "#2A9D3A", folder: "green"), "-o", b, "--format", "png,json", "--frames", "10-14"]).0, 0)
+        let report = dir.appendingPathComponent("r")
+        _ = run(["diff", a, b, "-o", report.path])
+        let r = try Report.read(Array(try Data(contentsOf: report.appendingPathComponent("report.json"))), file: "r")
+        XCTAssertEqual(r.scenes[0].firstFrame, 10)
+        XCTAssertEqual(r.scenes[0].framesCompared, 5)
+        let html = try String(contentsOf: report.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains(#"title="frame 10: "#) && html.contains(#"title="frame 14: "#) && !html.contains(#"title="frame 0: "#), "strip frames 10-14")
+    }
+
     func testDiffOfARenderWithItselfAndUsage() throws {
         let out = dir.appendingPathComponent("render").path
         XCTAssertEqual(run(["render", scene("stack"), "-o", out, "--format", "png,json"]).0, 0)

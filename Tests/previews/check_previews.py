@@ -5,21 +5,17 @@ rules, lossless APNG and WebP pixels, loop counts, identical bytes at any thread
 
 Usage: check_previews.py FLIPBOOK_BINARY   (run by `make test`; prints "N passed, M failed")
 """
-import math, os, subprocess, sys, tempfile
-from PIL import Image, ImageChops, ImageStat
+import os, subprocess, sys, tempfile
+from PIL import Image, ImageChops
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(ROOT, "scripts"), os.path.join(ROOT, "Tests", "support")]
+from animation_frames import psnr, shown_at
+from animation_frames import frames_of as frames_of_image
+from checks import Checks
+
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
-passed, failed = 0, 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+check = Checks("previews")
 
 
 def render(scene, out, *args):
@@ -28,37 +24,13 @@ def render(scene, out, *args):
 
 
 def frames_of(path):
-    """(start ms, duration ms, RGB image) of every frame, as a browser would show them."""
+    """The opened image and (start ms, duration ms, RGB image) of every frame."""
     im = Image.open(path)
-    out, t, i = [], 0.0, 0
-    while True:
-        try:
-            im.seek(i)
-        except EOFError:
-            break
-        rgb = im.convert("RGB")  # loads the frame: Pillow's WebP reader sets "duration" then
-        d = im.info.get("duration", 0)
-        out.append((t, d, rgb))
-        t += d
-        i += 1
-    return im, out
+    return im, frames_of_image(im)
 
 
 def same(a, b):
     return ImageChops.difference(a, b).getbbox() is None
-
-
-def psnr(a, b):
-    st = ImageStat.Stat(ImageChops.difference(a, b))
-    mse = sum(st.sum2) / (a.size[0] * a.size[1] * 3)
-    return 99.0 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
-
-
-def shown_at(frames, ms):
-    k = 0
-    while k + 1 < len(frames) and frames[k + 1][0] <= ms + 1e-6:
-        k += 1
-    return frames[k][2]
 
 
 def distinct_count(pngs):
@@ -140,5 +112,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check_scene("tag-reorder", 30, None, tmp)
     check_loops_and_determinism(tmp)
 
-print(f"previews: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -7,18 +7,12 @@ import os, re, shutil, subprocess, sys, tempfile
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
+from checks import Checks
+
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-passed, failed = 0, 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL:", what)
+check = Checks("report")
 
 
 def chromium(*args):
@@ -68,5 +62,4 @@ with tempfile.TemporaryDirectory() as tmp:
     # The wallet's red card appears in the screenshot: the inline images decoded.
     check(any(c[1][0] > 200 and c[1][1] < 80 and c[1][2] < 80 and c[0] > 500 for c in colours), "frame images are drawn")
 
-print(f"report: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -109,13 +109,6 @@ final class GIFEncoder: AnimationEncoder {
     /// what its own table would give: 768 bytes saved outweigh a little colour error. Larger
     /// values shrink scrolling UI further but cost frames with new colours (docs/previews.md).
     static let globalSlack = 3.0
-    /// Colours of a local table.
-    static let localColors = 256
-
-    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF), dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
-        return dr * dr + dg * dg + db * db
-    }
 
     /// What the viewer sees now (0xRRGGBB after quantisation), which new pixels are compared with.
     private var displayed: [UInt32] = []
@@ -126,6 +119,8 @@ final class GIFEncoder: AnimationEncoder {
         // Per pixel: the histogram slot of its colour, or −1 where the viewer already sees it
         // (within `tolerance`): those stay transparent.
         var slots = [Int32](repeating: -1, count: n)
+        // The rectangle's colours, 0xRRGGBB, unpacked once for the palette and the encoder.
+        var colors = [UInt32](repeating: 0, count: n)
         let first = displayed.isEmpty
         if first { displayed = [UInt32](repeating: 0, count: width * height) }
         let tolerance = GIFEncoder.tolerance
@@ -134,20 +129,16 @@ final class GIFEncoder: AnimationEncoder {
                 for y in 0..<rect.height {
                     let row = (rect.y + y) * width + rect.x
                     for x in 0..<rect.width {
-                        let c = straightRGBA(px[row + x])
-                        let rgb = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
-                        if !first {
-                            let d = shown[row + x]
-                            let dr = Int(c.r) - Int(d >> 16 & 0xFF), dg = Int(c.g) - Int(d >> 8 & 0xFF), db = Int(c.b) - Int(d & 0xFF)
-                            if dr * dr + dg * dg + db * db <= tolerance { continue }
-                        }
+                        let rgb = packedRGB(px[row + x])
+                        colors[y * rect.width + x] = rgb
+                        if !first && rgbDistance(rgb, shown[row + x]) <= tolerance { continue }
                         slots[y * rect.width + x] = Int32(histogram.add(rgb))
                     }
                 }
             }
         }
         let anyUnchanged = slots.contains(-1)
-        let maxColors = min(GIFEncoder.localColors, anyUnchanged ? 255 : 256)
+        let maxColors = anyUnchanged ? 255 : 256
         var (palette, mapping) = MedianCut.palette(colors: histogram.colors, counts: histogram.counts, maxColors: maxColors)
         var transparent = anyUnchanged ? palette.count : nil
         var useGlobal = false
@@ -156,36 +147,26 @@ final class GIFEncoder: AnimationEncoder {
             global = MedianCut.palette(colors: histogram.colors, counts: histogram.counts, maxColors: 255).palette
             writeHeader()
         }
-        do {
-            var globalMapping = [UInt8](repeating: 0, count: histogram.colors.count)
-            var globalError = 0, localError = 0
-            for (i, c) in histogram.colors.enumerated() {
-                let g = MedianCut.nearest(c, in: global)
-                globalMapping[i] = UInt8(g)
-                globalError += GIFEncoder.distance(c, global[g]) * histogram.counts[i]
-                localError += GIFEncoder.distance(c, palette[Int(mapping[i])]) * histogram.counts[i]
-            }
-            if Double(globalError) <= Double(localError) * GIFEncoder.globalSlack {
-                palette = global
-                mapping = globalMapping
-                useGlobal = true
-            }
+        var globalMapping = [UInt8](repeating: 0, count: histogram.colors.count)
+        var globalError = 0, localError = 0
+        for (i, c) in histogram.colors.enumerated() {
+            let g = MedianCut.nearest(c, in: global)
+            globalMapping[i] = UInt8(g)
+            globalError += rgbDistance(c, global[g]) * histogram.counts[i]
+            localError += rgbDistance(c, palette[Int(mapping[i])]) * histogram.counts[i]
+        }
+        if Double(globalError) <= Double(localError) * GIFEncoder.globalSlack {
+            palette = global
+            mapping = globalMapping
+            useGlobal = true
         }
         if useGlobal { transparent = anyUnchanged ? 255 : nil }
         let used = useGlobal ? 256 : palette.count + (anyUnchanged ? 1 : 0)
         var bits = 1
         while 1 << bits < used { bits += 1 }
-        var pixels = [LZWEncoder.Pixel](repeating: LZWEncoder.Pixel(index: 0, color: 0, mayBeTransparent: false), count: n)
-        image.pixels.withUnsafeBufferPointer { px in
-            for y in 0..<rect.height {
-                for x in 0..<rect.width {
-                    let i = y * rect.width + x
-                    let c = straightRGBA(px[(rect.y + y) * width + rect.x + x])
-                    let rgb = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
-                    pixels[i] = slots[i] < 0 ? LZWEncoder.Pixel(index: UInt8(transparent!), color: rgb, mayBeTransparent: true)
-                                             : LZWEncoder.Pixel(index: mapping[Int(slots[i])], color: rgb, mayBeTransparent: false)
-                }
-            }
+        var pixels = (0..<n).map { i in
+            slots[i] < 0 ? LZWEncoder.Pixel(index: UInt8(transparent!), color: colors[i], mayBeTransparent: true)
+                         : LZWEncoder.Pixel(index: mapping[Int(slots[i])], color: colors[i], mayBeTransparent: false)
         }
         var lzw = LZWEncoder(minimumCodeSize: max(2, bits))
         let data = pixels.withUnsafeMutableBufferPointer {

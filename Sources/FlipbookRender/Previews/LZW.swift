@@ -46,10 +46,6 @@ struct LZWEncoder {
                 if block.count == 255 { out.append(255); out.append(contentsOf: block); block.removeAll(keepingCapacity: true) }
             }
         }
-        func distance(_ a: UInt32, _ b: UInt32) -> Int {
-            let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF), dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
-            return dr * dr + dg * dg + db * db
-        }
 
         emit(clear)
         if !pixels.isEmpty {
@@ -66,7 +62,7 @@ struct LZWEncoder {
                     if s == transparent {
                         if p.mayBeTransparent, best > 0 { best = 0; found = c; bestSymbol = s }
                     } else if tolerance > 0 || p.mayBeTransparent {
-                        let d = distance(palette[s], p.color)
+                        let d = rgbDistance(palette[s], p.color)
                         if d <= tolerance && d < best { best = d; found = c; bestSymbol = s }
                     }
                     c = Int(nextSibling[c])

@@ -123,13 +123,25 @@ enum MedianCut {
     }
 
     static func nearest(_ c: UInt32, in palette: [UInt32]) -> Int {
-        let r = Int((c >> 16) & 0xFF), g = Int((c >> 8) & 0xFF), b = Int(c & 0xFF)
         var best = 0, bestD = Int.max
         for (i, p) in palette.enumerated() {
-            let dr = r - Int((p >> 16) & 0xFF), dg = g - Int((p >> 8) & 0xFF), db = b - Int(p & 0xFF)
-            let d = dr * dr + dg * dg + db * db
+            let d = rgbDistance(c, p)
             if d < bestD { bestD = d; best = i }
         }
         return best
     }
+}
+
+/// Squared distance of two 0xRRGGBB colours (what the PSNR of a GIF frame measures).
+@inline(__always)
+func rgbDistance(_ a: UInt32, _ b: UInt32) -> Int {
+    let dr = Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF), dg = Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF), db = Int(a & 0xFF) - Int(b & 0xFF)
+    return dr * dr + dg * dg + db * db
+}
+
+/// A Cairo pixel as 0xRRGGBB, straight (un-premultiplied), alpha dropped.
+@inline(__always)
+func packedRGB(_ p: UInt32) -> UInt32 {
+    let c = straightRGBA(p)
+    return UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
 }
