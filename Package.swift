@@ -2,7 +2,8 @@
 // Flipbook: iOS collection-view interaction effects rendered offline.
 // Data flows one way: scene file → Scene → simulation → timeline → renderer → files.
 // Each stage is one module (docs/architecture.md); clients `import Flipbook`, the umbrella
-// module that re-exports them all. Only FlipbookRender imports Cairo.
+// module that re-exports them all. Only FlipbookGraphics (text and images, which the scene
+// stage measures and checks) and FlipbookRender import Cairo.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +13,7 @@ let package = Package(
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     targets: [
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -24,13 +25,15 @@ let package = Package(
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookSimulation", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation"]),
         .target(name: "FlipbookEffects", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
+        .target(name: "FlipbookGraphics", dependencies: ["FlipbookCore", "CCairo"]),
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
-                                                          "FlipbookSimulation", "FlipbookEffects"]),
-        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "CCairo", "CZlib", "CWebP", "CDeflate"]),
+                                                          "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics"]),
+        .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "CCairo", "CZlib", "CWebP",
+                                                       "CDeflate"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookRender"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
-                                                 "FlipbookSimulation", "FlipbookEffects", "FlipbookSceneFile", "FlipbookRender",
-                                                 "FlipbookDiff"]),
+                                                 "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
+                                                 "FlipbookRender", "FlipbookDiff"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),

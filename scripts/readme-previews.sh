@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Renders the animated previews the README shows (docs/images/<effect>.gif): one per effect,
-# at scale 1 and 25 fps, fingers drawn. Usage: scripts/readme-previews.sh PATH_TO_FLIPBOOK
+# Renders the images the README and docs/ show: one animated preview per effect
+# (docs/images/<effect>.gif, scale 1, 25 fps, fingers drawn) and the stills
+# (docs/images/<name>.png, scale 1, fingers drawn, the frame named below).
+# Usage: scripts/readme-previews.sh PATH_TO_FLIPBOOK
 set -euo pipefail
 flipbook=${1:-.build/release/flipbook}
 tmp=$(mktemp -d)
@@ -9,4 +11,24 @@ for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-mor
   "$flipbook" render "examples/$scene.json" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
   cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
 done
-ls -l docs/images/*.gif
+# image name, scene, frame
+stills="
+animation-gallery animation-gallery 50
+jiggle-reorder jiggle-reorder 170
+tag-reorder tag-reorder 226
+expand-collapse expand-collapse 96
+scroll-physics-pull scroll-physics 330
+wallet-move-sticky-swap wallet-move 335
+wallet-expanded wallet-expand 50
+pull-for-more-swap pull-for-more 144
+pull-for-more-vc-refresh pull-for-more-vc 300
+wallet-scroll-pulled wallet-scroll 246
+wallet-scroll-sticky wallet-scroll 102
+labels-and-shadows labels-and-shadows 0
+"
+while read -r name scene frame; do
+  [ -n "$name" ] || continue
+  "$flipbook" render "examples/$scene.json" -o "$tmp/still-$name" --format png --scale 1 --frames "$frame" --show-touches
+  cp "$tmp/still-$name/frame-$(printf %05d "$frame").png" "docs/images/$name.png"
+done <<< "$stills"
+ls -l docs/images/

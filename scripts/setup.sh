@@ -2,13 +2,14 @@
 # Installs the Debian packages Flipbook needs, only those that are missing, and says what it
 # does. Called by `make demo`, `make test` and `make bench`; safe to run again (a no-op when
 # everything is there).
-#   scripts/setup.sh           to build and run: Cairo, zlib, libdeflate and libwebp headers, pkg-config, a CJK font
+#   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate and libwebp headers,
+#                              pkg-config, the two fonts Flipbook loads (CJK+Latin, colour emoji)
 #   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle), never
 #                              a dependency of Flipbook itself
 set -euo pipefail
 
-packages=(libcairo2-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-wqy-microhei)
+packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-wqy-microhei fonts-noto-color-emoji)
 case "${1:-}" in
   --test) packages+=(python3-pil chromium) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle) ;;

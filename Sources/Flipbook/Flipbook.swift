@@ -7,6 +7,7 @@
 @_exported import FlipbookAnimation
 @_exported import FlipbookSimulation
 @_exported import FlipbookEffects
+@_exported import FlipbookGraphics
 @_exported import FlipbookSceneFile
 @_exported import FlipbookRender
 @_exported import FlipbookDiff

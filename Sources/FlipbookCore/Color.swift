@@ -8,6 +8,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let white = Color(red: 1, green: 1, blue: 1)
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// UIColor.systemGray (#8E8E93, light mode).
+    public static let systemGray = Color(red: 142 / 255.0, green: 142 / 255.0, blue: 147 / 255.0)
 
     /// Parses "#RGB", "#RRGGBB" or "#RRGGBBAA"; nil for anything else.
     public init?(hex: String) {

@@ -15,37 +15,71 @@ public struct Corners: OptionSet, Hashable, Sendable {
     public static let all: Corners = [.top, .bottom]
 }
 
-/// A soft drop shadow under a shape.
+/// A layer's drop shadow, as CALayer names it (shadowColor, shadowOpacity, shadowOffset,
+/// shadowRadius); its shape (shadowPath) is the item's rounded rectangle. Drawn as a Gaussian
+/// blur of that shape whose standard deviation is `radius` points — the usual reading of
+/// shadowRadius (design tools export a CALayer shadow of radius r as a CSS box-shadow of blur
+/// 2r, and CSS blurs with σ = blur / 2, https://www.w3.org/TR/css-backgrounds-3/#shadow-blur).
 public struct Shadow: Hashable, Sendable {
     public var color: Color
+    /// Multiplies the colour's alpha, once for the whole shadow (CALayer.shadowOpacity).
+    public var opacity: Double
+    /// Positive y moves the shadow down (UIKit's coordinates).
     public var offset: Point
     /// Blur radius in points.
     public var radius: Double
-    public init(color: Color = Color(red: 0, green: 0, blue: 0, alpha: 0.22), offset: Point = Point(x: 0, y: -2), radius: Double = 6) {
-        self.color = color; self.offset = offset; self.radius = radius
+    public init(color: Color = .black, opacity: Double = 0.16, offset: Point = Point(x: 0, y: 2), radius: Double = 4) {
+        self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius
     }
-    /// The shadow a resting card casts.
+    /// The shadow a resting card casts: soft, slightly below the card.
     public static let card = Shadow()
     /// The stronger shadow of a lifted card (a snapshot being dragged).
-    public static let lifted = Shadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.38), offset: Point(x: 0, y: 6), radius: 14)
+    public static let lifted = Shadow(opacity: 0.32, offset: Point(x: 0, y: 8), radius: 10)
 }
 
 public enum TextAlignment: String, Hashable, Sendable { case left, center, right }
 public enum FontWeight: String, Hashable, Sendable { case regular, bold }
 
-/// A line of text inside an item, positioned in the item's own coordinates.
+/// How a label breaks and truncates lines (NSLineBreakMode).
+public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A label inside an item, positioned in the item's own coordinates, with UILabel's rules: at
+/// most `numberOfLines` lines (0 = as many as fit), broken and truncated by `lineBreakMode`,
+/// the block of lines centred vertically in `frame` and nothing drawn outside it.
 public struct TextElement: Hashable, Sendable {
     public var text: String
-    /// The box the text is laid out in; the baseline is placed so the text is vertically centred.
     public var frame: Rect
     public var fontSize: Double
     public var weight: FontWeight
     public var color: Color
     public var alignment: TextAlignment
+    public var numberOfLines: Int
+    public var lineBreakMode: LineBreakMode
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: FontWeight = .regular,
-                color: Color = .black, alignment: TextAlignment = .left) {
+                color: Color = .black, alignment: TextAlignment = .left, numberOfLines: Int = 1,
+                lineBreakMode: LineBreakMode = .byTruncatingTail) {
         self.text = text; self.frame = frame; self.fontSize = fontSize; self.weight = weight
-        self.color = color; self.alignment = alignment
+        self.color = color; self.alignment = alignment; self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+    }
+}
+
+/// How an image fills its frame (UIView.ContentMode).
+public enum ContentMode: String, Hashable, Sendable, CaseIterable {
+    case scaleToFill, scaleAspectFit, scaleAspectFill, center
+}
+
+/// A PNG image inside an item, in the item's own coordinates, clipped to its frame.
+public struct ImageElement: Hashable, Sendable {
+    /// The file, resolved when the scene was read (relative paths against the scene's folder).
+    public var path: String
+    public var frame: Rect
+    public var contentMode: ContentMode
+    public var cornerRadius: Double
+    public init(path: String, frame: Rect, contentMode: ContentMode = .scaleAspectFill, cornerRadius: Double = 0) {
+        self.path = path; self.frame = frame; self.contentMode = contentMode; self.cornerRadius = cornerRadius
     }
 }
 
@@ -62,6 +96,31 @@ public struct RectElement: Hashable, Sendable {
 public enum Element: Hashable, Sendable {
     case text(TextElement)
     case rect(RectElement)
+    case image(ImageElement)
+    /// A pull-to-refresh arrow (MJRefreshNormalHeader's), pointing down when `rotation` is 0;
+    /// it turns about its centre.
+    case arrow(ArrowElement)
+    /// A spinner (UIActivityIndicatorView, medium): twelve spokes, brightest at `phase`.
+    case spinner(SpinnerElement)
+}
+
+public struct ArrowElement: Hashable, Sendable {
+    public var frame: Rect
+    public var rotation: Double
+    public var color: Color
+    public init(frame: Rect, rotation: Double = 0, color: Color = .systemGray) {
+        self.frame = frame; self.rotation = rotation; self.color = color
+    }
+}
+
+public struct SpinnerElement: Hashable, Sendable {
+    public var frame: Rect
+    /// Which of the twelve spokes is brightest (0 = the top one, clockwise).
+    public var phase: Int
+    public var color: Color
+    public init(frame: Rect, phase: Int = 0, color: Color = .systemGray) {
+        self.frame = frame; self.phase = phase; self.color = color
+    }
 }
 
 /// How an item looks, independent of where it is.
@@ -69,16 +128,18 @@ public struct Appearance: Hashable, Sendable {
     public var background: Color
     public var cornerRadius: Double
     public var roundedCorners: Corners
-    /// Border colour; drawn one device pixel wide (a hairline) when set.
+    /// Border colour (CALayer.borderColor), drawn inside the shape.
     public var border: Color?
+    /// Border width in points (CALayer.borderWidth); nil is a hairline, one device pixel.
+    public var borderWidth: Double?
     public var shadow: Shadow?
     /// Content drawn inside the shape (clipped to it), in the item's own coordinates.
     public var content: [Element]
 
     public init(background: Color, cornerRadius: Double = 0, roundedCorners: Corners = .all, border: Color? = nil,
-                shadow: Shadow? = nil, content: [Element] = []) {
+                borderWidth: Double? = nil, shadow: Shadow? = nil, content: [Element] = []) {
         self.background = background; self.cornerRadius = cornerRadius; self.roundedCorners = roundedCorners
-        self.border = border; self.shadow = shadow; self.content = content
+        self.border = border; self.borderWidth = borderWidth; self.shadow = shadow; self.content = content
     }
 }
 

@@ -71,6 +71,7 @@ extension PullForMoreEffect.Options: EffectConfiguration {
         if refreshTitles.count != 3 { throw SceneCheck.issue("$.effect.refreshTitles", "expected 3 titles, got \(refreshTitles.count)") }
         for (i, t) in titles.enumerated() { try SceneCheck.text(t, at: "$.effect.titles[\(i)]") }
         for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]") }
+        try SceneCheck.text(lastUpdated, at: "$.effect.lastUpdated")
         try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
         try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
     }

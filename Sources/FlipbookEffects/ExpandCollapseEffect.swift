@@ -57,7 +57,8 @@ public final class ExpandCollapseEffect: Effect {
         var block = options.button
         block.kind = .rect(options.buttonColor, cornerRadius: options.button.height / 2)
         var label = options.button
-        label.kind = .text(buttonTitle, fontSize: 14, weight: .bold, color: options.buttonTitleColor, alignment: .center)
+        label.kind = .text(TextElement(text: buttonTitle, frame: .zero, fontSize: 14, weight: .bold, color: options.buttonTitleColor,
+                                       alignment: .center))
         return baseContent + [block, label]
     }
 

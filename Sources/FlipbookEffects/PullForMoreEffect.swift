@@ -9,9 +9,13 @@ import FlipbookSimulation
 /// the "more" page waits just below the screen. Pulling the detail page up past its end until
 /// its contentOffset.y exceeds the threshold (40 + 64 in the article) swaps the pages: the
 /// detail moves up and out, the more page up and in. Pulling the more page down shows a
-/// pull-to-refresh header ("下拉可以刷新", then "松开立即刷新" once pulled past its height);
-/// released there it holds the header open ("正在刷新数据中...") for the refresh (1 s), then
-/// the header closes and the pages swap back.
+/// pull-to-refresh header drawn as MJRefreshNormalHeader draws it (MJRefresh,
+/// https://github.com/CoderMJLee/MJRefresh): a state line ("下拉可以刷新", then "松开立即刷新"
+/// once pulled past its height) over a "最后更新：…" line (a fixed text from the scene, so output
+/// stays deterministic), beside an arrow that turns 180° in 0.25 s (MJRefreshFastAnimationDuration)
+/// when the pull crosses the threshold and back when it returns. Released there, the header
+/// stays open ("正在刷新数据中...", a spinning activity indicator in place of the arrow) for the
+/// refresh (1 s); then it closes, the arrow is reset, and the pages swap back.
 ///
 /// Two styles: `view` (the article's view version: 0.3 s, the detail leaving to
 /// y = −(H + 64)) and `viewController` (a 0.6 s vertical slide of both pages by the page height
@@ -30,7 +34,9 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
         public var headerHeight = 54.0
         public var navItem: String?
         public var titles = ["Detail", "More"]
-        public var refreshTitles = ["↓ 下拉可以刷新", "↑ 松开立即刷新", "正在刷新数据中..."]
+        public var refreshTitles = ["下拉可以刷新", "松开立即刷新", "正在刷新数据中..."]
+        /// The header's second line (MJRefresh shows the last refresh date; a scene gives it).
+        public var lastUpdated = "最后更新：今天 09:41"
         public init() {}
     }
 
@@ -42,6 +48,12 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     public private(set) var refreshState = RefreshState.idle
     /// When the last swap began (for tests and docs).
     public private(set) var swapTimes: [Double] = []
+    /// The header arrow's turn: from, to (radians) and when it began.
+    private var arrowTurn = (from: 0.0, to: 0.0, begin: -1.0)
+    private var headerLink: DisplayLink?
+    private var refreshBegan = 0.0
+    /// MJRefreshFastAnimationDuration.
+    static let arrowTurnDuration = 0.25
 
     public init(options: Options) { self.options = options }
 
@@ -65,12 +77,59 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
         setHeader(.idle)
     }
 
-    func setHeader(_ state: RefreshState) {
+    func setHeader(_ state: RefreshState, at time: Double = 0) {
+        let old = refreshState
         refreshState = state
+        guard options.headerItem != nil else { return }
+        switch (old, state) {
+        case (.idle, .pulling), (.pulling, .idle):
+            // The arrow turns from where it is on screen (UIView animation from the current state).
+            let now = arrowRotation(at: time)
+            // MJRefresh turns it to 0.000001 − π: counter-clockwise up, and clockwise back.
+            arrowTurn = (now, state == .pulling ? -Double.pi : 0, time)
+        case (.refreshing, .idle):
+            arrowTurn = (0, 0, time)
+        default:
+            break
+        }
+        if state == .refreshing { refreshBegan = time }
+        updateHeader(at: time)
+        // Redrawn every frame while the arrow turns or the spinner spins.
+        if headerLink == nil && (state == .refreshing || arrowTurn.from != arrowTurn.to) {
+            headerLink = sim.addDisplayLink { [unowned self] now in self.updateHeader(at: now) }
+        }
+    }
+
+    /// The arrow's angle at `time`: 0 points down, −π up.
+    public func arrowRotation(at time: Double) -> Double {
+        let t = min(1, max(0, (time - arrowTurn.begin) / PullForMoreEffect.arrowTurnDuration))
+        return arrowTurn.from + (arrowTurn.to - arrowTurn.from) * TimingCurve.easeInEaseOut.value(at: t)
+    }
+
+    func updateHeader(at time: Double) {
         guard let id = options.headerItem, var item = more.item(id) else { return }
-        let index = state == .idle ? 0 : state == .pulling ? 1 : 2
+        let index = refreshState == .idle ? 0 : refreshState == .pulling ? 1 : 2
         item.title = options.refreshTitles[index]
+        item.subtitle = options.lastUpdated
+        let size = more.presentationState(of: id, at: time)?.frame.size ?? item.size ?? Size(width: 0, height: options.headerHeight)
+        // MJRefreshNormalHeader puts the arrow left of the labels' text, centred vertically.
+        let side = min(size.height * 0.7, 36.0)
+        let place = { (kind: ContentSpec.Kind, width: Double) in
+            ContentSpec(kind: kind, x: size.width / 2 - 92 - width / 2, y: (size.height - side) / 2, width: width, height: side)
+        }
+        let gray = Color.systemGray
+        if refreshState == .refreshing {
+            // UIActivityIndicatorView turns once a second in twelve steps.
+            let phase = Int(((time - refreshBegan) * 12).rounded(.down)) % 12
+            item.content = [place(.spinner(phase: phase, color: gray), side * 0.6)]
+        } else {
+            item.content = [place(.arrow(rotation: arrowRotation(at: time), color: gray), side * 0.45)]
+        }
         more.updateItem(item)
+        if refreshState != .refreshing && time >= arrowTurn.begin + PullForMoreEffect.arrowTurnDuration {
+            headerLink?.invalidate()
+            headerLink = nil
+        }
     }
 
     func swap(toMore: Bool, at time: Double) {
@@ -89,14 +148,15 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
             if !showingMore && scrollView.contentOffset(at: time).y > threshold { swap(toMore: true, at: time) }
         } else if scrollView === more.scrollView, refreshState != .refreshing, scrollView.isDragging {
             let pulled = -(scrollView.contentOffset(at: time).y + scrollView.contentInset.top)
-            setHeader(pulled > options.headerHeight ? .pulling : .idle)
+            let state: RefreshState = pulled > options.headerHeight ? .pulling : .idle
+            if state != refreshState { setHeader(state, at: time) }
         }
     }
 
     public func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: Point, at time: Double) {
         guard scrollView === more.scrollView, refreshState == .pulling else { return }
         // Refreshing: the header stays open while the data loads.
-        setHeader(.refreshing)
+        setHeader(.refreshing, at: time)
         scrollView.contentInset.top += options.headerHeight
         sim.after(options.refreshDuration) { [unowned self] now in self.endRefreshing(at: now) }
     }
@@ -106,7 +166,7 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
         scroll.contentInset.top -= options.headerHeight
         scroll.scroll(to: Point(x: scroll.contentOffset(at: time).x, y: -scroll.contentInset.top),
                       timing: .curve(.easeInEaseOut, duration: 0.4), at: time)
-        setHeader(.idle)
+        setHeader(.idle, at: time)
         swap(toMore: false, at: time)
     }
 }

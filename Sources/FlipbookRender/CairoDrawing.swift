@@ -1,27 +1,29 @@
 import CCairo
 import FlipbookCore
+import FlipbookGraphics
+import Foundation
 
 /// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the PNG
 /// (image surface) and SVG surfaces, so both show exactly the same thing.
 enum CairoDrawing {
-    /// Text uses TextMetrics.fontFamily, one CJK-capable family named explicitly: Cairo's toy
-    /// font API picks a single font and does no per-glyph fallback, so "sans-serif" would draw
-    /// Chinese as boxes.
-    static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) {
-        set(cr, canvas.background)
-        cairo_paint(cr)
-        for item in frame.items where !item.hidden && item.alpha > 0.001 {
-            drawItem(item, scale: Double(canvas.scale), on: cr)
-        }
-        if options.showTouches {
-            for t in frame.touches {
-                cairo_new_path(cr)
-                cairo_arc(cr, t.location.x, t.location.y, 22, 0, 2 * Double.pi)
-                cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.35)
-                cairo_fill_preserve(cr)
-                cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
-                cairo_set_line_width(cr, 1.5)
-                cairo_stroke(cr)
+    /// Text is set by FlipbookGraphics.Typesetter (Pango, the fonts Flipbook loads itself).
+    static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) throws {
+        try Typesetter.with { typesetter in
+            set(cr, canvas.background)
+            cairo_paint(cr)
+            for item in frame.items where !item.hidden && item.alpha > 0.001 {
+                drawItem(item, scale: Double(canvas.scale), typesetter: typesetter, on: cr)
+            }
+            if options.showTouches {
+                for t in frame.touches {
+                    cairo_new_path(cr)
+                    cairo_arc(cr, t.location.x, t.location.y, 22, 0, 2 * Double.pi)
+                    cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.35)
+                    cairo_fill_preserve(cr)
+                    cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
+                    cairo_set_line_width(cr, 1.5)
+                    cairo_stroke(cr)
+                }
             }
         }
     }
@@ -30,7 +32,7 @@ enum CairoDrawing {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
     }
 
-    static func drawItem(_ item: DrawItem, scale: Double, on cr: OpaquePointer) {
+    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, on cr: OpaquePointer) {
         let f = item.frame
         let a = item.appearance
         cairo_save(cr)
@@ -50,7 +52,8 @@ enum CairoDrawing {
 
         let local = Rect(x: 0, y: 0, width: f.width, height: f.height)
         if let shadow = a.shadow, a.background.alpha > 0 {
-            drawShadow(shadow, shape: local, radius: a.cornerRadius, corners: a.roundedCorners, on: cr)
+            ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
+                             scale: scale * item.scale, on: cr)
         }
         roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
         if a.background.alpha > 0 {
@@ -60,17 +63,19 @@ enum CairoDrawing {
         if !a.content.isEmpty {
             cairo_save(cr)
             cairo_clip_preserve(cr)
-            for e in a.content { drawElement(e, on: cr) }
+            for e in a.content { drawElement(e, typesetter: typesetter, on: cr) }
             cairo_restore(cr)
         }
         if let border = a.border {
-            // A hairline: one device pixel, inset half a pixel so it lies inside the shape.
-            let w = 1 / scale
-            cairo_new_path(cr)
-            roundedRect(cr, local.insetBy(dx: w / 2, dy: w / 2), radius: max(0, a.cornerRadius - w / 2), corners: a.roundedCorners)
-            cairo_set_line_width(cr, w)
-            set(cr, border)
-            cairo_stroke(cr)
+            // Drawn inward from the bounds, as CALayer does; no width is a hairline (one device pixel).
+            let w = min(a.borderWidth ?? 1 / scale, f.width / 2, f.height / 2)
+            if w > 0 {
+                cairo_new_path(cr)
+                roundedRect(cr, local.insetBy(dx: w / 2, dy: w / 2), radius: max(0, a.cornerRadius - w / 2), corners: a.roundedCorners)
+                cairo_set_line_width(cr, w)
+                set(cr, border)
+                cairo_stroke(cr)
+            }
         }
         cairo_new_path(cr)
         if grouped {
@@ -78,19 +83,6 @@ enum CairoDrawing {
             cairo_paint_with_alpha(cr, item.alpha)
         }
         cairo_restore(cr)
-    }
-
-    /// A soft shadow: the shape drawn several times, growing and fading, offset by the shadow
-    /// offset. Deterministic and cheap, unlike a true Gaussian blur.
-    static func drawShadow(_ s: Shadow, shape: Rect, radius: Double, corners: Corners, on cr: OpaquePointer) {
-        let steps = 6
-        let base = shape.offsetBy(dx: s.offset.x, dy: s.offset.y)
-        for i in 0..<steps {
-            let grow = s.radius * (1 - Double(i) / Double(steps)) - s.radius / 3
-            roundedRect(cr, base.insetBy(dx: -grow, dy: -grow), radius: max(0, radius + grow), corners: corners.isEmpty ? .all : corners)
-            set(cr, s.color, alpha: 1.0 / Double(steps) * 0.9)
-            cairo_fill(cr)
-        }
     }
 
     static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, corners: Corners) {
@@ -115,7 +107,7 @@ enum CairoDrawing {
         cairo_close_path(cr)
     }
 
-    static func drawElement(_ e: Element, on cr: OpaquePointer) {
+    static func drawElement(_ e: Element, typesetter: Typesetter, on cr: OpaquePointer) {
         switch e {
         case .rect(let r):
             cairo_new_path(cr)
@@ -123,45 +115,55 @@ enum CairoDrawing {
             set(cr, r.color)
             cairo_fill(cr)
         case .text(let t):
-            drawText(t, on: cr)
+            typesetter.draw(t, on: cr)
+        case .image(let i):
+            ImageStore.draw(i, on: cr) { cr, r, radius in roundedRect(cr, r, radius: radius, corners: .all) }
+        case .arrow(let a):
+            drawArrow(a, on: cr)
+        case .spinner(let s):
+            drawSpinner(s, on: cr)
         }
     }
 
-    static func selectFont(_ cr: OpaquePointer, size: Double, weight: FontWeight) {
-        cairo_select_font_face(cr, TextMetrics.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-                               weight == .bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, size)
-        // Unhinted metrics: advances are exactly em × size at every scale, so text lays out the
-        // same in PNG (any scale) and SVG, and matches FlipbookCore.TextMetrics.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
-    }
-
-    static func drawText(_ t: TextElement, on cr: OpaquePointer) {
-        guard !t.text.isEmpty, t.frame.width > 0, t.frame.height > 0 else { return }
+    /// MJRefreshNormalHeader's arrow: a shaft with an open head, pointing down at rotation 0.
+    static func drawArrow(_ a: ArrowElement, on cr: OpaquePointer) {
+        let f = a.frame
         cairo_save(cr)
+        cairo_translate(cr, f.midX, f.midY)
+        cairo_rotate(cr, a.rotation)
+        let h = f.height / 2, head = min(f.width, f.height) * 0.3
         cairo_new_path(cr)
-        cairo_rectangle(cr, t.frame.minX, t.frame.minY, t.frame.width, t.frame.height)
-        cairo_clip(cr)
-        selectFont(cr, size: t.fontSize, weight: t.weight)
-        var fe = cairo_font_extents_t()
-        cairo_font_extents(cr, &fe)
-        var te = cairo_text_extents_t()
-        cairo_text_extents(cr, t.text, &te)
-        let x: Double
-        switch t.alignment {
-        case .left: x = t.frame.minX
-        case .center: x = t.frame.midX - te.x_advance / 2
-        case .right: x = t.frame.maxX - te.x_advance
+        cairo_move_to(cr, 0, -h)
+        cairo_line_to(cr, 0, h)
+        cairo_move_to(cr, -head, h - head)
+        cairo_line_to(cr, 0, h)
+        cairo_line_to(cr, head, h - head)
+        cairo_set_line_width(cr, max(1, f.width * 0.12))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        set(cr, a.color)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// UIActivityIndicatorView: twelve rounded spokes fading clockwise from the brightest one.
+    static func drawSpinner(_ s: SpinnerElement, on cr: OpaquePointer) {
+        let f = s.frame
+        let r = min(f.width, f.height) / 2
+        cairo_save(cr)
+        cairo_translate(cr, f.midX, f.midY)
+        cairo_set_line_width(cr, max(1, r * 0.18))
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        for k in 0..<12 {
+            // Spoke k is the one k steps clockwise from the top; the brightest is `phase`.
+            let age = ((s.phase - k) % 12 + 12) % 12
+            let angle = Double(k) * Double.pi / 6
+            cairo_new_path(cr)
+            cairo_move_to(cr, sin(angle) * r * 0.5, -cos(angle) * r * 0.5)
+            cairo_line_to(cr, sin(angle) * r * 0.95, -cos(angle) * r * 0.95)
+            set(cr, s.color, alpha: 1 - Double(age) / 12 * 0.85)
+            cairo_stroke(cr)
         }
-        // Centre the font's ascent+descent box vertically in the frame.
-        let baseline = t.frame.midY + (fe.ascent - fe.descent) / 2
-        cairo_move_to(cr, x, baseline)
-        set(cr, t.color)
-        cairo_show_text(cr, t.text)
-        cairo_new_path(cr)
         cairo_restore(cr)
     }
 }

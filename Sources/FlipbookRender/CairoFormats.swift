@@ -45,7 +45,7 @@ public struct SVGFormat: FrameFormat {
             // Without this Cairo sizes the document in pt, which browsers show 4/3 too large.
             cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
             let cr = cairo_create(surface)!
-            CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
+            try CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
             let status = cairo_status(cr)
             cairo_destroy(cr)
             cairo_surface_finish(surface)
@@ -57,28 +57,30 @@ public struct SVGFormat: FrameFormat {
         return SVGFormat.normalizeIDs(sink.bytes)
     }
 
-    /// Cairo names the root group `surfaceN` after a process-wide counter, so the same frame
-    /// drawn twice in one process differs. Renumber those ids in order of appearance.
+    /// Cairo names the root group `surfaceN` and embedded images (shadow masks) `imageN` after
+    /// process-wide counters, so the same frame drawn twice in one process differs. Renumber
+    /// those ids in order of appearance, each prefix on its own.
     static func normalizeIDs(_ bytes: [UInt8]) -> [UInt8] {
-        let marker = Array("surface".utf8)
+        let markers = ["surface", "image"].map { Array($0.utf8) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var mapping: [String: String] = [:]
+        var mapping: [[UInt8]: [String: String]] = [:]
         var i = 0
-        while i < bytes.count {
-            // Match `id="surfaceN` or `#surfaceN` (references).
-            if i + marker.count < bytes.count, bytes[i] == UInt8(ascii: "s"), i > 0,
-               bytes[i - 1] == UInt8(ascii: "\"") || bytes[i - 1] == UInt8(ascii: "#"),
-               Array(bytes[i..<i + marker.count]) == marker {
-                var j = i + marker.count
-                while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1 }
-                if j > i + marker.count {
-                    let old = String(decoding: bytes[i..<j], as: UTF8.self)
-                    let new = mapping[old] ?? "surface\(mapping.count + 1)"
-                    mapping[old] = new
-                    out.append(contentsOf: Array(new.utf8))
-                    i = j
-                    continue
+        scan: while i < bytes.count {
+            // Match `id="surfaceN` or `#surfaceN` (references), and the same for imageN.
+            if i > 0, bytes[i - 1] == UInt8(ascii: "\"") || bytes[i - 1] == UInt8(ascii: "#") {
+                for marker in markers where i + marker.count < bytes.count && bytes[i] == marker[0]
+                    && Array(bytes[i..<i + marker.count]) == marker {
+                    var j = i + marker.count
+                    while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1 }
+                    if j > i + marker.count {
+                        let old = String(decoding: bytes[i..<j], as: UTF8.self)
+                        let new = mapping[marker]?[old] ?? String(decoding: marker, as: UTF8.self) + "\(mapping[marker, default: [:]].count + 1)"
+                        mapping[marker, default: [:]][old] = new
+                        out.append(contentsOf: Array(new.utf8))
+                        i = j
+                        continue scan
+                    }
                 }
             }
             out.append(bytes[i])

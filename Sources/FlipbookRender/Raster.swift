@@ -26,7 +26,7 @@ public final class Raster {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, Double(canvas.scale), Double(canvas.scale))
-        CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
+        try CairoDrawing.draw(frame, canvas: canvas, on: cr, options: options)
         try cairoCheck(cairo_status(cr), "drawing frame \(frame.index)")
         cairo_surface_flush(surface)
     }

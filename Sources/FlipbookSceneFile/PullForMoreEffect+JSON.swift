@@ -7,7 +7,8 @@ import FlipbookEffects
 extension PullForMoreEffect.Options: SceneFileEffect {
     public static var typeName: String { "pullForMore" }
     public static var fieldNames: [String] {
-        ["style", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles"]
+        ["style", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles",
+         "lastUpdated"]
     }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
@@ -34,6 +35,7 @@ extension PullForMoreEffect.Options: SceneFileEffect {
             opts.navItem = id
         }
         if let v = o.optional("titles") { opts.titles = try v.array(minCount: 2, maxCount: 2).map { try $0.string() } }
+        if let v = o.optional("lastUpdated") { opts.lastUpdated = try v.string() }
         if let v = o.optional("refreshTitles") { opts.refreshTitles = try v.array(minCount: 3, maxCount: 3).map { try $0.string() } }
         return opts
     }

@@ -1,9 +1,11 @@
 import FlipbookCore
+import FlipbookGraphics
 import FlipbookJSON
 import FlipbookLayout
 import FlipbookAnimation
 import FlipbookSimulation
 import FlipbookEffects
+import Foundation
 
 // FlipbookSceneFile: scene JSON files in, validated Scenes out. One decoder per part
 // (actions, touches, each layout's and each effect's fields in its own X+JSON.swift), one
@@ -204,9 +206,14 @@ public struct SceneDecoder: Sendable {
     }
 
     static func decodeCellStyle(_ f: JSONField, base: CellStyle) throws -> CellStyle {
-        let o = try f.object(allowed: ["cornerRadius", "corners", "shadow", "border", "titleSize", "titleColor", "titleAlignment"])
+        let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "titleSize",
+                                       "titleColor", "titleAlignment", "titleNumberOfLines", "titleLineBreakMode",
+                                       "subtitleSize", "subtitleColor", "contentInsets"])
         var s = base
         if let v = o.optional("cornerRadius") { s.cornerRadius = try v.nonNegative(max: 1000) }
+        if o.has("corners") && o.has("maskedCorners") {
+            throw o.optional("maskedCorners")!.error("expected either \"corners\" or \"maskedCorners\", not both")
+        }
         if let v = o.optional("corners") {
             switch try v.oneOf(["all", "top", "bottom", "none"]) {
             case "top": s.corners = .top
@@ -215,18 +222,60 @@ public struct SceneDecoder: Sendable {
             default: s.corners = .all
             }
         }
-        if let v = o.optional("shadow") { s.shadow = try v.bool() }
+        if let v = o.optional("maskedCorners") {
+            // CACornerMask's names: min/max X and Y in UIKit's coordinates (min Y is the top).
+            let names: [(String, Corners)] = [("layerMinXMinYCorner", .topLeft), ("layerMaxXMinYCorner", .topRight),
+                                              ("layerMinXMaxYCorner", .bottomLeft), ("layerMaxXMaxYCorner", .bottomRight)]
+            s.corners = []
+            for e in try v.array(maxCount: 4) {
+                let name = try e.oneOf(names.map(\.0))
+                s.corners.insert(names.first { $0.0 == name }!.1)
+            }
+        }
+        if let v = o.optional("shadow") { s.shadow = try decodeShadow(v) }
         if let v = o.optional("border") { s.border = v.isNull ? nil : try v.color() }
+        if let v = o.optional("borderWidth") { s.borderWidth = try v.nonNegative(max: 1000) }
         if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: 200) }
         if let v = o.optional("titleColor") { s.titleColor = v.isNull ? nil : try v.color() }
         if let v = o.optional("titleAlignment") {
             s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
         }
+        if let v = o.optional("titleNumberOfLines") { s.titleNumberOfLines = try v.integer(in: 0...1000) }
+        if let v = o.optional("titleLineBreakMode") { s.titleLineBreakMode = try decodeLineBreakMode(v) }
+        if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: 200) }
+        if let v = o.optional("subtitleColor") { s.subtitleColor = v.isNull ? nil : try v.color() }
+        if let v = o.optional("contentInsets") { s.contentInsets = try decodeInsets(v) }
+        return s
+    }
+
+    static func decodeLineBreakMode(_ f: JSONField) throws -> LineBreakMode {
+        LineBreakMode(rawValue: try f.oneOf(LineBreakMode.allCases.map(\.rawValue)))!
+    }
+
+    /// true (the default card shadow), false or null (none), or CALayer's shadow properties:
+    /// {"color", "opacity", "offset": {"width", "height"}, "radius"}, unset ones from the default.
+    static func decodeShadow(_ f: JSONField) throws -> Shadow? {
+        switch f.node.value {
+        case .bool(let b): return b ? .card : nil
+        case .null: return nil
+        case .object: break
+        default: throw f.expected("true, false, or a shadow {\"color\", \"opacity\", \"offset\", \"radius\"}")
+        }
+        let o = try f.object(allowed: ["color", "opacity", "offset", "radius"])
+        var s = Shadow.card
+        if let v = o.optional("color") { s.color = try v.color() }
+        if let v = o.optional("opacity") { s.opacity = try v.number(in: 0...1) }
+        if let v = o.optional("offset") {
+            let oo = try v.object(allowed: ["width", "height"])
+            s.offset = Point(x: try oo.optional("width")?.number(in: -1000...1000) ?? 0,
+                             y: try oo.optional("height")?.number(in: -1000...1000) ?? 0)
+        }
+        if let v = o.optional("radius") { s.radius = try v.nonNegative(max: 100) }
         return s
     }
 
     static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
-        let o = try f.object(allowed: ["id", "title", "color", "width", "height", "x", "y", "style", "content"])
+        let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -237,16 +286,26 @@ public struct SceneDecoder: Sendable {
         if let previous = ids[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(previous))") }
         ids[id] = idField.path
         let title = try o.optional("title")?.string() ?? ""
+        let subtitle = try o.optional("subtitle")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
         var size: Size?
         let style = try o.optional("style").map { try SceneDecoder.decodeCellStyle($0, base: defaultStyle) }
         var w: Double?
+        var fits = false
         if let wf = o.optional("width") {
             if case .string = wf.node.value {
                 // "fit": as wide as the title (a tag), plus padding on both sides.
                 _ = try wf.oneOf(["fit"])
+                // Measured by the typesetter that draws it, so the title fits to the pixel.
                 let s = style ?? defaultStyle
-                w = (TextMetrics.width(of: title, fontSize: s.titleSize, weight: .bold) + 2 * CellAppearance.fitPadding).rounded(.up)
+                let natural: Double
+                do {
+                    natural = try Typesetter.naturalWidth(of: title, fontSize: s.titleSize, weight: .bold)
+                } catch let e as GraphicsError {
+                    throw wf.error("cannot measure the title: \(e.message)")
+                }
+                w = (natural + 2 * CellAppearance.fitPadding).rounded(.up)
+                fits = true
             } else {
                 w = try wf.positive(max: SceneLimits.maxItemPoints)
             }
@@ -260,28 +319,57 @@ public struct SceneDecoder: Sendable {
         let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
         if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
         let content = try o.optional("content").map { try $0.array(maxCount: 1000).map(decodeContent) } ?? []
-        return ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
+        var item = ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
+        item.subtitle = subtitle
+        item.fitsTitle = fits
+        return item
     }
 
-    /// {"text": …} or {"rect": colour}, placed with x or right, y or bottom, width?, height.
+    /// {"text": …}, {"rect": colour} or {"image": "file.png"}, placed with x or right, y or
+    /// bottom, width?, height.
     static func decodeContent(_ f: JSONField) throws -> ContentSpec {
-        let o = try f.object(allowed: ["text", "rect", "fontSize", "weight", "color", "align", "cornerRadius",
-                                       "x", "right", "y", "bottom", "width", "height"])
+        let textKeys = ["fontSize", "weight", "align", "color", "numberOfLines", "lineBreakMode"]
+        let o = try f.object(allowed: ["text", "rect", "image", "contentMode", "cornerRadius",
+                                       "x", "right", "y", "bottom", "width", "height"] + textKeys)
         let kind: ContentSpec.Kind
-        switch (o.optional("text"), o.optional("rect")) {
-        case (let t?, nil):
-            for k in ["cornerRadius"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to rects, not text") }
-            kind = .text(try t.string(), fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
-                         weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
-                         color: try o.optional("color")?.color() ?? .black,
-                         alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!)
-        case (nil, let r?):
-            for k in ["fontSize", "weight", "align", "color"] where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to text, not rects") }
+        func refuse(_ keys: [String], _ what: String) throws {
+            for k in keys where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to \(what)") }
+        }
+        switch (o.optional("text"), o.optional("rect"), o.optional("image")) {
+        case (let t?, nil, nil):
+            try refuse(["cornerRadius", "contentMode"], "rects and images, not text")
+            kind = .text(TextElement(text: try t.string(), frame: .zero, fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
+                                     weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                                     color: try o.optional("color")?.color() ?? .black,
+                                     alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
+                                     numberOfLines: try o.optional("numberOfLines")?.integer(in: 0...1000) ?? 1,
+                                     lineBreakMode: try o.optional("lineBreakMode").map(decodeLineBreakMode) ?? .byTruncatingTail))
+        case (nil, let r?, nil):
+            try refuse(textKeys + ["contentMode"], "text (or images), not rects")
             kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
+        case (nil, nil, let i?):
+            try refuse(textKeys, "text, not images")
+            kind = .image(path: try imagePath(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
+                          cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
         default:
-            throw f.error("expected exactly one of \"text\" and \"rect\"")
+            throw f.error("expected exactly one of \"text\", \"rect\" and \"image\"")
         }
         return try SceneDecoder.decodePlacement(o, kind: kind)
+    }
+
+    /// A PNG file named relative to the scene file's folder, decoded now so that a missing or
+    /// broken image is refused when the scene is read, not drawn as a blank cell.
+    static func imagePath(_ f: JSONField) throws -> String {
+        let name = try f.nonEmptyString()
+        let base = f.file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            : URL(fileURLWithPath: f.file).deletingLastPathComponent()
+        let path = name.hasPrefix("/") ? name : base.appendingPathComponent(name).standardizedFileURL.path
+        do {
+            _ = try ImageStore.image(at: path)
+        } catch let e as GraphicsError {
+            throw f.error("\(e.message): \(InputError.quote(path))")
+        }
+        return path
     }
 
     /// x or right, y or bottom, width?, height: where an element sits inside an item.
@@ -360,7 +448,7 @@ public struct SceneDecoder: Sendable {
         if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
         spec.cell = cellStyle
         var header = CellStyle()
-        header.shadow = false
+        header.shadow = nil
         header.border = nil
         header.cornerRadius = 0
         header.titleSize = 15

@@ -6,8 +6,15 @@ import FlipbookAnimation
 /// against the item's top or bottom edge so it stays put while the item resizes.
 public struct ContentSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case text(String, fontSize: Double, weight: FontWeight, color: Color, alignment: TextAlignment)
+        /// A label; its frame is filled in where the element is placed.
+        case text(TextElement)
         case rect(Color, cornerRadius: Double)
+        /// A PNG file (resolved against the scene's folder when the scene is read).
+        case image(path: String, contentMode: ContentMode, cornerRadius: Double)
+        /// A pull-to-refresh arrow turned by `rotation` radians (0 points down), and a spinner
+        /// with spoke `phase` brightest: drawn by effects (MJRefreshNormalHeader's), not scenes.
+        case arrow(rotation: Double, color: Color)
+        case spinner(phase: Int, color: Color)
     }
     public var kind: Kind
     /// Distance from the left edge, or from the right edge when `x` is nil.
@@ -37,6 +44,11 @@ public struct ContentSpec: Hashable, Sendable {
 public struct ItemSpec: Hashable, Sendable {
     public var id: String
     public var title: String
+    /// A second, smaller line under the title (UITableViewCell's detailTextLabel).
+    public var subtitle: String = ""
+    /// The item is as wide as its title ("width": "fit"), so the title has no room to lose
+    /// to the style's insets.
+    public var fitsTitle = false
     public var color: Color
     /// Per-item size for flow layouts (sizeForItemAt); nil uses the layout's itemSize.
     public var size: Size?
@@ -63,15 +75,28 @@ public struct SectionSpec: Hashable, Sendable {
     }
 }
 
-/// How cells are drawn.
+/// How cells are drawn: CALayer's look (corner radius, masked corners, border, shadow) and
+/// the title and subtitle labels' UILabel settings.
 public struct CellStyle: Hashable, Sendable {
     public var cornerRadius: Double = 12
+    /// CALayer.maskedCorners: which corners `cornerRadius` rounds.
     public var corners: Corners = .all
-    public var shadow: Bool = true
+    /// nil draws no shadow.
+    public var shadow: Shadow? = .card
     public var border: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0.15)
+    /// nil is a hairline (one device pixel).
+    public var borderWidth: Double? = nil
     public var titleSize: Double = 17
     /// nil picks black or white by the cell colour's luminance.
     public var titleColor: Color? = nil
     public var titleAlignment: TextAlignment = .left
+    public var titleNumberOfLines = 1
+    public var titleLineBreakMode: LineBreakMode = .byTruncatingTail
+    public var subtitleSize: Double = 13
+    /// nil is the title colour at 70 % opacity.
+    public var subtitleColor: Color? = nil
+    /// Space between the cell's edges and its labels; nil is 16 pt at the sides for left- and
+    /// right-aligned titles, 4 pt for centred ones.
+    public var contentInsets: EdgeInsets? = nil
     public init() {}
 }

@@ -142,8 +142,9 @@ extension Scene {
         if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path + ".size", "expected a finite, non-negative size") }
         if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path, "expected a finite x and y") }
         try checkText(item.title, at: path + ".title")
+        try checkText(item.subtitle, at: path + ".subtitle")
         for (i, c) in item.content.enumerated() {
-            if case .text(let t, _, _, _, _) = c.kind { try checkText(t, at: path + ".content[\(i)].text") }
+            if case .text(let t) = c.kind { try checkText(t.text, at: path + ".content[\(i)].text") }
         }
     }
 

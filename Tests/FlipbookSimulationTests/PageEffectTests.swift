@@ -117,13 +117,45 @@ final class PullForMoreTests: XCTestCase {
             return t.text
         }
         let pullStart = 3.6, release = 3.6 + 0.9
-        XCTAssertEqual(header(frames.first { $0.time > pullStart + 0.15 }!), "↓ 下拉可以刷新", "pulled less than 54 pt")
-        XCTAssertEqual(header(frames.last { $0.time < release }!), "↑ 松开立即刷新", "pulled past 54 pt")
+        try checkHeaderArrow(frames, release: release)
+        XCTAssertEqual(header(frames.first { $0.time > pullStart + 0.15 }!), "下拉可以刷新", "pulled less than 54 pt")
+        XCTAssertEqual(header(frames.last { $0.time < release }!), "松开立即刷新", "pulled past 54 pt")
         XCTAssertEqual(header(frames.first { $0.time > release + 0.05 }!), "正在刷新数据中...")
         XCTAssertEqual(back, release + 1, accuracy: 1e-9, "the refresh lasts 1 s, then the pages swap back")
         let refreshing = frames.filter { $0.time > release + 0.8 && $0.time < back }  // after the bounce settles
         XCTAssertTrue(refreshing.allSatisfy { abs(states($0)["more"]!.contentOffset.y + 54) < 0.2 }, "held open at −54 while refreshing")
         assertNoFlickerOrJumps(frames, clip: Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+
+    /// MJRefreshNormalHeader's arrow: down (0) while the pull is short, turned to −π (up, turning
+    /// counter-clockwise) in 0.25 s from the frame the title says "松开立即刷新", and a spinner in
+    /// its place while refreshing.
+    func checkHeaderArrow(_ frames: [TimelineFrame], release: Double) throws {
+        func element(_ f: TimelineFrame) -> Element? { f.items.first { $0.id == "m.refresh" }?.appearance.content.last }
+        func rotation(_ f: TimelineFrame) -> Double? { if case .arrow(let a) = element(f) { return a.rotation }; return nil }
+        func title(_ f: TimelineFrame) -> String? {
+            if case .text(let t) = f.items.first(where: { $0.id == "m.refresh" })?.appearance.content.first { return t.text }
+            return nil
+        }
+        guard let crossed = frames.firstIndex(where: { title($0) == "松开立即刷新" }) else { return XCTFail("never pulled past") }
+        let t0 = frames[crossed].time
+        XCTAssertTrue(frames[..<crossed].allSatisfy { rotation($0) == 0 || rotation($0) == nil }, "down before the threshold")
+        let turning = frames[crossed...].prefix { $0.time < t0 + 0.25 - 1 / 60.0 && $0.time < release }
+        XCTAssertGreaterThanOrEqual(turning.count, 10)
+        var previous = 0.0
+        for f in turning {
+            let r = try XCTUnwrap(rotation(f))
+            XCTAssertLessThan(r, previous + 1e-12, "turning one way (counter-clockwise) at \(f.time)")
+            XCTAssertGreaterThan(r, -Double.pi)
+            previous = r
+        }
+        let half = try XCTUnwrap(frames.first { $0.time >= t0 + 0.125 - 1e-9 }.flatMap(rotation))
+        XCTAssertEqual(half, -Double.pi / 2, accuracy: 0.4, "half-way after half the 0.25 s")
+        let done = frames.filter { $0.time >= t0 + 0.25 && $0.time < release }
+        XCTAssertFalse(done.isEmpty)
+        for f in done { XCTAssertEqual(try XCTUnwrap(rotation(f)), -Double.pi, accuracy: 1e-9) }
+        let refreshing = try XCTUnwrap(frames.first { $0.time > release + 0.1 })
+        guard case .spinner = element(refreshing) else { return XCTFail("a spinner while refreshing") }
     }
 
     func testViewVersion() throws {

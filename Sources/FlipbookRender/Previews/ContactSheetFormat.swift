@@ -1,5 +1,6 @@
 import CCairo
 import FlipbookCore
+import FlipbookGraphics
 
 /// A contact sheet for design reviews: evenly spaced frames of the timeline (all of them when
 /// it has no more than `RenderOptions.sheetFrames`), drawn as vector thumbnails at half size
@@ -47,10 +48,10 @@ public struct ContactSheetFormat: TimelineFormat {
         let last = timeline.frames.last!
         let seconds = Double(last.index + 1) / Double(timeline.fps)
         let title = "\(timeline.scene) — \(timeline.frames.count) frames at \(timeline.fps) fps, \(NumberFormat.short(seconds)) s"
-        CairoDrawing.selectFont(cr, size: 15, weight: .bold)
-        CairoDrawing.set(cr, Color(red: 0.1, green: 0.1, blue: 0.12))
-        cairo_move_to(cr, p, p + 12)
-        cairo_show_text(cr, title)
+        try Typesetter.with { t in
+            t.draw(TextElement(text: title, frame: Rect(x: p, y: 0, width: width - 2 * p, height: ContactSheetFormat.titleHeight),
+                               fontSize: 15, weight: .bold, color: Color(red: 0.1, green: 0.1, blue: 0.12)), on: cr)
+        }
 
         for (k, frame) in picked.enumerated() {
             let x = p + Double(k % columns) * (tw + p)
@@ -60,18 +61,19 @@ public struct ContactSheetFormat: TimelineFormat {
             cairo_rectangle(cr, 0, 0, tw, th)
             cairo_clip(cr)
             cairo_scale(cr, ContactSheetFormat.thumbnailScale, ContactSheetFormat.thumbnailScale)
-            CairoDrawing.draw(frame, canvas: c, on: cr, options: options)
+            try CairoDrawing.draw(frame, canvas: c, on: cr, options: options)
             cairo_restore(cr)
             // A hairline frame around the thumbnail.
             cairo_rectangle(cr, x - 0.5, y - 0.5, tw + 1, th + 1)
             CairoDrawing.set(cr, Color(red: 0, green: 0, blue: 0, alpha: 0.25))
             cairo_set_line_width(cr, 1)
             cairo_stroke(cr)
-            CairoDrawing.selectFont(cr, size: 12, weight: .regular)
-            CairoDrawing.set(cr, Color(red: 0.2, green: 0.2, blue: 0.24))
-            cairo_move_to(cr, x, y + th + 15)
             // Times to the hundredth of a second read better than six decimals.
-            cairo_show_text(cr, "frame \(frame.index) · \(NumberFormat.short((frame.time * 100).rounded() / 100)) s")
+            let label = "frame \(frame.index) · \(NumberFormat.short((frame.time * 100).rounded() / 100)) s"
+            try Typesetter.with { t in
+                t.draw(TextElement(text: label, frame: Rect(x: x, y: y + th + 2, width: tw, height: ContactSheetFormat.labelHeight - 4),
+                                   fontSize: 12, color: Color(red: 0.2, green: 0.2, blue: 0.24)), on: cr)
+            }
         }
         try cairoCheck(cairo_status(cr), "drawing the contact sheet")
         cairo_surface_flush(surface)

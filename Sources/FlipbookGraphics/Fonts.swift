@@ -1,0 +1,76 @@
+// FlipbookGraphics: the drawing pieces both the scene stage and the renderer need — text set
+// with Pango under UILabel's rules (the scene stage measures "fit" widths with the same code
+// that draws), and PNG images decoded by Cairo (the scene stage rejects a bad one up front).
+import CCairo
+
+/// The fonts Flipbook draws with. They are loaded by file into a private fontconfig
+/// configuration, so text looks the same whatever else the machine has installed or however
+/// its fontconfig is set up: WenQuanYi Micro Hei for CJK and Latin, Noto Color Emoji for emoji
+/// (both Debian packages, installed by scripts/setup.sh).
+public enum FontLibrary {
+    /// The first family asked for; the private configuration falls back per glyph to the other.
+    public static let family = "WenQuanYi Micro Hei"
+    public static let files = [
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+    ]
+
+    /// Two of fontconfig's stock rules, which a private configuration does not get by itself:
+    /// bitmap scaling (its conf.avail/10-scale-bitmap-fonts.conf), without which Noto Color
+    /// Emoji's 109-pixel bitmaps are drawn unscaled, and synthetic bold (90-synthetic.conf):
+    /// WenQuanYi has no bold face, so a bold request gets the regular face emboldened.
+    static let rules = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name>
+                <matrix><name>pixelsizefixupfactor</name> <double>0</double> <double>0</double> <name>pixelsizefixupfactor</name></matrix>
+              </times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+          <match target="font">
+            <test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit>
+            <edit name="weight" mode="assign"><const>bold</const></edit>
+          </match>
+        </fontconfig>
+        """
+
+    /// The configuration, made once; fontconfig configurations are safe to share between threads.
+    nonisolated(unsafe) private static let loaded: Result<OpaquePointer, GraphicsError> = {
+        guard let config = FcConfigCreate() else { return .failure(GraphicsError("fontconfig could not create a configuration")) }
+        for file in files {
+            guard FcConfigAppFontAddFile(config, file) != 0 else {
+                return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-wqy-microhei and fonts-noto-color-emoji)"))
+            }
+        }
+        guard FcConfigParseAndLoadFromMemory(config, rules, 1) != 0 else {
+            return .failure(GraphicsError("fontconfig refused Flipbook's font rules"))
+        }
+        return .success(config)
+    }()
+
+    /// Throws when the fonts cannot be loaded (a file is missing).
+    public static func check() throws { _ = try configuration() }
+
+    static func configuration() throws -> OpaquePointer { try loaded.get() }
+}
+
+/// A drawing resource (a font or an image) that cannot be used; the message says which and why.
+public struct GraphicsError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

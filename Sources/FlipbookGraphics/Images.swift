@@ -1,0 +1,118 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// A decoded PNG: premultiplied ARGB32 pixels as Cairo reads them, shared read-only by every
+/// thread that draws it (each wraps the bytes in its own surface).
+public final class DecodedImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    let stride: Int
+    let pixels: UnsafeMutableRawPointer
+
+    init(width: Int, height: Int, stride: Int, pixels: UnsafeMutableRawPointer) {
+        self.width = width; self.height = height; self.stride = stride; self.pixels = pixels
+    }
+    deinit { pixels.deallocate() }
+
+    /// A Cairo surface over the pixels; destroy it after use (the pixels stay).
+    func surface() -> OpaquePointer {
+        cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                            Int32(width), Int32(height), Int32(stride))
+    }
+}
+
+/// PNG images referenced by scenes, decoded once per process and path.
+public enum ImageStore {
+    /// Larger images are refused: a cell's picture needs no more, and a huge file must not
+    /// take the machine's memory.
+    public static let maxSide = 4096
+    nonisolated(unsafe) private static var images: [String: DecodedImage] = [:]
+    private static let lock = NSLock()
+
+    /// The decoded image at `path`; throws a GraphicsError saying why it cannot be used.
+    public static func image(at path: String) throws -> DecodedImage {
+        lock.lock()
+        if let i = images[path] { lock.unlock(); return i }
+        lock.unlock()
+        let decoded = try decode(path)
+        lock.lock()
+        defer { lock.unlock() }
+        if let i = images[path] { return i }
+        images[path] = decoded
+        return decoded
+    }
+
+    /// Files larger than this are refused before they are read.
+    public static let maxFileBytes = 64 << 20
+
+    static func decode(_ path: String) throws -> DecodedImage {
+        // A regular file of sane size only: "/dev/zero" or a FIFO must not hang the read.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw GraphicsError("cannot read the image file (it is missing or not a regular file)")
+        }
+        if let size = attributes[.size] as? Int, size > maxFileBytes {
+            throw GraphicsError("expected an image file of at most \(maxFileBytes >> 20) MB, got \(size >> 20) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GraphicsError("cannot read the image file (it is missing or not a readable file)")
+        }
+        let bytes = [UInt8](data)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw GraphicsError("expected a PNG file (it does not start with the PNG signature and header)")
+        }
+        func be32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let w = be32(16), h = be32(20)
+        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            throw GraphicsError("expected a PNG of at most \(maxSide) x \(maxSide) pixels, got \(w) x \(h)")
+        }
+        let s = cairo_image_surface_create_from_png(path)
+        defer { cairo_surface_destroy(s) }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            throw GraphicsError("cannot decode the PNG: " + String(cString: cairo_status_to_string(cairo_surface_status(s))))
+        }
+        // Copy into ARGB32 whatever format Cairo chose (RGB24 and A8 too), so drawing is one path.
+        let width = Int(cairo_image_surface_get_width(s)), height = Int(cairo_image_surface_get_height(s))
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        let target = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                         Int32(width), Int32(height), Int32(stride))
+        let cr = cairo_create(target)
+        cairo_set_source_surface(cr, s, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(target)
+        cairo_surface_destroy(target)
+        return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    /// Draws `element` on `cr` (user space in points), fitted by its content mode and clipped
+    /// to its frame (rounded by its corner radius).
+    public static func draw(_ element: ImageElement, on cr: OpaquePointer, roundedRect: (OpaquePointer, Rect, Double) -> Void) {
+        guard let image = try? image(at: element.path), element.frame.width > 0, element.frame.height > 0 else { return }
+        let f = element.frame
+        let iw = Double(image.width), ih = Double(image.height)
+        var sx = f.width / iw, sy = f.height / ih
+        switch element.contentMode {
+        case .scaleToFill: break
+        case .scaleAspectFit: sx = min(sx, sy); sy = sx
+        case .scaleAspectFill: sx = max(sx, sy); sy = sx
+        case .center: sx = 1; sy = 1
+        }
+        cairo_save(cr)
+        cairo_new_path(cr)
+        roundedRect(cr, f, element.cornerRadius)
+        cairo_clip(cr)
+        cairo_translate(cr, f.midX - iw * sx / 2, f.midY - ih * sy / 2)
+        cairo_scale(cr, sx, sy)
+        let surface = image.surface()
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_surface_destroy(surface)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,234 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// Sets labels with Pango and draws them with Cairo, following UILabel: the text wraps at the
+/// label's width (by words, or by characters), at most `numberOfLines` lines are shown (0 = as
+/// many as the height holds), the last shown line is truncated with "…" at its tail, head or
+/// middle when text is left over, and the block of lines is centred vertically in the label.
+///
+/// Layout is independent of the drawing scale: metric hinting and glyph-position rounding are
+/// off, so a label breaks at the same places in a PNG at any scale and in SVG (where Cairo
+/// writes glyphs as outlines). One Typesetter is used by one thread at a time; take one with
+/// `Typesetter.with`.
+public final class Typesetter: @unchecked Sendable {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private var cache: [TextElement: PreparedText] = [:]
+    /// Cached layouts kept at most (then the cache starts again): bounded memory however long the scene.
+    static let cacheLimit = 2048
+
+    init() throws {
+        let config = try FontLibrary.configuration()
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            throw GraphicsError("Pango could not create a font map")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        fontMap = map
+        context = pango_font_map_create_context(map)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for p in cache.values { p.release() }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    // MARK: - A pool, one typesetter per thread that draws
+
+    nonisolated(unsafe) private static var idle: [Typesetter] = []
+    private static let lock = NSLock()
+
+    /// Runs `body` with a typesetter no other thread is using.
+    public static func with<R>(_ body: (Typesetter) throws -> R) throws -> R {
+        lock.lock()
+        let t = idle.popLast()
+        lock.unlock()
+        let typesetter = try t ?? Typesetter()
+        defer { lock.lock(); idle.append(typesetter); lock.unlock() }
+        return try body(typesetter)
+    }
+
+    /// The width of `text` set on one line, unwrapped: what a "fit" tag is sized by.
+    public static func naturalWidth(of text: String, fontSize: Double, weight: FontWeight) throws -> Double {
+        try with { t in
+            let layout = t.makeLayout(text, fontSize: fontSize, weight: weight)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            return Double(logical.width) / Double(PANGO_SCALE)
+        }
+    }
+
+    // MARK: - Setting a label
+
+    /// The lines of a label: each a Pango line and where its baseline starts, relative to the
+    /// label's frame origin.
+    public struct PlacedLine {
+        let line: UnsafeMutablePointer<PangoLayoutLine>
+        public let x: Double
+        public let baseline: Double
+        public let width: Double
+        /// The text of the line as drawn (with the ellipsis when truncated).
+        public let text: String
+    }
+
+    final class PreparedText {
+        let layouts: [OpaquePointer]
+        let lines: [PlacedLine]
+        init(layouts: [OpaquePointer], lines: [PlacedLine]) { self.layouts = layouts; self.lines = lines }
+        func release() { for l in layouts { g_object_unref(UnsafeMutableRawPointer(l)) } }
+    }
+
+    func makeLayout(_ text: String, fontSize: Double, weight: FontWeight) -> OpaquePointer {
+        let layout = pango_layout_new(context)!
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, FontLibrary.family)
+        pango_font_description_set_absolute_size(font, fontSize * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        pango_layout_set_text(layout, text, -1)
+        return layout
+    }
+
+    /// The lines `label` shows, laid out in its frame (cached by everything but position and colour).
+    public func lines(of label: TextElement) -> [PlacedLine] { prepare(label).lines }
+
+    func prepare(_ label: TextElement) -> PreparedText {
+        var key = label
+        key.frame.origin = Point(x: 0, y: 0)
+        key.color = .clear
+        if let p = cache[key] { return p }
+        if cache.count >= Typesetter.cacheLimit {
+            for p in cache.values { p.release() }
+            cache.removeAll(keepingCapacity: true)
+        }
+        let p = setLines(key)
+        cache[key] = p
+        return p
+    }
+
+    private func configure(_ layout: OpaquePointer, _ label: TextElement, wrap: Bool) {
+        let width = Int32(clamping: Int((label.frame.width * Double(PANGO_SCALE)).rounded(.down)))
+        if wrap || label.lineBreakMode != .byClipping {
+            pango_layout_set_width(layout, max(1, width))
+        }
+        pango_layout_set_wrap(layout, label.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        switch label.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+    }
+
+    private struct LineBox { var line: UnsafeMutablePointer<PangoLayoutLine>; var x, top, baseline, width, height: Double }
+
+    private func boxes(_ layout: OpaquePointer) -> [LineBox] {
+        var out: [LineBox] = []
+        let iter = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iter) }
+        let s = Double(PANGO_SCALE)
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &logical)
+            let line = pango_layout_iter_get_line_readonly(iter)!
+            out.append(LineBox(line: line, x: Double(logical.x) / s, top: Double(logical.y) / s,
+                               baseline: Double(pango_layout_iter_get_baseline(iter)) / s,
+                               width: Double(logical.width) / s, height: Double(logical.height) / s))
+        } while pango_layout_iter_next_line(iter) != 0
+        return out
+    }
+
+    private func setLines(_ label: TextElement) -> PreparedText {
+        let mode = label.lineBreakMode
+        let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+        configure(full, label, wrap: mode != .byClipping)
+        var layouts = [full]
+        var all = boxes(full)
+        // Lines shown: numberOfLines (0 = no limit), and no more than the height holds (at least one).
+        var fit = 0
+        for b in all where b.top + b.height <= label.frame.height + 0.5 { fit += 1 }
+        let shown = max(1, min(label.numberOfLines == 0 ? Int.max : label.numberOfLines, fit))
+        let truncating = [.byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle].contains(mode)
+        if all.count > shown, truncating {
+            // The last shown line holds the rest of the text on one line, ellipsized.
+            let bytes = Array(label.text.utf8)
+            let start = Int(all[shown - 1].line.pointee.start_index)
+            var rest = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
+            rest = rest.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
+            let last = makeLayout(rest, fontSize: label.fontSize, weight: label.weight)
+            configure(last, label, wrap: true)
+            pango_layout_set_ellipsize(last, mode == .byTruncatingHead ? PANGO_ELLIPSIZE_START
+                                       : mode == .byTruncatingMiddle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
+            pango_layout_set_single_paragraph_mode(last, 1)
+            layouts.append(last)
+            let top = all[shown - 1].top
+            var tail = boxes(last)[0]
+            tail.top += top
+            tail.baseline += top
+            all = Array(all[..<(shown - 1)]) + [tail]
+        } else {
+            all = Array(all.prefix(shown))
+        }
+        let blockHeight = (all.last.map { $0.top + $0.height } ?? 0) - (all.first?.top ?? 0)
+        let dy = (label.frame.height - blockHeight) / 2 - (all.first?.top ?? 0)
+        let lines = all.map { b -> PlacedLine in
+            var x = b.x
+            if mode == .byClipping {
+                // Unwrapped lines are aligned here: Pango aligns only within a set width.
+                switch label.alignment {
+                case .left: x = 0
+                case .center: x = (label.frame.width - b.width) / 2
+                case .right: x = label.frame.width - b.width
+                }
+            }
+            return PlacedLine(line: b.line, x: x, baseline: b.baseline + dy, width: b.width, text: Typesetter.text(of: b.line))
+        }
+        return PreparedText(layouts: layouts, lines: lines)
+    }
+
+    /// The characters of a line as shown, the ellipsis included (read from its glyph runs'
+    /// item ranges would miss it, so the line's text is taken from its layout's text and, for an
+    /// ellipsized line, marked with "…").
+    static func text(of line: UnsafeMutablePointer<PangoLayoutLine>) -> String {
+        let layout = line.pointee.layout!
+        guard let cText = pango_layout_get_text(layout) else { return "" }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(cText).assumingMemoryBound(to: UInt8.self), count: strlen(cText)))
+        let start = Int(line.pointee.start_index), end = min(bytes.count, start + Int(line.pointee.length))
+        let text = String(decoding: bytes[min(start, end)..<end], as: UTF8.self)
+        return pango_layout_is_ellipsized(layout) != 0 ? text + "…" : text
+    }
+
+    // MARK: - Drawing
+
+    /// Draws `label` on `cr` (user space in points), clipped to its frame.
+    public func draw(_ label: TextElement, on cr: OpaquePointer) {
+        guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
+        let prepared = prepare(label)
+        cairo_save(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, label.frame.minX, label.frame.minY, label.frame.width, label.frame.height)
+        cairo_clip(cr)
+        let c = label.color
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        for l in prepared.lines {
+            cairo_move_to(cr, label.frame.minX + l.x, label.frame.minY + l.baseline)
+            pango_cairo_show_layout_line(cr, l.line)
+        }
+        cairo_new_path(cr)
+        cairo_restore(cr)
+    }
+
+    /// Glyphs of `label` that no font has (drawn as boxes); 0 when every character has a glyph.
+    public func unknownGlyphs(in label: TextElement) -> Int {
+        prepare(label).layouts.reduce(0) { $0 + Int(pango_layout_get_unknown_glyphs_count($1)) }
+    }
+}

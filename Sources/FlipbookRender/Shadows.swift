@@ -1,0 +1,188 @@
+import CCairo
+import FlipbookCore
+import Foundation
+
+/// Drop shadows as Core Animation draws them: the shape's alpha blurred by a Gaussian of
+/// standard deviation shadowRadius (see FlipbookCore.Shadow), tinted with the shadow colour
+/// times shadowOpacity once, offset by shadowOffset.
+///
+/// The blur is computed once per shape and kept: a mask is made for a small rounded rectangle
+/// with the same corners and blur, and larger sizes are assembled from it as a nine-slice (the
+/// corners copied, the middle rows and columns repeated). That is exact, not an approximation:
+/// along a straight edge, farther than the corner radius plus the kernel's reach from a
+/// corner, the blurred value depends only on the distance to that edge.
+enum ShadowMasks {
+    struct Key: Hashable {
+        var width: Int, height: Int
+        /// Corner radius and σ in quarter device pixels.
+        var corner: Int, sigma: Int
+        var corners: Int
+    }
+
+    /// An 8-bit alpha mask `pad` pixels larger than the shape on every side.
+    final class Mask: @unchecked Sendable {
+        let width: Int, height: Int, stride: Int, pad: Int
+        let pixels: UnsafeMutablePointer<UInt8>
+        init(width: Int, height: Int, pad: Int) {
+            self.width = width; self.height = height; self.pad = pad
+            stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+            pixels = .allocate(capacity: stride * height)
+            pixels.initialize(repeating: 0, count: stride * height)
+        }
+        deinit { pixels.deallocate() }
+        func surface() -> OpaquePointer {
+            cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_A8, Int32(width), Int32(height), Int32(stride))
+        }
+    }
+
+    nonisolated(unsafe) private static var masks: [Key: Mask] = [:]
+    private static let lock = NSLock()
+    /// Masks kept at most; a scene that animates a card's size makes a new one every frame, so
+    /// the cache is small and starts again when full (a mask is a memory copy away from its base).
+    static let cacheLimit = 48
+    /// Whole masks larger than this (in pixels) are not kept: only their visible part is made.
+    static let cachedPixelsLimit = 4 << 20
+
+    private static func cached(_ key: Key, make: () -> Mask) -> Mask {
+        lock.lock()
+        if let m = masks[key] { lock.unlock(); return m }
+        lock.unlock()
+        let m = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if masks.count >= cacheLimit { masks.removeAll(keepingCapacity: true) }
+        masks[key] = m
+        return m
+    }
+
+    /// How far from each end the blur of a corner reaches, in pixels.
+    static func reach(_ key: Key) -> Int { Int((Double(key.corner) / 4 + 3 * Double(key.sigma) / 4).rounded(.up)) + 1 }
+
+    /// The blurred mask of a shape no larger than 2·reach+1 inside: what larger ones are cut from.
+    static func base(_ key: Key) -> Mask {
+        var small = key
+        small.width = min(key.width, 2 * reach(key) + 1)
+        small.height = min(key.height, 2 * reach(key) + 1)
+        return cached(small) { blurred(small) }
+    }
+
+    /// The whole mask for `key` (kept when small enough).
+    static func mask(_ key: Key) -> Mask {
+        let whole = Window(x: 0, y: 0, width: key.width + 2 * pad(sigma: Double(key.sigma) / 4),
+                           height: key.height + 2 * pad(sigma: Double(key.sigma) / 4))
+        if whole.width * whole.height > cachedPixelsLimit { return stretch(base(key), to: key, window: whole) }
+        let b = base(key)
+        if b.width == whole.width && b.height == whole.height { return b }
+        return cached(key) { stretch(b, to: key, window: whole) }
+    }
+
+    /// A rectangle of mask pixels.
+    struct Window: Equatable { var x, y, width, height: Int }
+
+    static func pad(sigma: Double) -> Int { Int((3 * sigma).rounded(.up)) + 1 }
+
+    /// The shape drawn by Cairo (anti-aliased) and blurred with a separable Gaussian kernel
+    /// cut at 3σ and normalised to sum 1.
+    static func blurred(_ key: Key) -> Mask {
+        let sigma = Double(key.sigma) / 4
+        let pad = pad(sigma: sigma)
+        let m = Mask(width: key.width + 2 * pad, height: key.height + 2 * pad, pad: pad)
+        let s = m.surface()
+        let cr = cairo_create(s)!
+        CairoDrawing.roundedRect(cr, Rect(x: Double(pad), y: Double(pad), width: Double(key.width), height: Double(key.height)),
+                                 radius: Double(key.corner) / 4, corners: Corners(rawValue: key.corners))
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(s)
+        cairo_surface_destroy(s)
+        guard sigma > 0 else { return m }
+        let r = Int((3 * sigma).rounded(.up))
+        var kernel = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        kernel = kernel.map { $0 / total }
+        let w = m.width, h = m.height
+        var a = [Double](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { a[y * w + x] = Double(m.pixels[y * m.stride + x]) } }
+        var b = [Double](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = 0.0
+                for k in max(-r, -x)...min(r, w - 1 - x) { v += kernel[k + r] * a[y * w + x + k] }
+                b[y * w + x] = v
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = 0.0
+                for k in max(-r, -y)...min(r, h - 1 - y) { v += kernel[k + r] * b[(y + k) * w + x] }
+                m.pixels[y * m.stride + x] = UInt8(min(255, max(0, v.rounded())))
+            }
+        }
+        return m
+    }
+
+    /// The part `window` of the mask for `key`, cut from `base` (the same corners and blur, at
+    /// most 2·reach+1 wide and high inside): `pad + reach` pixels kept at each end, the middle
+    /// row and column repeated in between.
+    static func stretch(_ base: Mask, to key: Key, window: Window) -> Mask {
+        let pad = base.pad, keep = reach(key)
+        let fullWidth = key.width + 2 * pad, fullHeight = key.height + 2 * pad
+        let m = Mask(width: window.width, height: window.height, pad: pad)
+        func source(_ i: Int, size: Int, baseSize: Int) -> Int {
+            let end = pad + keep
+            if i < end { return i }
+            if i >= size - end { return i - (size - baseSize) }
+            return min(end, baseSize - 1)
+        }
+        let columns = (0..<window.width).map { source(window.x + $0, size: fullWidth, baseSize: base.width) }
+        for y in 0..<window.height {
+            let sy = source(window.y + y, size: fullHeight, baseSize: base.height)
+            let from = base.pixels + sy * base.stride, to = m.pixels + y * m.stride
+            for x in 0..<window.width { to[x] = from[columns[x]] }
+        }
+        return m
+    }
+
+    /// Draws `shadow` of the rounded rectangle `shape` (item coordinates, points) on `cr`,
+    /// whose device scale is `scale` pixels per point.
+    static func draw(_ shadow: Shadow, shape: Rect, cornerRadius: Double, corners: Corners, scale: Double, on cr: OpaquePointer) {
+        let alpha = shadow.color.alpha * shadow.opacity
+        guard alpha > 0, shape.width > 0, shape.height > 0 else { return }
+        let radius = max(0, min(cornerRadius, shape.width / 2, shape.height / 2))
+        let sigma = max(0, shadow.radius)
+        // A wide blur is smooth, so its mask is made at fewer pixels per point (σ at most 16 px,
+        // the part cut from the blur at most 1024 px a side) and scaled up when drawn: the cost
+        // of a blur stays bounded whatever the radius.
+        var density = scale
+        while sigma * density > 16 || 2 * (radius + 6 * sigma) * density + 3 > 1024 { density /= 2 }
+        // A shape under a quarter of a mask pixel wide or high casts next to nothing (and would
+        // scale the mask to a singular matrix).
+        guard shape.width * density >= 0.25, shape.height * density >= 0.25 else { return }
+        let w = max(1, Int((shape.width * density).rounded())), h = max(1, Int((shape.height * density).rounded()))
+        let key = Key(width: w, height: h, corner: Int((radius * density * 4).rounded()),
+                      sigma: Int((sigma * density * 4).rounded()), corners: corners.rawValue)
+        let pad = pad(sigma: Double(key.sigma) / 4)
+        // Mask pixels to points: exactly 1/scale unless the size was rounded to whole pixels.
+        let sx = shape.width / Double(w), sy = shape.height / Double(h)
+        cairo_save(cr)
+        cairo_translate(cr, shape.minX + shadow.offset.x - Double(pad) * sx, shape.minY + shadow.offset.y - Double(pad) * sy)
+        cairo_scale(cr, sx, sy)
+        // Only the part that can show is made: a huge card's whole mask would not fit in memory.
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite else { cairo_restore(cr); return }
+        let whole = Window(x: 0, y: 0, width: w + 2 * pad, height: h + 2 * pad)
+        func pixel(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int { Int(min(1e9, max(-1e9, v)).rounded(rule)) }
+        let left = max(0, pixel(x1, .down) - 1), top = max(0, pixel(y1, .down) - 1)
+        let right = min(whole.width, pixel(x2, .up) + 1), bottom = min(whole.height, pixel(y2, .up) + 1)
+        guard left < right, top < bottom else { cairo_restore(cr); return }
+        let window = Window(x: left, y: top, width: right - left, height: bottom - top)
+        let m = window == whole ? mask(key) : stretch(base(key), to: key, window: window)
+        cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, alpha)
+        let s = m.surface()
+        cairo_mask_surface(cr, s, Double(window.x), Double(window.y))
+        cairo_surface_destroy(s)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,263 @@
+import XCTest
+import Foundation
+import Flipbook
+@testable import FlipbookRender
+@testable import FlipbookGraphics
+
+/// Labels follow UILabel (FlipbookGraphics.Typesetter), shadows follow CALayer
+/// (FlipbookRender.ShadowMasks); checked on the pixels Flipbook draws.
+final class TextAndShadowTests: XCTestCase {
+    /// One white card holding `content` on a white canvas, drawn at `scale`.
+    func draw(_ content: [Element], card: Rect = Rect(x: 0, y: 0, width: 360, height: 120), canvas: Size = Size(width: 360, height: 120),
+              shadow: Shadow? = nil, background: Color = .white, scale: Int = 1) throws -> DecodedPNG {
+        let item = DrawItem(id: "c", frame: card, appearance: Appearance(background: background, shadow: shadow, content: content))
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        return try DecodedPNG(PNGFormat().renderFrame(frame, canvas: Canvas(width: canvas.width, height: canvas.height, scale: scale,
+                                                                             background: .white), options: RenderOptions()))
+    }
+
+    func ink(_ png: DecodedPNG, _ xs: Range<Int>, _ ys: Range<Int>) -> Int {
+        var n = 0
+        for y in ys { for x in xs where png.rgb(x, y).0 < 160 { n += 1 } }
+        return n
+    }
+
+    func lines(_ label: TextElement) throws -> [String] { try Typesetter.with { $0.lines(of: label).map(\.text) } }
+
+    static let mixed = String(repeating: "Flipbook 把交互动画渲染成 PNG 😀 and GIF 🎉 — 中文 English emoji. ", count: 6)
+
+    func testEveryCharacterOfTheExamplesAndEmojiHasAGlyph() throws {
+        let text = "Card 1 卡片 显示更多 顯示 我的频道 推荐频道 --上拉，显示更多-- 下拉可以刷新 松开立即刷新 正在刷新数据中... 😀🚀🎉🐱💬 ✅ — · ¥"
+        let unknown = try Typesetter.with { $0.unknownGlyphs(in: TextElement(text: text, frame: Rect(x: 0, y: 0, width: 5000, height: 40))) }
+        XCTAssertEqual(unknown, 0, "no .notdef boxes")
+    }
+
+    /// A 300-character title on one line: UILabel's default (byTruncatingTail) ends it with "…"
+    /// inside the label, and nothing is drawn outside the label's bounds.
+    func testOneLineLabelEndsWithAnEllipsisAndStaysInItsBounds() throws {
+        XCTAssertGreaterThanOrEqual(Self.mixed.count, 300)
+        let label = TextElement(text: Self.mixed, frame: Rect(x: 20, y: 30, width: 300, height: 40), fontSize: 17, color: .black)
+        let shown = try lines(label)
+        XCTAssertEqual(shown.count, 1)
+        XCTAssertTrue(shown[0].hasSuffix("…"), shown[0])
+        XCTAssertTrue(Self.mixed.hasPrefix(String(shown[0].dropLast())), "the head of the text, then the ellipsis")
+        let png = try draw([.text(label)])
+        XCTAssertGreaterThan(ink(png, 300..<320, 30..<70), 3, "the ellipsis is drawn at the end of the label")
+        XCTAssertEqual(ink(png, 320..<360, 0..<120) + ink(png, 0..<20, 0..<120) + ink(png, 20..<320, 0..<30) + ink(png, 20..<320, 70..<120), 0,
+                       "nothing outside the label")
+    }
+
+    /// Three lines wrap at the words a greedy word wrap picks — the breaks are computed here from
+    /// each word's own width, independently of Pango's line breaking.
+    func testThreeLineLabelWrapsAtTheExpectedWords() throws {
+        let words = "The quick brown fox jumps over the lazy dog and keeps running far away".split(separator: " ").map(String.init)
+        let width = 150.0, size = 17.0
+        var expected: [String] = [], current = ""
+        for w in words {
+            let candidate = current.isEmpty ? w : current + " " + w
+            if try Typesetter.naturalWidth(of: candidate, fontSize: size, weight: .regular) <= width || current.isEmpty {
+                current = candidate
+            } else {
+                expected.append(current + " ")
+                current = w
+            }
+        }
+        expected.append(current)
+        XCTAssertGreaterThan(expected.count, 3)
+        let label = TextElement(text: words.joined(separator: " "), frame: Rect(x: 0, y: 0, width: width, height: 100),
+                                fontSize: size, numberOfLines: 3)
+        let shown = try lines(label)
+        XCTAssertEqual(Array(shown.prefix(2)), Array(expected.prefix(2)))
+        XCTAssertEqual(shown.count, 3)
+        XCTAssertTrue(shown[2].hasPrefix(expected[2]), "the third line starts where greedy wrapping puts it: \(shown[2])")
+        XCTAssertTrue(shown[2].hasSuffix("…"), "and ends with the ellipsis, text being left over")
+        // numberOfLines 0 shows every line; byWordWrapping with 3 lines cuts without an ellipsis.
+        var all = label
+        all.numberOfLines = 0
+        all.frame.size.height = 400
+        XCTAssertEqual(try lines(all), expected)
+        var cut = label
+        cut.lineBreakMode = .byWordWrapping
+        XCTAssertEqual(try lines(cut), Array(expected.prefix(3)))
+    }
+
+    func testHeadAndMiddleTruncation() throws {
+        let text = "Sources/FlipbookGraphics/Typesetter.swift"
+        let frame = Rect(x: 0, y: 0, width: 120, height: 30)
+        let head = try lines(TextElement(text: text, frame: frame, fontSize: 15, lineBreakMode: .byTruncatingHead))
+        XCTAssertEqual(head.count, 1)
+        // Pango reports the laid-out text; the shown glyphs start with "…" and end with the tail.
+        let png = try draw([.text(TextElement(text: text, frame: frame, fontSize: 15, lineBreakMode: .byTruncatingHead))],
+                           canvas: Size(width: 360, height: 120))
+        XCTAssertGreaterThan(ink(png, 0..<12, 0..<30), 0)
+        XCTAssertGreaterThan(ink(png, 100..<120, 0..<30), 0, "the tail is shown up to the right edge")
+        let middle = try lines(TextElement(text: text, frame: frame, fontSize: 15, lineBreakMode: .byTruncatingMiddle))
+        XCTAssertEqual(middle.count, 1)
+    }
+
+    /// An emoji is drawn from the colour font: saturated pixels, not a grey .notdef box.
+    func testEmojiRendersInColour() throws {
+        let label = TextElement(text: "😀", frame: Rect(x: 10, y: 10, width: 60, height: 60), fontSize: 40, color: .black)
+        let png = try draw([.text(label)], canvas: Size(width: 80, height: 80), scale: 2)
+        var yellow = 0
+        for y in 0..<png.height {
+            for x in 0..<png.width {
+                let (r, g, b) = png.rgb(x, y)
+                if r > 200 && g > 150 && b < 100 { yellow += 1 }
+            }
+        }
+        XCTAssertGreaterThan(yellow, 1000, "the grinning face's yellow")
+    }
+
+    /// A fit tag is as wide as the typesetter sets its bold title plus 14 pt a side, and the
+    /// title shows whole (no ellipsis) whatever its alignment.
+    func testFitTagsShowTheirWholeTitle() throws {
+        let url = packageRoot.appendingPathComponent("examples/tag-reorder.json")
+        let scene = try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path)
+        let items = scene.collectionView.sections.flatMap(\.items)
+        XCTAssertGreaterThan(items.count, 10)
+        for item in items {
+            let natural = try Typesetter.naturalWidth(of: item.title, fontSize: 15, weight: .bold)
+            XCTAssertEqual(item.size!.width, (natural + 28).rounded(.up), item.title)
+            for alignment in [TextAlignment.left, .center, .right] {
+                var style = item.style ?? scene.collectionView.cell
+                style.titleAlignment = alignment
+                let a = CellAppearance.cell(item, style: style, size: item.size!)
+                guard case .text(let t) = a.content.first else { return XCTFail() }
+                XCTAssertEqual(try lines(t), [item.title], "\(item.title) \(alignment)")
+            }
+        }
+    }
+
+    // MARK: - Shadows
+
+    /// The shadow's alpha across a straight edge is a Gaussian's tail: opacity · (1 − Φ(d/σ)) at
+    /// distance d outside the (offset) shape, with σ = shadowRadius. Sampled at @2x along the
+    /// middle of the right edge, away from the corners, compared with Φ computed here from erf.
+    func testShadowEdgeIsAGaussianOfTheShadowRadius() throws {
+        let shadow = Shadow(color: .black, opacity: 0.5, offset: Point(x: 0, y: 4), radius: 6)
+        let card = Rect(x: 40, y: 40, width: 120, height: 100)
+        let png = try draw([], card: card, canvas: Size(width: 220, height: 200), shadow: shadow, scale: 2)
+        let y = Int((card.midY + shadow.offset.y) * 2)
+        var previous = 1.0
+        for px in Int(card.maxX * 2)..<Int((card.maxX + 4 * shadow.radius) * 2) {
+            let alpha = 1 - Double(png.rgb(px, y).0) / 255
+            let d = (Double(px) + 0.5) / 2 - card.maxX
+            let expected = shadow.opacity * 0.5 * (1 - erf(d / (shadow.radius * 2.0.squareRoot())))
+            XCTAssertEqual(alpha, expected, accuracy: 0.012, "\(d) pt outside the edge")
+            XCTAssertLessThanOrEqual(alpha, previous + 1e-9, "monotonic: it only fades")
+            previous = alpha
+        }
+        // Offset down: below the card the shadow reaches farther than above it.
+        let x = Int(card.midX * 2)
+        let above = 1 - Double(png.rgb(x, Int(card.minY * 2) - 6).0) / 255
+        let below = 1 - Double(png.rgb(x, Int(card.maxY * 2) + 6).0) / 255
+        XCTAssertGreaterThan(below, above + 0.05)
+    }
+
+    /// Large cards get their mask from a small one stretched (nine-slice); that equals the mask
+    /// blurred at full size.
+    func testStretchedShadowMaskEqualsTheFullBlur() {
+        let key = ShadowMasks.Key(width: 300, height: 180, corner: 48, sigma: 32, corners: Corners.all.rawValue)
+        let stretched = ShadowMasks.mask(key), full = ShadowMasks.blurred(key)
+        XCTAssertEqual(stretched.width, full.width)
+        var worst = 0
+        for y in 0..<full.height {
+            for x in 0..<full.width {
+                worst = max(worst, abs(Int(stretched.pixels[y * stretched.stride + x]) - Int(full.pixels[y * full.stride + x])))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1, "at most one level of rounding apart")
+    }
+
+    /// Two overlapping shadows add like Core Animation's (each over what is below), with no
+    /// hard band where they meet: along a line through the overlap the darkness changes by at
+    /// most a few levels per pixel.
+    func testOverlappingShadowsHaveNoHardBand() throws {
+        let a = DrawItem(id: "a", frame: Rect(x: 20, y: 20, width: 120, height: 80),
+                         appearance: Appearance(background: .white, shadow: Shadow(opacity: 0.4, radius: 8)))
+        var b = a
+        b.id = "b"
+        b.frame = Rect(x: 20, y: 60, width: 120, height: 80)
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [a, b])
+        let png = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: Canvas(width: 200, height: 200, scale: 2, background: .white),
+                                                         options: RenderOptions()))
+        var jump = 0
+        for y in 60..<330 { jump = max(jump, abs(png.rgb(300, y).0 - png.rgb(300, y + 1).0)) }
+        XCTAssertLessThanOrEqual(jump, 6)
+    }
+
+    /// Found by the fuzzer: a card 1e-17 pt wide made a singular mask transform, and a card far
+    /// larger than the canvas would need a mask of billions of pixels. Both draw; the huge one's
+    /// shadow shows just below it, cut from the visible window of its mask.
+    func testShadowsOfTinyAndHugeShapesDraw() throws {
+        let shadow = Shadow(opacity: 0.5, offset: Point(x: 0, y: 0), radius: 8)
+        _ = try draw([], card: Rect(x: 10, y: 10, width: 1e-17, height: 50), canvas: Size(width: 100, height: 100), shadow: shadow, scale: 3)
+        let png = try draw([], card: Rect(x: -50_000, y: -100_000, width: 100_000, height: 100_050), canvas: Size(width: 100, height: 100),
+                           shadow: shadow, scale: 3)
+        let edge = 1 - Double(png.rgb(150, 150 + 3 * 8).0) / 255
+        XCTAssertEqual(edge, 0.5 * 0.5 * (1 - erf(8.0 / (8 * 2.0.squareRoot()))), accuracy: 0.02, "σ below the bottom edge")
+    }
+
+    func testBorderWidthAndMaskedCorners() throws {
+        let item = DrawItem(id: "c", frame: Rect(x: 10, y: 10, width: 100, height: 60),
+                            appearance: Appearance(background: .white, cornerRadius: 20, roundedCorners: .top,
+                                                   border: Color(red: 1, green: 0, blue: 0), borderWidth: 4))
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        let png = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: Canvas(width: 120, height: 80, scale: 1, background: Color(red: 0, green: 0, blue: 1)),
+                                                         options: RenderOptions()))
+        XCTAssertTrue(png.rgb(60, 12) == (255, 0, 0), "a 4 pt border inside the top edge: \(png.rgb(60, 12))")
+        XCTAssertTrue(png.rgb(60, 16) == (255, 255, 255), "and white inside it")
+        XCTAssertTrue(png.rgb(11, 11) == (0, 0, 255), "the top-left corner is rounded away")
+        XCTAssertTrue(png.rgb(11, 68) == (255, 0, 0), "the bottom-left corner is square (not masked)")
+    }
+
+    /// The refresh arrow points down at rotation 0 and up at −π: its open head (the wide part)
+    /// is at the bottom, then at the top.
+    func testRefreshArrowPointsByItsRotation() throws {
+        func headAtTop(_ rotation: Double) throws -> Bool {
+            let arrow = ArrowElement(frame: Rect(x: 20, y: 10, width: 20, height: 40), rotation: rotation, color: .black)
+            let png = try draw([.arrow(arrow)], card: Rect(x: 0, y: 0, width: 60, height: 60), canvas: Size(width: 60, height: 60), scale: 2)
+            return ink(png, 40..<80, 20..<45) > ink(png, 40..<80, 75..<100)
+        }
+        XCTAssertFalse(try headAtTop(0))
+        XCTAssertTrue(try headAtTop(-Double.pi))
+    }
+
+    /// An image element is drawn from its PNG, scaled to fill its frame.
+    func testImageContentIsDrawnFromItsFile() throws {
+        let path = packageRoot.appendingPathComponent("examples/images/avatar.png").path
+        let image = ImageElement(path: path, frame: Rect(x: 10, y: 10, width: 60, height: 60), contentMode: .scaleAspectFill)
+        let png = try draw([.image(image)], card: Rect(x: 0, y: 0, width: 80, height: 80), canvas: Size(width: 80, height: 80))
+        // scripts/make-example-image.py: pixel (0, 0) is #5AC8FA; the ring (radius 30-36 of 120 px)
+        // is white; the image is shown at half size here.
+        let corner = png.rgb(11, 11)
+        XCTAssertEqual(corner.0, 0x5A, accuracy: 6)
+        XCTAssertEqual(corner.2, 0xFA, accuracy: 6)
+        XCTAssertTrue(png.rgb(40, 40 - 16) == (255, 255, 255), "the white ring, 16.5 px above the centre: \(png.rgb(40, 24))")
+        XCTAssertTrue(png.rgb(5, 5) == (255, 255, 255), "nothing outside the image frame")
+    }
+
+    /// A missing or broken image is refused when the scene is read: one line naming the file,
+    /// the field and why.
+    func testBadImagesAreRefusedWhenTheSceneIsRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-images-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("not a png".utf8).write(to: dir.appendingPathComponent("broken.png"))
+        for (name, why) in [("missing.png", "cannot read the image file"), ("broken.png", "expected a PNG file")] {
+            let scene = """
+                {"canvas": {"width": 100, "height": 100}, "duration": 0.1, "collectionView": {"layout": {"type": "absolute"},
+                 "items": [{"id": "a", "x": 0, "y": 0, "width": 50, "height": 50, "content": [{"image": "\(name)", "height": 20}]}]}}
+                """
+            let file = dir.appendingPathComponent("scene.json").path
+            XCTAssertThrowsError(try SceneDecoder().decode(Array(scene.utf8), file: file)) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains("$.collectionView.items[0].content[0].image"), message)
+                XCTAssertTrue(message.contains(why), message)
+                XCTAssertTrue(message.contains(dir.appendingPathComponent(name).path), message)
+                XCTAssertFalse(message.contains("\n"))
+            }
+        }
+    }
+}
