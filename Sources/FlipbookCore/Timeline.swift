@@ -159,13 +159,35 @@ public struct DrawItem: Hashable, Sendable {
     public var hidden: Bool
     /// Canvas rectangle the item is clipped to (its scroll view), if any.
     public var clip: Rect?
-    public var appearance: Appearance
+    /// How it looks. Kept in a shared box: an item usually looks the same for many frames, and
+    /// a recording shares one box between them (`sharingAppearance(with:)`), so a long
+    /// timeline costs its geometry, not its looks, per frame.
+    public var appearance: Appearance {
+        get { box.value }
+        set { box = SharedBox(newValue) }
+    }
+    private var box: SharedBox<Appearance>
 
     public init(id: String, kind: String = "cell", frame: Rect, zIndex: Int = 0, alpha: Double = 1, rotation: Double = 0,
                 scale: Double = 1, hidden: Bool = false, clip: Rect? = nil, appearance: Appearance) {
         self.id = id; self.kind = kind; self.frame = frame; self.zIndex = zIndex; self.alpha = alpha
-        self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.appearance = appearance
+        self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.box = SharedBox(appearance)
     }
+
+    /// Takes `other`'s appearance storage when the two look the same (the value is unchanged).
+    public mutating func shareAppearance(with other: DrawItem) {
+        if box !== other.box && box.value == other.box.value { box = other.box }
+    }
+}
+
+/// An immutable value kept by reference, so the struct holding it stays small and copies of
+/// it share one allocation; equal (and hashed) by the value. Used for the large, rarely
+/// changing parts of values stored many times over (an item's looks, its style).
+public final class SharedBox<Value: Hashable & Sendable>: Hashable, @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
+    public static func == (a: SharedBox, b: SharedBox) -> Bool { a === b || a.value == b.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// A finger on the screen, recorded so a reader can see why something moved.

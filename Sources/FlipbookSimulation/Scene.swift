@@ -5,29 +5,34 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
+import Foundation
 
 /// A scene: canvas, clock, views with their data, the script and the fingers, and the effect.
 /// Build one in code or read one with SceneDecoder; `validate()` checks it either way.
 public struct Scene: Sendable {
-    public var name: String
-    public var canvas: Canvas
-    public var fps: Int
+    public var name: String { didSet { validation = ValidationMark() } }
+    public var canvas: Canvas { didSet { validation = ValidationMark() } }
+    public var fps: Int { didSet { validation = ValidationMark() } }
     /// Seconds of animation to render.
-    public var duration: Double
-    public var collectionView: CollectionViewSpec
-    public var script: [ScriptStep]
+    public var duration: Double { didSet { validation = ValidationMark() } }
+    public var collectionView: CollectionViewSpec { didSet { validation = ValidationMark() } }
+    public var script: [ScriptStep] { didSet { validation = ValidationMark() } }
     /// Fingers, from the script's touch steps.
-    public var touches: [TouchTrack]
+    public var touches: [TouchTrack] { didSet { validation = ValidationMark() } }
     /// How often touches are sampled (Hz), independent of fps, so physics does not depend on it.
-    public var touchSampleRate: Int = 120
+    public var touchSampleRate: Int = 120 { didSet { validation = ValidationMark() } }
     /// The simulated display (Hz): CADisplayLink callbacks run this often.
-    public var displayRefreshRate: Int = 60
+    public var displayRefreshRate: Int = 60 { didSet { validation = ValidationMark() } }
     /// The interaction effect the scene runs (Wallet, reorder…), if any.
-    public var effect: (any EffectConfiguration)?
+    public var effect: (any EffectConfiguration)? { didSet { validation = ValidationMark() } }
     /// More scroll views after the main one (pages), drawn in order after it.
-    public var views: [CollectionViewSpec] = []
+    public var views: [CollectionViewSpec] = [] { didSet { validation = ValidationMark() } }
     /// Fixed items drawn above every view (a navigation bar, a bottom bar), in canvas points.
-    public var chrome: [ItemSpec] = []
+    public var chrome: [ItemSpec] = [] { didSet { validation = ValidationMark() } }
+
+    /// Whether this value passed `validate()`: any change to the scene starts a new mark, so a
+    /// scene is checked once however often it is validated (decoding, then simulating).
+    var validation = ValidationMark()
 
     /// The main collection view first, then the others.
     public var allViews: [CollectionViewSpec] { [collectionView] + views }
@@ -39,6 +44,14 @@ public struct Scene: Sendable {
     }
 
     public var frameCount: Int { FrameClock(fps: fps).frameCount(forDuration: duration) }
+}
+
+/// Set once a scene value has passed validation; replaced (unset) whenever it changes.
+final class ValidationMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var passed = false
+    var isPassed: Bool { lock.lock(); defer { lock.unlock() }; return passed }
+    func pass() { lock.lock(); passed = true; lock.unlock() }
 }
 
 /// Limits that keep a scene from exhausting memory or disk (checked at decode time and after

@@ -340,7 +340,8 @@ public final class Simulator {
                 if i % 64 == 0, limits.shouldStop() { throw SimulationStopped(message: "interrupted") }
                 advance(to: clock.time(ofFrame: i))
                 if i >= first && (i - first) % max(1, step) == 0 {
-                    let frame = snapshot(index: i)
+                    var frame = snapshot(index: i)
+                    if let previous = frames.last { frame.share(with: previous) }
                     drawItems += frame.items.count
                     if drawItems > limits.maxDrawItems {
                         throw SimulationStopped(message: "the timeline would hold more than \(limits.maxDrawItems) drawn items (\(frames.count) frames so far, about \(limits.bytesPerDrawItem * limits.maxDrawItems >> 20) MB); render fewer frames (--frames, --step) or raise --max-memory")
@@ -352,6 +353,22 @@ public final class Simulator {
             }
         }
         return Timeline(scene: scene.name, fps: scene.fps, canvas: scene.canvas, frames: frames)
+    }
+}
+
+extension TimelineFrame {
+    /// Shares storage with `previous` where nothing changed: the whole item list of a frame at
+    /// rest, else each item's appearance (by id). Memory then grows with what moves.
+    mutating func share(with previous: TimelineFrame) {
+        if items == previous.items {
+            items = previous.items
+            return
+        }
+        var earlier: [String: Int] = [:]
+        for (k, item) in previous.items.enumerated() { earlier[item.id] = k }
+        for k in items.indices {
+            if let j = earlier[items[k].id] { items[k].shareAppearance(with: previous.items[j]) }
+        }
     }
 }
 

@@ -44,8 +44,10 @@ extension Scene {
     /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
     /// the JSON path of the offending value.
     public func validate(file: String? = nil) throws {
+        if validation.isPassed { return }
         do {
             try check()
+            validation.pass()
         } catch var e as InputError {
             if e.file.isEmpty { e.file = file ?? "scene \(InputError.quote(name))" }
             throw e
@@ -92,6 +94,7 @@ extension Scene {
     private func checkViewsAndItems() throws {
         typealias C = SceneCheck
         var ids: [String: String] = [:]
+        ids.reserveCapacity(allViews.reduce(chrome.count) { n, v in v.sections.reduce(n) { $0 + $1.items.count } })
         func claim(_ id: String, _ path: String) throws {
             if id.isEmpty { throw C.issue(path, "expected a non-empty id") }
             if let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {

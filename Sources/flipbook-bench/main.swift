@@ -20,77 +20,93 @@ func peakMemoryMiB() -> Double {
 func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
 
 let args = Array(CommandLine.arguments.dropFirst())
-let scenePath = args.first ?? "examples/wallet-scroll.json"
+// wallet-scroll: mostly cards sliding, some frames at rest; scroll-physics: continuous motion,
+// few identical frames, so its ratio is work saved rather than frames skipped.
+let scenes = args.isEmpty ? ["examples/wallet-scroll.json", "examples/scroll-physics.json"] : [args[0]]
 let scale = 2
-guard let data = FileManager.default.contents(atPath: scenePath) else {
-    FileHandle.standardError.write(Data("flipbook-bench: cannot read \(scenePath)\n".utf8))
-    exit(2)
-}
-var scene = try SceneDecoder().decode([UInt8](data), file: scenePath)
-scene.canvas.scale = scale
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-bench-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 
-print("flipbook-bench: \(scenePath) at scale \(scale) (\(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) px), \(ProcessInfo.processInfo.activeProcessorCount) processors")
+func benchmark(_ scenePath: String) throws {
+    guard let data = FileManager.default.contents(atPath: scenePath) else {
+        FileHandle.standardError.write(Data("flipbook-bench: cannot read \(scenePath)\n".utf8))
+        exit(2)
+    }
+    var scene = try SceneDecoder().decode([UInt8](data), file: scenePath)
+    scene.canvas.scale = scale
 
-// 1. Simulate.
-var t0 = now()
-let timeline = try Simulator.run(scene)
-let simulate = now() - t0
-let n = timeline.frames.count
+    print("flipbook-bench: \(scenePath) at scale \(scale) (\(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) px), \(ProcessInfo.processInfo.activeProcessorCount) processors")
 
-// 2. One thread, stage by stage (encoding with Flipbook's encoder; Cairo's timed alongside).
-var draw = 0.0, encode = 0.0, write = 0.0, cairoEncode = 0.0
-var ourBytes = 0, cairoBytes = 0
-for frame in timeline.frames {
+    // 1. Simulate.
+    var t0 = now()
+    let timeline = try Simulator.run(scene)
+    let simulate = now() - t0
+    let n = timeline.frames.count
+
+    // 2. One thread, stage by stage (encoding with Flipbook's encoder; Cairo's timed alongside).
+    var draw = 0.0, encode = 0.0, write = 0.0, cairoEncode = 0.0
+    var ourBytes = 0, cairoBytes = 0
+    for frame in timeline.frames {
+        t0 = now()
+        let raster = try Raster(drawing: frame, canvas: timeline.canvas)
+        let t1 = now()
+        let bytes = try raster.pngData()
+        let t2 = now()
+        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(OutputFormats.frameFileName(frame.index, ext: "png")).path,
+                                           contents: Data(bytes))
+        let t3 = now()
+        let theirs = try raster.pngDataFromCairo()
+        cairoEncode += now() - t3
+        ourBytes += bytes.count
+        cairoBytes += theirs.count
+        draw += t1 - t0; encode += t2 - t1; write += t3 - t2
+    }
+    let serialTotal = simulate + draw + encode + write
+
+    // 3. The real pipeline on every processor (simulate + parallel draw/encode/write + rename).
     t0 = now()
-    let raster = try Raster(drawing: frame, canvas: timeline.canvas)
-    let t1 = now()
-    let bytes = try raster.pngData()
-    let t2 = now()
-    _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent(OutputFormats.frameFileName(frame.index, ext: "png")).path,
-                                       contents: Data(bytes))
-    let t3 = now()
-    let theirs = try raster.pngDataFromCairo()
-    cairoEncode += now() - t3
-    ourBytes += bytes.count
-    cairoBytes += theirs.count
-    draw += t1 - t0; encode += t2 - t1; write += t3 - t2
+    let pipelineTimeline = try Simulator.run(scene)
+    try RenderPipeline.render(pipelineTimeline, formats: [.frames(PNGFormat())], to: scratch.appendingPathComponent("pipeline"))
+    let pipeline = now() - t0
+
+    // 4. Baseline: draw the same frames and write each with cairo_surface_write_to_png.
+    t0 = now()
+    for frame in timeline.frames {
+        try Raster(drawing: frame, canvas: timeline.canvas).writePNGWithCairo(to: scratch.appendingPathComponent("base.png").path)
+    }
+    let baseline = now() - t0
+
+    func ms(_ total: Double) -> String { fmt(total / Double(n) * 1000, 2) }
+    print("frames: \(n)")
+    print("one thread, ms per frame: simulate \(ms(simulate))  draw \(ms(draw))  encode \(ms(encode))  write \(ms(write))  total \(ms(serialTotal))")
+    print("one thread: \(fmt(Double(n) / serialTotal)) frames/s (encode is \(fmt(encode / serialTotal * 100, 0))% of the time)")
+    print("PNG encoding, ms per frame: Flipbook \(ms(encode)) (\(ourBytes / n / 1024) KiB a frame)  Cairo/libpng \(ms(cairoEncode)) (\(cairoBytes / n / 1024) KiB a frame)")
+    print("pipeline (\(RenderPipeline.defaultWorkers) threads): \(fmt(Double(n) / pipeline)) frames/s, \(ms(pipeline)) ms per frame")
+    print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
+    print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")
+    print("peak memory: \(fmt(peakMemoryMiB())) MiB")
 }
-let serialTotal = simulate + draw + encode + write
 
-// 3. The real pipeline on every processor (simulate + parallel draw/encode/write + rename).
-t0 = now()
-let pipelineTimeline = try Simulator.run(scene)
-try RenderPipeline.render(pipelineTimeline, formats: [.frames(PNGFormat())], to: scratch.appendingPathComponent("pipeline"))
-let pipeline = now() - t0
-
-// 4. Baseline: draw the same frames and write each with cairo_surface_write_to_png.
-t0 = now()
-for frame in timeline.frames {
-    try Raster(drawing: frame, canvas: timeline.canvas).writePNGWithCairo(to: scratch.appendingPathComponent("base.png").path)
+for (k, scene) in scenes.enumerated() {
+    if k > 0 { print("") }
+    try benchmark(scene)
 }
-let baseline = now() - t0
-
-func ms(_ total: Double) -> String { fmt(total / Double(n) * 1000, 2) }
-print("frames: \(n)")
-print("one thread, ms per frame: simulate \(ms(simulate))  draw \(ms(draw))  encode \(ms(encode))  write \(ms(write))  total \(ms(serialTotal))")
-print("one thread: \(fmt(Double(n) / serialTotal)) frames/s (encode is \(fmt(encode / serialTotal * 100, 0))% of the time)")
-print("PNG encoding, ms per frame: Flipbook \(ms(encode)) (\(ourBytes / n / 1024) KiB a frame)  Cairo/libpng \(ms(cairoEncode)) (\(cairoBytes / n / 1024) KiB a frame)")
-print("pipeline (\(RenderPipeline.defaultWorkers) threads): \(fmt(Double(n) / pipeline)) frames/s, \(ms(pipeline)) ms per frame")
-print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
-print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")
-print("peak memory: \(fmt(peakMemoryMiB())) MiB")
 
 // 5. Animated previews against ffmpeg (when it is installed).
 if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath: "/usr/bin/python3") {
     let flipbook = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
     if FileManager.default.fileExists(atPath: flipbook) {
-        try PreviewBenchmark(flipbook: flipbook, scene: scenePath, scratch: scratch).run()
+        try PreviewBenchmark(flipbook: flipbook, scene: scenes[0], scratch: scratch).run()
     } else {
         print("\npreviews: skipped (build the flipbook product first: make bench does)")
     }
 } else {
     print("\npreviews: skipped (ffmpeg not installed; make bench installs it)")
+}
+
+// 6. Cost against the number of items, and memory over a long scene.
+let flipbookBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
+if args.isEmpty && FileManager.default.fileExists(atPath: flipbookBinary) {
+    try ScalingBenchmark(flipbook: flipbookBinary, scratch: scratch).runAll()
 }

@@ -1,0 +1,83 @@
+// How the cost grows with the scene: the same 120-frame render @2x with 10 and with 100,000
+// items (a Wallet stack and a flow layout), timed as whole `flipbook render` processes so that
+// decoding and preparing the items count; and a 10-minute 60 fps Wallet scene (36,000 frames)
+// @2x, for its peak memory. Scenes are generated into the scratch folder.
+import Foundation
+
+struct ScalingBenchmark {
+    let flipbook: String
+    let scratch: URL
+
+    /// Wall time and peak resident memory (MiB) of one process, measured with wait4.
+    func run(_ args: [String]) throws -> (seconds: Double, peakMiB: Double) {
+        var pid: pid_t = 0
+        let argv = ([flipbook] + args).map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let t0 = now()
+        guard posix_spawn(&pid, flipbook, &actions, nil, argv, environ) == 0 else { throw BenchError("cannot run \(flipbook)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        let seconds = now() - t0
+        guard status == 0 else { throw BenchError("failed: flipbook \(args.joined(separator: " "))") }
+        return (seconds, Double(usage.ru_maxrss) / 1024)
+    }
+
+    func median(_ args: [String], runs: Int = 3) throws -> (seconds: Double, peakMiB: Double) {
+        let results = try (0..<runs).map { _ in try run(args) }
+        return (results.map(\.seconds).sorted()[runs / 2], results.map(\.peakMiB).max()!)
+    }
+
+    /// A scene of `count` items scrolled by 400 pt and back over `seconds`.
+    func scene(layout: String, count: Int, seconds: Double, scrolls: Int = 1) -> String {
+        let layoutJSON = layout == "wallet"
+            ? #"{"type": "wallet", "cellHeight": 200, "cellSpace": 100, "pullFactor": 0.25}"#
+            : #"{"type": "flow", "itemSize": {"width": 108, "height": 108}, "minimumLineSpacing": 8, "minimumInteritemSpacing": 8, "sectionInset": {"top": 8, "left": 12, "bottom": 8, "right": 12}}"#
+        var items: [String] = []
+        items.reserveCapacity(count)
+        for i in 0..<count { items.append(#"{"id": "i\#(i)", "title": "Card \#(i) 卡片"}"#) }
+        var script: [String] = []
+        let period = seconds / Double(scrolls)
+        for k in 0..<scrolls {
+            let t = Double(k) * period
+            script.append(#"{"at": \#(t + 0.1 * period), "action": "scrollTo", "contentOffset": {"y": 400}, "duration": \#(0.3 * period)}"#)
+            script.append(#"{"at": \#(t + 0.55 * period), "action": "scrollTo", "contentOffset": {"y": 0}, "duration": \#(0.3 * period)}"#)
+        }
+        return """
+            {"canvas": {"width": 375, "height": 667, "scale": 2, "background": "#F2F2F7"}, "fps": 60, "duration": \(seconds),
+             "collectionView": {"layout": \(layoutJSON), "cell": {"cornerRadius": 16, "titleSize": 18},
+              "items": [\(items.joined(separator: ", "))]},
+             "script": [\(script.joined(separator: ", "))]}
+            """
+    }
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func runAll() throws {
+        print("\nscale: 120 frames @2x (750 x 1334) to PNG, whole flipbook process, median of 3")
+        for layout in ["wallet", "flow"] {
+            var times: [Int: Double] = [:]
+            for count in [10, 100_000] {
+                let path = try write(scene(layout: layout, count: count, seconds: 2), "\(layout)-\(count).json")
+                let out = scratch.appendingPathComponent("\(layout)-\(count)").path
+                times[count] = try median(["render", path, "-o", out]).seconds
+                try? FileManager.default.removeItem(atPath: out)
+            }
+            print("  \(layout.padding(toLength: 6, withPad: " ", startingAt: 0)) 10 items \(fmt(times[10]!, 2)) s   100,000 items \(fmt(times[100_000]!, 2)) s   ratio \(fmt(times[100_000]! / times[10]!, 2))x")
+        }
+        print("\nlong scene: a 10-minute Wallet scene at 60 fps (36,000 frames) @2x to PNG, one process")
+        let path = try write(scene(layout: "wallet", count: 10, seconds: 600, scrolls: 100), "wallet-10min.json")
+        let out = scratch.appendingPathComponent("wallet-10min").path
+        let r = try run(["render", path, "-o", out])
+        try? FileManager.default.removeItem(atPath: out)
+        print("  \(fmt(r.seconds, 1)) s (\(fmt(36_000 / r.seconds)) frames/s), peak memory \(fmt(r.peakMiB)) MiB")
+    }
+}
