@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders every scene in examples/ into output/<scene>/: every frame as PNG, keyframes.json,
 # every 30th frame as SVG (an SVG of every frame would add ~70 KB a frame for nothing a
-# reader needs), the animation as <scene>.gif at scale 1 (the size a README embeds) and a
-# contact sheet. Usage: scripts/demo.sh PATH_TO_FLIPBOOK
+# reader needs), the animation as <scene>.gif and as one animated <scene>.svg at scale 1 (the
+# size a README embeds) and a contact sheet. Usage: scripts/demo.sh PATH_TO_FLIPBOOK
 set -euo pipefail
 flipbook=${1:-.build/release/flipbook}
 shopt -s nullglob
@@ -13,6 +13,6 @@ for scene in "${scenes[@]}"; do
   # Fingers are drawn as translucent circles, as in a screen recording.
   "$flipbook" render "$scene" -o "output/$name" --format png,json --show-touches
   "$flipbook" render "$scene" -o "output/$name" --format svg --step 30 --show-touches
-  "$flipbook" render "$scene" -o "output/$name" --format gif,sheet --scale 1 --show-touches
+  "$flipbook" render "$scene" -o "output/$name" --format gif,sheet,animated-svg --scale 1 --show-touches
 done
 echo "demo: rendered ${#scenes[@]} scene(s) into output/"

@@ -75,6 +75,8 @@ public enum CLI {
                              apng   <scene>.png, one lossless animated PNG
                              webp   <scene>.webp, one animated WebP (lossless by default)
                              sheet  <scene>-sheet.png, a contact sheet of frames with times
+                             animated-svg  <scene>.svg, the whole animation as one SVG
+                                    (CSS keyframes; plays in browsers and as <img>)
       --time LIST          write stills instead: the state at exactly these seconds
                            (comma-separated), as <scene>-<t>s.png / .svg (png, svg only)
       --fps N              override the scene's frames per second (1-240)

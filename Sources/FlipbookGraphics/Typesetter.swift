@@ -209,22 +209,132 @@ public final class Typesetter: @unchecked Sendable {
 
     // MARK: - Drawing
 
-    /// Draws `label` on `cr` (user space in points), clipped to its frame.
+    /// Calls `body` for each glyph run of `label`'s shown lines: the run's Cairo font, whether it
+    /// is a colour (bitmap) font, and its glyphs at their positions in the label's parent.
+    func forEachRun(_ label: TextElement, _ body: (OpaquePointer, Bool, [cairo_glyph_t]) -> Void) {
+        let unit = Double(PANGO_SCALE)
+        for l in prepare(label).lines {
+            var x = label.frame.minX + l.x
+            let baseline = label.frame.minY + l.baseline
+            var node = l.line.pointee.runs
+            while let n = node {
+                let run = n.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
+                let glyphs = run.glyphs.pointee
+                var placed: [cairo_glyph_t] = []
+                for g in 0..<Int(glyphs.num_glyphs) {
+                    let info = glyphs.glyphs[g]
+                    if info.glyph != PANGO_GLYPH_EMPTY && info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
+                        placed.append(cairo_glyph_t(index: UInt(info.glyph), x: x + Double(info.geometry.x_offset) / unit,
+                                                    y: baseline + Double(info.geometry.y_offset) / unit))
+                    }
+                    x += Double(info.geometry.width) / unit
+                }
+                if let font = run.item.pointee.analysis.font, let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
+                    body(scaled, isColour(font), placed)
+                }
+                node = n.pointee.next
+            }
+        }
+    }
+
+    /// The colour (emoji) glyphs of `label` drawn into an image at `scale` pixels per point:
+    /// the image and the rectangle (in the label's parent) it covers; nil when it has none.
+    /// What the animated SVG embeds, since these glyphs have no outlines.
+    public func colourGlyphs(_ label: TextElement, scale: Double) -> (png: OpaquePointer, rect: Rect)? {
+        var runs: [(OpaquePointer, [cairo_glyph_t])] = []
+        var box: Rect?
+        forEachRun(label) { font, colour, glyphs in
+            guard colour, !glyphs.isEmpty else { return }
+            var e = cairo_text_extents_t()
+            cairo_scaled_font_glyph_extents(font, glyphs, Int32(glyphs.count), &e)
+            let r = Rect(x: glyphs[0].x + e.x_bearing, y: glyphs[0].y + e.y_bearing, width: e.width, height: e.height)
+            box = box.map { b in
+                let x0 = min(b.minX, r.minX), y0 = min(b.minY, r.minY)
+                return Rect(x: x0, y: y0, width: max(b.maxX, r.maxX) - x0, height: max(b.maxY, r.maxY) - y0)
+            } ?? r
+            runs.append((font, glyphs))
+        }
+        guard let b = box, b.width > 0, b.height > 0 else { return nil }
+        let x0 = (b.minX * scale).rounded(.down) / scale, y0 = (b.minY * scale).rounded(.down) / scale
+        let w = Int(((b.maxX - x0) * scale).rounded(.up)), h = Int(((b.maxY - y0) * scale).rounded(.up))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -x0, -y0)
+        for (font, glyphs) in runs {
+            cairo_set_scaled_font(cr, font)
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+        }
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return (surface, Rect(x: x0, y: y0, width: Double(w) / scale, height: Double(h) / scale))
+    }
+
+    /// Whether a font is the emoji font (bitmaps in colour, not outlines).
+    private func isColour(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        let description = pango_font_describe(font)
+        defer { pango_font_description_free(description) }
+        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+        return family.contains("Emoji")
+    }
+
+    /// Draws `label` on `cr` (user space in points), clipped to its frame. Outline glyphs are
+    /// filled as paths, at their exact positions: Cairo's glyph compositing would put each on a
+    /// whole device pixel, so moving text would step and the SVG outlines would not match.
+    /// Colour emoji, which have no outlines, are drawn as Cairo glyphs.
     public func draw(_ label: TextElement, on cr: OpaquePointer) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
-        let prepared = prepare(label)
         cairo_save(cr)
         cairo_new_path(cr)
         cairo_rectangle(cr, label.frame.minX, label.frame.minY, label.frame.width, label.frame.height)
         cairo_clip(cr)
         let c = label.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        for l in prepared.lines {
-            cairo_move_to(cr, label.frame.minX + l.x, label.frame.minY + l.baseline)
-            pango_cairo_show_layout_line(cr, l.line)
-        }
         cairo_new_path(cr)
+        forEachRun(label) { font, colour, glyphs in
+            cairo_set_scaled_font(cr, font)
+            if colour {
+                cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            } else {
+                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+            }
+        }
+        cairo_fill(cr)
         cairo_restore(cr)
+    }
+
+    /// The outlines of `label`'s glyphs as SVG path data, in the coordinates of its frame's
+    /// parent: exactly what `draw` fills. Colour emoji have no outlines and are left out.
+    /// Coordinates are written by `number`.
+    public func outline(_ label: TextElement, number: (Double) -> String) -> String {
+        guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return "" }
+        // An unbounded surface: Cairo leaves out the paths of glyphs that fall outside a
+        // bounded one.
+        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        forEachRun(label) { font, colour, glyphs in
+            guard !colour else { return }
+            cairo_set_scaled_font(cr, font)
+            cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+        }
+        guard let path = cairo_copy_path(cr) else { return "" }
+        defer { cairo_path_destroy(path) }
+        var d = ""
+        var i = 0
+        let data = path.pointee.data!
+        func point(_ k: Int) -> String { number(data[k].point.x) + " " + number(data[k].point.y) }
+        while i < Int(path.pointee.num_data) {
+            let header = data[i].header
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: d += "M" + point(i + 1)
+            case CAIRO_PATH_LINE_TO: d += "L" + point(i + 1)
+            case CAIRO_PATH_CURVE_TO: d += "C" + point(i + 1) + " " + point(i + 2) + " " + point(i + 3)
+            default: d += "Z"
+            }
+            i += Int(header.length)
+        }
+        return d
     }
 
     /// Glyphs of `label` that no font has (drawn as boxes); 0 when every character has a glyph.

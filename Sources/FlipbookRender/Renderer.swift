@@ -68,6 +68,7 @@ public enum OutputFormats {
     public static let all: [OutputFormat] = [
         .frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat()),
         .animation(GIFFormat()), .animation(APNGFormat()), .animation(WebPFormat()), .timeline(ContactSheetFormat()),
+        .timeline(AnimatedSVGFormat()),
     ]
     public static var names: [String] { all.map(\.name) }
     public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }

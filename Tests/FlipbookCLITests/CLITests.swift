@@ -137,7 +137,7 @@ final class CLITests: XCTestCase {
         let scene = write("s.json", good)
         let cases: [([String], String)] = [
             (["render"], "needs a SCENE"),
-            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, gif, apng, webp, sheet"),
+            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, gif, apng, webp, sheet, animated-svg"),
             (["render", scene, "--fps", "0"], "--fps expects a whole number from 1 to 240"),
             (["render", scene, "--scale", "4"], "--scale expects"),
             (["render", scene, "--frames", "9-3"], "--frames expects"),

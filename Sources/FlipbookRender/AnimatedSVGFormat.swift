@@ -1,0 +1,375 @@
+import Foundation
+import FlipbookCore
+import FlipbookGraphics
+import CCairo
+
+/// `<scene>.svg`: the whole animation as one self-contained SVG that plays in a browser, also as
+/// `<img src>` in a README (CSS animations run in SVG images; scripts would not).
+///
+/// Each distinct look of an item (its appearance at its size) is drawn once in `<defs>`,
+/// written by Flipbook itself: rounded rectangles, borders, text as glyph outlines (the same
+/// Pango layout the PNGs use), images inline as PNG data, shadows as an SVG Gaussian blur of
+/// σ = shadowRadius. Every frame's items are then placed as `<use>` elements moved by CSS
+/// `@keyframes` on transform and opacity, sampled from the timeline: samples that lie on a
+/// straight line with their neighbours (0.1 pt, 0.1°, 0.001 in scale, 0.005 in opacity) are
+/// dropped, so a 0.25 s eased move costs a handful of keyframes.
+///
+/// SVG draws in document order and CSS cannot animate that order, so an item that changes
+/// its place in the stacking order (or its look, or its clip) gets one `<use>` per place,
+/// each visible only on the frames it is there. The places form one list that every frame's
+/// order is a subsequence of (built greedily, frame after frame).
+///
+/// What it cannot express: colour emoji (bitmap glyphs without outlines) are left out;
+/// Skia's blur and anti-aliasing differ from Cairo's by a little (Tests/animated-svg checks
+/// the frames against the PNGs in Chromium).
+public struct AnimatedSVGFormat: TimelineFormat {
+    public var name: String { "animated-svg" }
+    public init() {}
+
+    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
+        var t = timeline
+        if options.showTouches {
+            // Fingers as items above everything, drawn as the PNGs draw them.
+            let finger = Appearance(background: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.35), cornerRadius: 22,
+                                    border: Color(red: 1, green: 1, blue: 1, alpha: 0.8), borderWidth: 1.5)
+            for k in t.frames.indices {
+                for touch in t.frames[k].touches {
+                    t.frames[k].items.append(DrawItem(id: "touch.\(touch.id)", kind: "touch",
+                                                      frame: Rect(x: touch.location.x - 22.75, y: touch.location.y - 22.75, width: 45.5, height: 45.5),
+                                                      appearance: finger))
+                }
+            }
+        }
+        let document = try Typesetter.with { try AnimatedSVGWriter(t, typesetter: $0).document() }
+        return [OutputFile(name: timeline.scene + ".svg", bytes: Array(document.utf8))]
+    }
+}
+
+/// Numbers in the document: at most two decimals, no "-0", no exponent.
+func svgNumber(_ v: Double) -> String {
+    var r = (v * 100).rounded() / 100
+    if r == 0 { r = 0 }
+    if r == r.rounded(), abs(r) < 1e12 { return String(Int64(r)) }
+    let n = Int64((abs(r) * 100).rounded())
+    let frac = n % 100
+    return (r < 0 ? "-" : "") + String(n / 100) + "." + (frac < 10 ? "0" : "") + String(frac % 10 == 0 ? frac / 10 : frac)
+}
+
+final class AnimatedSVGWriter {
+    let timeline: Timeline
+    let typesetter: Typesetter
+    /// Each label's glyph outlines are written once, at its frame's origin, and placed by
+    /// `<use>`: a card whose size animates gets a new look every frame, not new outlines.
+    var labels: [LabelKey: (id: Int, origin: Point)] = [:]
+    /// What a label's outline depends on: its font and its lines' text and placement (and,
+    /// when a line is ellipsized, the width the ellipsis was fitted to).
+    struct LabelKey: Hashable {
+        var fontSize: Double, weight: FontWeight
+        var lines: [String], xs: [Double], dys: [Double]
+        var width: Double?
+    }
+    var labelDefs = ""
+    var clipCount = 0
+
+    init(_ timeline: Timeline, typesetter: Typesetter) throws {
+        guard !timeline.frames.isEmpty else { throw RenderError("an animated SVG needs at least one frame") }
+        self.timeline = timeline
+        self.typesetter = typesetter
+    }
+
+    /// A look: the appearance at a size.
+    struct Look: Hashable { var appearance: Appearance; var width: Double; var height: Double }
+    /// A place in the stacking order: which item, in which look, clipped how.
+    /// The clip's size is part of the place; where the clip is (a page sliding in) is animated
+    /// like the item, so a moving scroll view does not make new places every frame.
+    struct PlaceKey: Hashable { var id: String; var look: Int; var clip: Size? }
+    /// What an item shows on one frame.
+    struct Sample: Equatable {
+        var x = 0.0, y = 0.0, rotation = 0.0, scale = 1.0, opacity = 0.0
+        func values() -> [Double] { [x, y, rotation, scale, opacity] }
+    }
+
+    func document() throws -> String {
+        let frames = timeline.frames
+        var looks: [Look: Int] = [:]
+        var lookList: [Look] = []
+        var places: [PlaceKey] = []
+        // For each place, its sample on every frame (nil: not shown).
+        var samples: [[Sample?]] = []
+        var clipOrigins: [[Point?]] = []
+        for (k, frame) in frames.enumerated() {
+            var cursor = 0
+            for item in frame.items where !item.hidden && item.alpha > 0.001 {
+                let look = Look(appearance: item.appearance, width: item.frame.width, height: item.frame.height)
+                let lookIndex: Int
+                if let i = looks[look] { lookIndex = i } else {
+                    lookIndex = lookList.count
+                    looks[look] = lookIndex
+                    lookList.append(look)
+                }
+                let key = PlaceKey(id: item.id, look: lookIndex, clip: item.clip?.size)
+                // The first place of this key at or after the cursor; else a new one there.
+                var index = cursor
+                while index < places.count && !(places[index] == key && samples[index][k] == nil) { index += 1 }
+                if index == places.count || places[index] != key {
+                    index = cursor
+                    places.insert(key, at: index)
+                    samples.insert([Sample?](repeating: nil, count: frames.count), at: index)
+                    clipOrigins.insert([Point?](repeating: nil, count: frames.count), at: index)
+                }
+                clipOrigins[index][k] = item.clip?.origin
+                samples[index][k] = Sample(x: item.frame.midX, y: item.frame.midY, rotation: item.rotation * 180 / Double.pi,
+                                           scale: item.scale, opacity: item.alpha)
+                cursor = index + 1
+            }
+        }
+        let canvas = timeline.canvas
+        // A kept frame lasts until the next one (several frames with --step), the last one step.
+        let step = frames.count > 1 ? frames[1].time - frames[0].time : 1 / Double(timeline.fps)
+        let duration = frames[frames.count - 1].time - frames[0].time + step
+        var defs = ""
+        var clips: [String: Int] = [:]  // by size
+        for (i, look) in lookList.enumerated() { defs += self.look(look, id: i) }
+        defs = labelDefs + defs
+        var css = ""
+        var body = ""
+        for (p, key) in places.enumerated() {
+            var track = held(samples[p])
+            var open = "", close = ""
+            if let size = key.clip {
+                // The clip is a rectangle at the origin of a group that moves with the scroll
+                // view; the item moves inside that group, relative to it. A page sliding in then
+                // costs two short tracks, not a place per frame.
+                let origins = held(samples[p].indices.map { k in clipOrigins[p][k].map { Sample(x: $0.x, y: $0.y, opacity: 1) } })
+                    .map { o -> Sample in var o = o; o.opacity = 1; return o }
+                for k in track.indices { track[k].x -= origins[k].x; track[k].y -= origins[k].y }
+                let sizeKey = "\(svgNumber(size.width))x\(svgNumber(size.height))"
+                let n = clips[sizeKey] ?? clips.count
+                if clips[sizeKey] == nil {
+                    clips[sizeKey] = n
+                    defs += "<clipPath id=\"c\(n)\"><rect width=\"\(svgNumber(size.width))\" height=\"\(svgNumber(size.height))\"/></clipPath>\n"
+                }
+                let (moves, animated) = self.keyframes(origins, duration: duration)
+                if animated {
+                    css += "@keyframes kc\(p){\(moves)}\n.c\(p){animation:kc\(p) \(svgNumber3(duration))s linear infinite}\n"
+                    open = "<g class=\"c\(p)\">"
+                } else {
+                    open = "<g transform=\"translate(\(svgNumber(origins[0].x)) \(svgNumber(origins[0].y)))\">"
+                }
+                open += "<g clip-path=\"url(#c\(n))\">"
+                close = "</g></g>"
+            }
+            let (keyframes, animated) = self.keyframes(track, duration: duration)
+            if animated {
+                css += "@keyframes k\(p){\(keyframes)}\n.u\(p){animation:k\(p) \(svgNumber3(duration))s linear infinite}\n"
+                body += open + "<use href=\"#a\(key.look)\" class=\"u\(p)\"/>" + close + "\n"
+            } else {
+                let s = track[0]
+                body += open + "<use href=\"#a\(key.look)\" transform=\"\(transformAttribute(s))\"\(s.opacity < 0.999 ? " opacity=\"\(svgNumber3(s.opacity))\"" : "")/>" + close + "\n"
+            }
+        }
+        let w = svgNumber(canvas.width), h = svgNumber(canvas.height)
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
+        out += "<style>\nuse,g{transform-origin:0 0}\n" + css + "</style>\n"
+        out += "<defs>\n" + defs + "</defs>\n"
+        out += "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(fill(canvas.background))\"\(opacityAttribute("fill-opacity", canvas.background.alpha))/>\n"
+        out += body + "</svg>\n"
+        return out
+    }
+
+    /// Frames where the place is not shown take the geometry of the nearest frame where it is
+    /// (the next one first), at opacity 0, so it never slides in from elsewhere.
+    func held(_ track: [Sample?]) -> [Sample] {
+        var out = [Sample](repeating: Sample(), count: track.count)
+        var next: Sample?
+        for k in track.indices.reversed() {
+            if let s = track[k] { next = s }
+            out[k] = track[k] ?? next ?? Sample()
+        }
+        var previous: Sample?
+        for k in track.indices {
+            if let s = track[k] { previous = s; continue }
+            // After the last frame it shows, it keeps its last geometry.
+            if !track[k...].contains(where: { $0 != nil }), let p = previous { out[k] = p }
+            out[k].opacity = 0
+        }
+        return out
+    }
+
+    /// The CSS keyframes of a track (a sample per frame), with collinear samples dropped and a
+    /// hard step where the place appears or disappears. Returns false for a track that never changes.
+    func keyframes(_ track: [Sample], duration: Double) -> (String, Bool) {
+        guard track.count > 1, track.contains(where: { $0 != track[0] }) else { return ("", false) }
+        let start = timeline.frames[0].time
+        func time(_ k: Int) -> Double { timeline.frames[k].time - start }
+        let tolerance = [0.1, 0.1, 0.1, 0.001, 0.005]
+        var points: [(t: Double, s: Sample)] = []
+        for (k, s) in track.enumerated() {
+            // Appearing or vanishing happens between frames: hold the old value until just before.
+            if k > 0, (track[k - 1].opacity == 0) != (s.opacity == 0) {
+                points.append((time(k) - 0.0005, track[k - 1]))
+            }
+            points.append((time(k), s))
+        }
+        points.append((duration, track[track.count - 1]))
+        // Keep a point unless it lies on the line between the last kept one and the next.
+        var kept = [points[0]]
+        var i = 1
+        while i < points.count - 1 {
+            let a = kept[kept.count - 1], c = points[i + 1]
+            var straight = c.t - a.t < 1e-9 ? false : true
+            if straight {
+                // Every point skipped since `a`, and this one, must lie on a–c.
+                var j = i
+                while j > 0 && points[j].t > a.t {
+                    let f = (points[j].t - a.t) / (c.t - a.t)
+                    let av = a.s.values(), bv = points[j].s.values(), cv = c.s.values()
+                    for q in 0..<5 where abs(av[q] + (cv[q] - av[q]) * f - bv[q]) > tolerance[q] { straight = false }
+                    if !straight { break }
+                    j -= 1
+                }
+            }
+            if !straight { kept.append(points[i]) }
+            i += 1
+        }
+        kept.append(points[points.count - 1])
+        let rotates = track.contains { $0.rotation != 0 }, scales = track.contains { $0.scale != 1 }
+        let fades = track.contains { $0.opacity < 0.999 }
+        var out = ""
+        for p in kept {
+            var t = "translate(\(svgNumber(p.s.x))px,\(svgNumber(p.s.y))px)"
+            if rotates { t += " rotate(\(svgNumber(p.s.rotation))deg)" }
+            if scales { t += " scale(\(svgNumber3(p.s.scale)))" }
+            // Six decimals: a keyframe lands within 6 µs of its frame even in a 10-minute scene.
+            out += NumberFormat.short(min(100, max(0, p.t / duration * 100))) + "%{transform:" + t + (fades ? ";opacity:" + svgNumber3(p.s.opacity) : "") + "}"
+        }
+        return (out, true)
+    }
+
+    func transformAttribute(_ s: Sample) -> String {
+        var t = "translate(\(svgNumber(s.x)) \(svgNumber(s.y)))"
+        if s.rotation != 0 { t += " rotate(\(svgNumber(s.rotation)))" }
+        if s.scale != 1 { t += " scale(\(svgNumber3(s.scale)))" }
+        return t
+    }
+
+    // MARK: - Looks
+
+    func fill(_ c: Color) -> String { c.withAlpha(1).hex.lowercased() }
+    func opacityAttribute(_ name: String, _ alpha: Double) -> String { alpha < 0.999 ? " \(name)=\"\(svgNumber3(alpha))\"" : "" }
+
+    /// One look, centred on the origin (items are placed by their centre, where rotation and
+    /// scale apply).
+    func look(_ look: Look, id: Int) -> String {
+        let a = look.appearance
+        let w = look.width, h = look.height
+        let shape = Rect(x: 0, y: 0, width: w, height: h)
+        var g = "<g id=\"a\(id)\"><g transform=\"translate(\(svgNumber(-w / 2)) \(svgNumber(-h / 2)))\">"
+        if let s = a.shadow, a.background.alpha > 0, s.opacity * s.color.alpha > 0 {
+            let pad = 3 * s.radius + 2
+            g += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(s.offset.x - pad))\" y=\"\(svgNumber(s.offset.y - pad))\" width=\"\(svgNumber(w + 2 * pad))\" height=\"\(svgNumber(h + 2 * pad))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"
+            g += "<path d=\"\(roundedRect(shape.offsetBy(dx: s.offset.x, dy: s.offset.y), a.cornerRadius, a.roundedCorners))\" fill=\"\(fill(s.color))\" fill-opacity=\"\(svgNumber3(s.color.alpha * s.opacity))\" filter=\"url(#f\(id))\"/>"
+        }
+        let outline = roundedRect(shape, a.cornerRadius, a.roundedCorners)
+        if a.background.alpha > 0 {
+            g += "<path d=\"\(outline)\" fill=\"\(fill(a.background))\"\(opacityAttribute("fill-opacity", a.background.alpha))/>"
+        }
+        if !a.content.isEmpty {
+            g += "<clipPath id=\"s\(id)\"><path d=\"\(outline)\"/></clipPath><g clip-path=\"url(#s\(id))\">"
+            for e in a.content { g += element(e) }
+            g += "</g>"
+        }
+        if let border = a.border {
+            let bw = min(a.borderWidth ?? 1 / Double(timeline.canvas.scale), w / 2, h / 2)
+            if bw > 0 {
+                g += "<path d=\"\(roundedRect(shape.insetBy(dx: bw / 2, dy: bw / 2), max(0, a.cornerRadius - bw / 2), a.roundedCorners))\" fill=\"none\" stroke=\"\(fill(border))\" stroke-width=\"\(svgNumber3(bw))\"\(opacityAttribute("stroke-opacity", border.alpha))/>"
+            }
+        }
+        return g + "</g></g>\n"
+    }
+
+    func element(_ e: Element) -> String {
+        switch e {
+        case .rect(let r):
+            return "<path d=\"\(roundedRect(r.frame, r.cornerRadius, .all))\" fill=\"\(fill(r.color))\"\(opacityAttribute("fill-opacity", r.color.alpha))/>"
+        case .text(let t):
+            // Keyed by what is set, not by where: the frame's height only moves the lines (a
+            // card whose height animates keeps its title), so the outline is written with the
+            // first baseline at y = 0 and placed there.
+            let lines = typesetter.lines(of: t)
+            guard let first = lines.first else { return "" }
+            let key = LabelKey(fontSize: t.fontSize, weight: t.weight, lines: lines.map(\.text), xs: lines.map(\.x),
+                               dys: lines.map { $0.baseline - first.baseline },
+                               width: lines.contains { $0.text.hasSuffix("…") } ? t.frame.width : nil)
+            let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)
+            let entry: (id: Int, origin: Point)
+            if let known = labels[key] { entry = known } else {
+                // Outlined where it is first drawn (its glyphs snap to the device grid there);
+                // elsewhere the same outline is moved by the difference.
+                entry = (labels.count, origin)
+                labels[key] = entry
+                labelDefs += "<path id=\"t\(entry.id)\" d=\"\(typesetter.outline(t, number: svgNumber))\"/>\n"
+            }
+            let dx = origin.x - entry.origin.x, dy = origin.y - entry.origin.y
+            let place = dx == 0 && dy == 0 ? "" : " x=\"\(svgNumber(dx))\" y=\"\(svgNumber(dy))\""
+            var out = "<use href=\"#t\(entry.id)\"\(place) fill=\"\(fill(t.color))\"\(opacityAttribute("fill-opacity", t.color.alpha))/>"
+            // Colour emoji have no outlines: they come as a small PNG at the render's scale.
+            if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
+                defer { cairo_surface_destroy(emoji.png) }
+                if let png = try? PNGEncoder.encode(surface: emoji.png) {
+                    let r = emoji.rect
+                    out += "<image x=\"\(svgNumber(r.minX))\" y=\"\(svgNumber(r.minY))\" width=\"\(svgNumber(r.width))\" height=\"\(svgNumber(r.height))\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>"
+                }
+            }
+            return out
+        case .image(let i):
+            guard let data = FileManager.default.contents(atPath: i.path) else { return "" }
+            let aspect: String
+            switch i.contentMode {
+            case .scaleToFill: aspect = "none"
+            case .scaleAspectFit: aspect = "xMidYMid meet"
+            case .scaleAspectFill, .center: aspect = "xMidYMid slice"
+            }
+            var clip = ""
+            if i.cornerRadius > 0 {
+                clipCount += 1
+                clip = "<clipPath id=\"i\(clipCount)\"><path d=\"\(roundedRect(i.frame, i.cornerRadius, .all))\"/></clipPath>"
+            }
+            return clip + "<image" + (clip.isEmpty ? "" : " clip-path=\"url(#i\(clipCount))\"") + " x=\"\(svgNumber(i.frame.minX))\" y=\"\(svgNumber(i.frame.minY))\" width=\"\(svgNumber(i.frame.width))\" height=\"\(svgNumber(i.frame.height))\" preserveAspectRatio=\"\(aspect)\" href=\"data:image/png;base64,\(data.base64EncodedString())\"/>"
+        case .arrow(let a):
+            let f = a.frame, h = f.height / 2, head = min(f.width, f.height) * 0.3
+            return "<path transform=\"translate(\(svgNumber(f.midX)) \(svgNumber(f.midY))) rotate(\(svgNumber(a.rotation * 180 / Double.pi)))\" d=\"M0 \(svgNumber(-h))L0 \(svgNumber(h))M\(svgNumber(-head)) \(svgNumber(h - head))L0 \(svgNumber(h))L\(svgNumber(head)) \(svgNumber(h - head))\" fill=\"none\" stroke=\"\(fill(a.color))\" stroke-width=\"\(svgNumber(max(1, f.width * 0.12)))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+        case .spinner(let s):
+            let f = s.frame, r = min(f.width, f.height) / 2
+            var out = ""
+            for k in 0..<12 {
+                let age = ((s.phase - k) % 12 + 12) % 12
+                let angle = Double(k) * Double.pi / 6
+                out += "<path d=\"M\(svgNumber(f.midX + sin(angle) * r * 0.5)) \(svgNumber(f.midY - cos(angle) * r * 0.5))L\(svgNumber(f.midX + sin(angle) * r * 0.95)) \(svgNumber(f.midY - cos(angle) * r * 0.95))\" stroke=\"\(fill(s.color))\" stroke-opacity=\"\(svgNumber3(1 - Double(age) / 12 * 0.85))\" stroke-width=\"\(svgNumber(max(1, r * 0.18)))\" stroke-linecap=\"round\"/>"
+            }
+            return out
+        }
+    }
+
+    /// The path of a rectangle with `corners` rounded by `radius` (clamped to half the sides).
+    func roundedRect(_ r: Rect, _ radius: Double, _ corners: Corners) -> String {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        let n = svgNumber
+        if rad == 0 || corners.isEmpty {
+            return "M\(n(r.minX)) \(n(r.minY))H\(n(r.maxX))V\(n(r.maxY))H\(n(r.minX))Z"
+        }
+        func c(_ corner: Corners) -> Double { corners.contains(corner) ? rad : 0 }
+        let tl = c(.topLeft), tr = c(.topRight), br = c(.bottomRight), bl = c(.bottomLeft)
+        func arc(_ q: Double, _ x: Double, _ y: Double) -> String { q > 0 ? "A\(n(q)) \(n(q)) 0 0 1 \(n(x)) \(n(y))" : "" }
+        return "M\(n(r.minX + tl)) \(n(r.minY))H\(n(r.maxX - tr))" + arc(tr, r.maxX, r.minY + tr)
+            + "V\(n(r.maxY - br))" + arc(br, r.maxX - br, r.maxY)
+            + "H\(n(r.minX + bl))" + arc(bl, r.minX, r.maxY - bl)
+            + "V\(n(r.minY + tl))" + arc(tl, r.minX + tl, r.minY) + "Z"
+    }
+}
+
+/// Three decimals (opacities, scales, percentages, seconds).
+func svgNumber3(_ v: Double) -> String {
+    let s = NumberFormat.short((v * 1000).rounded() / 1000)
+    return s
+}

@@ -1,0 +1,88 @@
+import XCTest
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Flipbook
+@testable import FlipbookRender
+
+/// The animated SVG's structure; Tests/animated-svg/check_animated_svg.py plays it in Chromium.
+final class AnimatedSVGTests: XCTestCase {
+    func card(_ id: String, x: Double, y: Double = 10, alpha: Double = 1, color: Color = .white) -> DrawItem {
+        DrawItem(id: id, frame: Rect(x: x, y: y, width: 40, height: 20), alpha: alpha, appearance: Appearance(background: color))
+    }
+
+    func svg(_ frames: [[DrawItem]], fps: Int = 10) throws -> String {
+        let t = Timeline(scene: "t", fps: fps, canvas: Canvas(width: 200, height: 100, scale: 1),
+                         frames: frames.enumerated().map { TimelineFrame(index: $0, time: Double($0) / Double(fps), contentOffset: .zero, items: $1) })
+        return String(decoding: try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())[0].bytes, as: UTF8.self)
+    }
+
+    func keyframes(_ svg: String, _ n: Int) -> [String] {
+        guard let r = svg.range(of: "@keyframes k\(n){") else { return [] }
+        let body = svg[r.upperBound...].prefix { $0 != "\n" }
+        return body.split(separator: "}").map(String.init).filter { $0.contains("%{") }
+    }
+
+    /// A move at constant speed over 11 frames is one straight line: two keyframes (plus the
+    /// end of the loop), not eleven.
+    func testLinearMoveIsTwoKeyframes() throws {
+        let s = try svg((0...10).map { [card("a", x: Double($0) * 10)] })
+        let k = keyframes(s, 0)
+        XCTAssertEqual(k.count, 3, "\(k)")
+        XCTAssertTrue(k[0].hasPrefix("0%{transform:translate(20px,20px)"), k[0])
+        XCTAssertTrue(k[1].hasPrefix("90.909091%{transform:translate(120px,20px)"), k[1])
+    }
+
+    /// An eased move keeps the samples that bend away from a straight line by more than 0.1 pt.
+    func testEasedMoveKeepsOnlyTheBends() throws {
+        let curve = TimingCurve.easeInEaseOut
+        let frames = (0...60).map { [card("a", x: 100 * curve.value(at: Double($0) / 60))] }
+        let k = keyframes(try svg(frames, fps: 60), 0)
+        XCTAssertGreaterThan(k.count, 4)
+        XCTAssertLessThan(k.count, 30, "a handful, not one per frame")
+    }
+
+    /// b is drawn above a, then below it: one of them gets a second place in the document (a
+    /// below b, then b, then a again above it), each place shown only on its frames.
+    func testStackingOrderChangeSplitsThePlace() throws {
+        let a = card("a", x: 0), b = card("b", x: 20, color: Color(red: 1, green: 0, blue: 0))
+        let s = try svg([[a, b], [a, b], [b, a], [b, a]])
+        let order = s.components(separatedBy: "<use href=\"#a").dropFirst().map { String($0.prefix(1)) }
+        XCTAssertEqual(order, ["0", "1", "0"], "a, b, then a again above b")
+        // The upper a is hidden on the first two frames and shown on the last two.
+        let upper = keyframes(s, 2)
+        XCTAssertTrue(upper[0].contains("opacity:0"), "\(upper)")
+        XCTAssertTrue(upper.last!.contains("opacity:1"), "\(upper)")
+    }
+
+    func testAppearingItemIsTransparentBeforeItsFirstFrame() throws {
+        let s = try svg([[card("a", x: 0)], [card("a", x: 0), card("b", x: 50)], [card("a", x: 0), card("b", x: 50)]])
+        let k = keyframes(s, 1)
+        XCTAssertTrue(k[0].contains("opacity:0"), "\(k)")
+        XCTAssertTrue(k.contains { $0.contains("opacity:1") })
+    }
+
+    func testDocumentIsWellFormedAndDeterministic() throws {
+        let url = packageRoot.appendingPathComponent("examples/tag-reorder.json")
+        let scene = try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path)
+        let t = try Simulator.run(scene, frames: 200...260)
+        let first = try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())[0].bytes
+        XCTAssertEqual(first, try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())[0].bytes)
+        #if canImport(FoundationXML)
+        let parser = XMLParser(data: Data(first))
+        XCTAssertTrue(parser.parse(), "well-formed XML: \(String(describing: parser.parserError))")
+        #endif
+        let text = String(decoding: first, as: UTF8.self)
+        XCTAssertFalse(text.contains("<script"))
+        XCTAssertTrue(text.contains("@keyframes"))
+    }
+
+    func testNumbers() {
+        XCTAssertEqual(svgNumber(1.006), "1.01")
+        XCTAssertEqual(svgNumber(-0.001), "0")
+        XCTAssertEqual(svgNumber(12.5), "12.5")
+        XCTAssertEqual(svgNumber(-3.07), "-3.07")
+        XCTAssertEqual(svgNumber(40), "40")
+    }
+}
