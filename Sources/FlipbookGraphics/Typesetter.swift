@@ -83,8 +83,16 @@ public final class Typesetter: @unchecked Sendable {
     final class PreparedText {
         let layouts: [OpaquePointer]
         let lines: [PlacedLine]
+        /// The outline glyphs' path relative to the label's origin, made on first draw: glyph
+        /// outlines cost more to make than to fill.
+        var outline: UnsafeMutablePointer<cairo_path_t>?
+        /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time.
+        var hasColour = false
         init(layouts: [OpaquePointer], lines: [PlacedLine]) { self.layouts = layouts; self.lines = lines }
-        func release() { for l in layouts { g_object_unref(UnsafeMutableRawPointer(l)) } }
+        func release() {
+            for l in layouts { g_object_unref(UnsafeMutableRawPointer(l)) }
+            if let outline { cairo_path_destroy(outline) }
+        }
     }
 
     func makeLayout(_ text: String, fontSize: Double, weight: FontWeight) -> OpaquePointer {
@@ -290,16 +298,34 @@ public final class Typesetter: @unchecked Sendable {
         cairo_clip(cr)
         let c = label.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        let prepared = prepare(label)
+        if prepared.outline == nil {
+            var origin = label
+            origin.frame.origin = .zero
+            let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
+            let recorder = cairo_create(surface)!
+            forEachRun(origin) { font, colour, glyphs in
+                if colour { prepared.hasColour = true; return }
+                cairo_set_scaled_font(recorder, font)
+                cairo_glyph_path(recorder, glyphs, Int32(glyphs.count))
+            }
+            prepared.outline = cairo_copy_path(recorder)
+            cairo_destroy(recorder)
+            cairo_surface_destroy(surface)
+        }
+        cairo_save(cr)
+        cairo_translate(cr, label.frame.minX, label.frame.minY)
         cairo_new_path(cr)
-        forEachRun(label) { font, colour, glyphs in
-            cairo_set_scaled_font(cr, font)
-            if colour {
+        if let outline = prepared.outline { cairo_append_path(cr, outline) }
+        cairo_fill(cr)
+        cairo_restore(cr)
+        if prepared.hasColour {
+            forEachRun(label) { font, colour, glyphs in
+                guard colour else { return }
+                cairo_set_scaled_font(cr, font)
                 cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-            } else {
-                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
             }
         }
-        cairo_fill(cr)
         cairo_restore(cr)
     }
 
