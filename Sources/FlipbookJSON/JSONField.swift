@@ -7,11 +7,19 @@ import FlipbookCore
 /// One value of a parsed document, with the path that leads to it.
 public struct JSONField: Sendable {
     public let node: JSONNode
-    public let path: String
+    /// The path as a chain of steps, written out only when asked for (an error message): a
+    /// scene of 100,000 items reads some 400,000 fields and reports none of their paths.
+    let location: JSONLocation
     public let file: String
+    /// The JSON path of this value, such as `$.script[2].duration`.
+    public var path: String { location.path }
 
     public init(node: JSONNode, path: String = "$", file: String) {
-        self.node = node; self.path = path; self.file = file
+        self.node = node; self.location = JSONLocation(root: path); self.file = file
+    }
+
+    init(node: JSONNode, location: JSONLocation, file: String) {
+        self.node = node; self.location = location; self.file = file
     }
 
     /// Parses a whole document; syntax errors become InputErrors at their position.
@@ -146,14 +154,14 @@ public struct JSONField: Sendable {
         guard elements.count <= maxCount else {
             throw error("expected an array of at most \(maxCount) elements, got \(elements.count)")
         }
-        return elements.enumerated().map { JSONField(node: $1, path: "\(path)[\($0)]", file: file) }
+        return elements.enumerated().map { JSONField(node: $1, location: JSONLocation(parent: location, index: $0), file: file) }
     }
 
     /// An object whose keys must all be in `allowed` (typos are errors, not silently ignored).
     public func object(allowed: [String]) throws -> JSONObject {
         guard case .object(let members) = node.value else { throw expected("an object") }
         for m in members where !allowed.contains(m.key) {
-            let f = JSONField(node: m.value, path: JSONObject.childPath(path, m.key), file: file)
+            let f = JSONField(node: m.value, location: JSONLocation(parent: location, key: m.key), file: file)
             throw f.error("unknown field \(InputError.quote(m.key)); expected one of: " + allowed.joined(separator: ", "))
         }
         return JSONObject(field: self, members: members)
@@ -164,6 +172,25 @@ public struct JSONField: Sendable {
             throw expected("a colour \"#RRGGBB\" or \"#RRGGBBAA\"")
         }
         return c
+    }
+}
+
+/// A step of a JSON path: below `parent`, the member `key` or the element `index`.
+final class JSONLocation: Sendable {
+    let parent: JSONLocation?
+    let key: String?
+    let index: Int
+    /// Only the root carries text ("$", or a path given whole).
+    let root: String?
+
+    init(root: String) { parent = nil; key = nil; index = 0; self.root = root }
+    init(parent: JSONLocation, key: String) { self.parent = parent; self.key = key; index = 0; root = nil }
+    init(parent: JSONLocation, index: Int) { self.parent = parent; key = nil; self.index = index; root = nil }
+
+    var path: String {
+        guard let parent else { return root ?? "$" }
+        if let key { return JSONObject.childPath(parent.path, key) }
+        return "\(parent.path)[\(index)]"
     }
 }
 
@@ -185,7 +212,7 @@ public struct JSONObject: Sendable {
 
     public func optional(_ key: String) -> JSONField? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONField(node: m.value, path: JSONObject.childPath(field.path, key), file: field.file)
+        return JSONField(node: m.value, location: JSONLocation(parent: field.location, key: key), file: field.file)
     }
 
     public func required(_ key: String, _ what: String? = nil) throws -> JSONField {

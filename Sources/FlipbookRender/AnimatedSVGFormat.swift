@@ -47,6 +47,9 @@ public struct AnimatedSVGFormat: TimelineFormat {
 
 /// Numbers in the document: at most two decimals, no "-0", no exponent.
 func svgNumber(_ v: Double) -> String {
+    // Huge values (a fuzzed scene) keep their exponent form, which SVG and CSS accept.
+    guard v.isFinite else { return "0" }
+    if abs(v) >= 1e12 { return NumberFormat.short(v) }
     var r = (v * 100).rounded() / 100
     if r == 0 { r = 0 }
     if r == r.rounded(), abs(r) < 1e12 { return String(Int64(r)) }
@@ -370,6 +373,6 @@ final class AnimatedSVGWriter {
 
 /// Three decimals (opacities, scales, percentages, seconds).
 func svgNumber3(_ v: Double) -> String {
-    let s = NumberFormat.short((v * 1000).rounded() / 1000)
-    return s
+    guard v.isFinite else { return "0" }
+    return abs(v) >= 1e12 ? NumberFormat.short(v) : NumberFormat.short((v * 1000).rounded() / 1000)
 }

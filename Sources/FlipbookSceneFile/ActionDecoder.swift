@@ -276,7 +276,7 @@ struct ActionDecoder {
                 changes.append(.delete(id: try itemReference(u.required("delete"), batch: true)))
             case "insert":
                 let u = try uf.object(allowed: ["insert", "to"])
-                var ids: [String: String] = [:]
+                var ids: [String: JSONField] = [:]
                 let itemField = try u.required("insert")
                 let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids)
                 if let previous = inserted[item.id] {
@@ -318,7 +318,11 @@ struct ActionDecoder {
 
     /// Every referenced item must exist in the scene or be inserted by a batch update; batch
     /// updates reach only the main collection view's items.
-    func checkReferences(knownIDs: Set<String>, mainViewIDs: Set<String>) throws {
+    /// The id sets are made only when a step names an item (a large scene that only scrolls
+    /// does not pay for two sets of every id).
+    func checkReferences(knownIDs knownSet: @autoclosure () -> Set<String>, mainViewIDs mainSet: @autoclosure () -> Set<String>) throws {
+        guard !references.isEmpty || !inserted.isEmpty else { return }
+        let knownIDs = knownSet(), mainViewIDs = mainSet()
         for (id, f, batch) in references where inserted[id] == nil {
             if !knownIDs.contains(id) { throw f.error("unknown item id \(InputError.quote(id))") }
             if batch && !mainViewIDs.contains(id) {

@@ -68,7 +68,7 @@ public struct SceneDecoder: Sendable {
         if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
-        var ids: [String: String] = [:]
+        var ids: [String: JSONField] = [:]
         let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas, ids: &ids)
         var views: [CollectionViewSpec] = []
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
@@ -274,7 +274,7 @@ public struct SceneDecoder: Sendable {
         return s
     }
 
-    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: String], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: JSONField], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
@@ -283,8 +283,8 @@ public struct SceneDecoder: Sendable {
         } else {
             id = try idField.nonEmptyString()
         }
-        if let previous = ids[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(previous))") }
-        ids[id] = idField.path
+        if let previous = ids[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(previous.path))") }
+        ids[id] = idField
         let title = try o.optional("title")?.string() ?? ""
         let subtitle = try o.optional("subtitle")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
@@ -404,7 +404,7 @@ public struct SceneDecoder: Sendable {
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
 
-    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout [String: String]) throws -> CollectionViewSpec {
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout [String: JSONField]) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])

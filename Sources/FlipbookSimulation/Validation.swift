@@ -93,20 +93,27 @@ extension Scene {
 
     private func checkViewsAndItems() throws {
         typealias C = SceneCheck
-        var ids: [String: String] = [:]
+        // Where each id was first used, as (view, section, item): the path is written only
+        // for a message (a scene of 100,000 items would otherwise build 100,000 of them).
+        var ids: [String: (view: Int, section: Int, item: Int)] = [:]
         ids.reserveCapacity(allViews.reduce(chrome.count) { n, v in v.sections.reduce(n) { $0 + $1.items.count } })
-        func claim(_ id: String, _ path: String) throws {
-            if id.isEmpty { throw C.issue(path, "expected a non-empty id") }
+        func path(_ place: (view: Int, section: Int, item: Int)) -> String {
+            if place.view == -1 { return "$.chrome[\(place.item)].id" }
+            let vp = place.view == 0 ? "$.collectionView" : "$.views[\(place.view - 1)]"
+            return place.section < 0 ? vp + ".id" : "\(vp).sections[\(place.section)].items[\(place.item)].id"
+        }
+        func claim(_ id: String, _ place: (view: Int, section: Int, item: Int)) throws {
+            if id.isEmpty { throw C.issue(path(place), "expected a non-empty id") }
             if let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
-                throw C.issue(path, "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
+                throw C.issue(path(place), "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
             }
-            if let first = ids[id] { throw C.issue(path, "duplicate id \(C.quoted(id)) (first used at \(first))") }
-            ids[id] = path
+            if let first = ids[id] { throw C.issue(path(place), "duplicate id \(C.quoted(id)) (first used at \(path(first)))") }
+            ids[id] = place
         }
         var itemCount = 0
         for (v, view) in allViews.enumerated() {
             let vp = v == 0 ? "$.collectionView" : "$.views[\(v - 1)]"
-            try claim(view.id, vp + ".id")
+            try claim(view.id, (v, -1, 0))
             let f = view.frame
             if !(f.minX.isFinite && f.minY.isFinite && f.size.isValidExtent) {
                 throw C.issue(vp + ".frame", "expected a finite frame with a non-negative size")
@@ -126,14 +133,13 @@ extension Scene {
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
                 for (i, item) in section.items.enumerated() {
-                    let ip = "\(vp).sections[\(s)].items[\(i)]"
-                    try claim(item.id, ip + ".id")
-                    try Scene.checkItem(item, at: ip)
+                    try claim(item.id, (v, s, i))
+                    try Scene.checkItem(item, at: "\(vp).sections[\(s)].items[\(i)]")
                 }
             }
         }
         for (i, item) in chrome.enumerated() {
-            try claim(item.id, "$.chrome[\(i)].id")
+            try claim(item.id, (-1, 0, i))
             try Scene.checkItem(item, at: "$.chrome[\(i)]")
             if item.origin == nil || item.size == nil {
                 throw C.issue("$.chrome[\(i)]", "expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
@@ -141,29 +147,30 @@ extension Scene {
         }
     }
 
-    static func checkItem(_ item: ItemSpec, at path: String) throws {
-        if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path + ".size", "expected a finite, non-negative size") }
-        if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path, "expected a finite x and y") }
-        try checkText(item.title, at: path + ".title")
-        try checkText(item.subtitle, at: path + ".subtitle")
+    static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String) throws {
+        let path = itemPath
+        if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path() + ".size", "expected a finite, non-negative size") }
+        if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path(), "expected a finite x and y") }
+        try checkText(item.title, at: path() + ".title")
+        try checkText(item.subtitle, at: path() + ".subtitle")
         for (i, c) in item.content.enumerated() {
-            if case .text(let t) = c.kind { try checkText(t.text, at: path + ".content[\(i)].text") }
+            if case .text(let t) = c.kind { try checkText(t.text, at: path() + ".content[\(i)].text") }
         }
     }
 
     /// Text the renderer can draw: within the length limit, and no Unicode noncharacters
     /// (U+FDD0…U+FDEF, U+xxFFFE, U+xxFFFF), which Cairo refuses as invalid UTF-8, nor NUL.
-    static func checkText(_ text: String, at path: String) throws {
+    static func checkText(_ text: String, at path: @autoclosure () -> String) throws {
         var count = 0
         for u in text.unicodeScalars {
             count += 1
             let v = u.value
             if v == 0 || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE {
-                throw SceneCheck.issue(path, "expected text without NUL or Unicode noncharacters, got U+\(String(v, radix: 16, uppercase: true)) at character \(count)")
+                throw SceneCheck.issue(path(), "expected text without NUL or Unicode noncharacters, got U+\(String(v, radix: 16, uppercase: true)) at character \(count)")
             }
         }
         if count > SceneLimits.maxTextLength {
-            throw SceneCheck.issue(path, "expected at most \(SceneLimits.maxTextLength) characters, got \(count)")
+            throw SceneCheck.issue(path(), "expected at most \(SceneLimits.maxTextLength) characters, got \(count)")
         }
     }
 
@@ -171,8 +178,15 @@ extension Scene {
     /// and batch updates name only items of the main collection view, which they act on.
     private func checkScript() throws {
         typealias C = SceneCheck
-        var known = Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } })
-        var main = Set(collectionView.sections.flatMap { $0.items.map(\.id) })
+        // Only steps that name items need the id sets; a scene that only scrolls skips them.
+        let namesItems = script.contains { step in
+            switch step.action {
+            case .setContentOffset, .scrollTo: return false
+            default: return true
+            }
+        }
+        var known = namesItems ? Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } }) : []
+        var main = namesItems ? Set(collectionView.sections.flatMap { $0.items.map(\.id) }) : []
         let steps = script.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
         for (index, step) in steps {
             let path = step.path.isEmpty ? "$.script[\(index)]" : step.path

@@ -84,5 +84,8 @@ final class AnimatedSVGTests: XCTestCase {
         XCTAssertEqual(svgNumber(12.5), "12.5")
         XCTAssertEqual(svgNumber(-3.07), "-3.07")
         XCTAssertEqual(svgNumber(40), "40")
+        // Found by the fuzzer: an item 1e300 pt away must not trap.
+        XCTAssertEqual(svgNumber(1e300), "1e+300")
+        XCTAssertEqual(svgNumber(.nan), "0")
     }
 }
