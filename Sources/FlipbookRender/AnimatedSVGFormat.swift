@@ -61,8 +61,8 @@ func svgNumber(_ v: Double) -> String {
 final class AnimatedSVGWriter {
     let timeline: Timeline
     let typesetter: Typesetter
-    /// Each label's glyph outlines are written once, at its frame's origin, and placed by
-    /// `<use>`: a card whose size animates gets a new look every frame, not new outlines.
+    /// Each label's glyph outlines are written once, where the label is first drawn, and placed
+    /// by `<use>`: a card whose size animates gets a new look every frame, not new outlines.
     var labels: [LabelKey: (id: Int, origin: Point)] = [:]
     /// What a label's outline depends on: its font and its lines' text and placement (and,
     /// when a line is ellipsized, the width the ellipsis was fitted to).
@@ -296,9 +296,9 @@ final class AnimatedSVGWriter {
         case .rect(let r):
             return "<path d=\"\(roundedRect(r.frame, r.cornerRadius, .all))\" fill=\"\(fill(r.color))\"\(opacityAttribute("fill-opacity", r.color.alpha))/>"
         case .text(let t):
-            // Keyed by what is set, not by where: the frame's height only moves the lines (a
-            // card whose height animates keeps its title), so the outline is written with the
-            // first baseline at y = 0 and placed there.
+            // Keyed by what is set, not by where: a frame that changes height only moves the
+            // lines (a card whose height animates keeps its title), so one outline serves all
+            // its looks, moved by how far the first baseline moved.
             let lines = typesetter.lines(of: t)
             guard let first = lines.first else { return "" }
             let key = LabelKey(fontSize: t.fontSize, weight: t.weight, lines: lines.map(\.text), xs: lines.map(\.x),
