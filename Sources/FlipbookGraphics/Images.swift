@@ -7,11 +7,13 @@ import Foundation
 public final class DecodedImage: @unchecked Sendable {
     public let width: Int
     public let height: Int
+    /// The PNG file as read (what the animated SVG embeds).
+    public let png: [UInt8]
     let stride: Int
     let pixels: UnsafeMutableRawPointer
 
-    init(width: Int, height: Int, stride: Int, pixels: UnsafeMutableRawPointer) {
-        self.width = width; self.height = height; self.stride = stride; self.pixels = pixels
+    init(width: Int, height: Int, png: [UInt8], stride: Int, pixels: UnsafeMutableRawPointer) {
+        self.width = width; self.height = height; self.png = png; self.stride = stride; self.pixels = pixels
     }
     deinit { pixels.deallocate() }
 
@@ -68,7 +70,19 @@ public enum ImageStore {
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
             throw GraphicsError("expected a PNG of at most \(maxSide) x \(maxSide) pixels, got \(w) x \(h)")
         }
-        let s = cairo_image_surface_create_from_png(path)
+        // Decoded from the bytes already read, not from the file a second time.
+        final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let reader = Reader(bytes)
+        let s = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ context, data, length in
+                let r = Unmanaged<Reader>.fromOpaque(context!).takeUnretainedValue()
+                let n = Int(length)
+                guard let data, r.offset + n <= r.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+                r.bytes.withUnsafeBufferPointer { data.update(from: $0.baseAddress! + r.offset, count: n) }
+                r.offset += n
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(reader).toOpaque())!
+        }
         defer { cairo_surface_destroy(s) }
         guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
             throw GraphicsError("cannot decode the PNG: " + String(cString: cairo_status_to_string(cairo_surface_status(s))))
@@ -86,28 +100,20 @@ public enum ImageStore {
         cairo_destroy(cr)
         cairo_surface_flush(target)
         cairo_surface_destroy(target)
-        return DecodedImage(width: width, height: height, stride: stride, pixels: pixels)
+        return DecodedImage(width: width, height: height, png: bytes, stride: stride, pixels: pixels)
     }
 
     /// Draws `element` on `cr` (user space in points), fitted by its content mode and clipped
     /// to its frame (rounded by its corner radius).
-    public static func draw(_ element: ImageElement, on cr: OpaquePointer, roundedRect: (OpaquePointer, Rect, Double) -> Void) {
+    public static func draw(_ element: ImageElement, on cr: OpaquePointer) {
         guard let image = try? image(at: element.path), element.frame.width > 0, element.frame.height > 0 else { return }
-        let f = element.frame
-        let iw = Double(image.width), ih = Double(image.height)
-        var sx = f.width / iw, sy = f.height / ih
-        switch element.contentMode {
-        case .scaleToFill: break
-        case .scaleAspectFit: sx = min(sx, sy); sy = sx
-        case .scaleAspectFill: sx = max(sx, sy); sy = sx
-        case .center: sx = 1; sy = 1
-        }
+        let placed = Shapes.imageRect(element, imageWidth: image.width, imageHeight: image.height)
         cairo_save(cr)
         cairo_new_path(cr)
-        roundedRect(cr, f, element.cornerRadius)
+        Shapes.append(Shapes.roundedRect(element.frame, radius: element.cornerRadius, corners: .all), to: cr)
         cairo_clip(cr)
-        cairo_translate(cr, f.midX - iw * sx / 2, f.midY - ih * sy / 2)
-        cairo_scale(cr, sx, sy)
+        cairo_translate(cr, placed.minX, placed.minY)
+        cairo_scale(cr, placed.width / Double(image.width), placed.height / Double(image.height))
         let surface = image.surface()
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)

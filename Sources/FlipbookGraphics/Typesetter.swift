@@ -83,8 +83,7 @@ public final class Typesetter: @unchecked Sendable {
     final class PreparedText {
         let layouts: [OpaquePointer]
         let lines: [PlacedLine]
-        /// The outline glyphs' path relative to the label's origin, made on first draw: glyph
-        /// outlines cost more to make than to fill.
+        /// The outline glyphs' path relative to the label's origin (`glyphOutline`).
         var outline: UnsafeMutablePointer<cairo_path_t>?
         /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time.
         var hasColour = false
@@ -299,24 +298,11 @@ public final class Typesetter: @unchecked Sendable {
         let c = label.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         let prepared = prepare(label)
-        if prepared.outline == nil {
-            var origin = label
-            origin.frame.origin = .zero
-            let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
-            let recorder = cairo_create(surface)!
-            forEachRun(origin) { font, colour, glyphs in
-                if colour { prepared.hasColour = true; return }
-                cairo_set_scaled_font(recorder, font)
-                cairo_glyph_path(recorder, glyphs, Int32(glyphs.count))
-            }
-            prepared.outline = cairo_copy_path(recorder)
-            cairo_destroy(recorder)
-            cairo_surface_destroy(surface)
-        }
+        let outline = glyphOutline(label, prepared)
         cairo_save(cr)
         cairo_translate(cr, label.frame.minX, label.frame.minY)
         cairo_new_path(cr)
-        if let outline = prepared.outline { cairo_append_path(cr, outline) }
+        cairo_append_path(cr, outline)
         cairo_fill(cr)
         cairo_restore(cr)
         if prepared.hasColour {
@@ -329,27 +315,38 @@ public final class Typesetter: @unchecked Sendable {
         cairo_restore(cr)
     }
 
+    /// The outline glyphs' path relative to the label's origin, made once per prepared label
+    /// (glyph outlines cost more to make than to fill) on an unbounded surface: Cairo leaves out
+    /// the paths of glyphs that fall outside a bounded one.
+    private func glyphOutline(_ label: TextElement, _ prepared: PreparedText) -> UnsafeMutablePointer<cairo_path_t> {
+        if let outline = prepared.outline { return outline }
+        var origin = label
+        origin.frame.origin = .zero
+        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
+        let recorder = cairo_create(surface)!
+        forEachRun(origin) { font, colour, glyphs in
+            if colour { prepared.hasColour = true; return }
+            cairo_set_scaled_font(recorder, font)
+            cairo_glyph_path(recorder, glyphs, Int32(glyphs.count))
+        }
+        let outline = cairo_copy_path(recorder)!
+        cairo_destroy(recorder)
+        cairo_surface_destroy(surface)
+        prepared.outline = outline
+        return outline
+    }
+
     /// The outlines of `label`'s glyphs as SVG path data, in the coordinates of its frame's
     /// parent: exactly what `draw` fills. Colour emoji have no outlines and are left out.
     /// Coordinates are written by `number`.
     public func outline(_ label: TextElement, number: (Double) -> String) -> String {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return "" }
-        // An unbounded surface: Cairo leaves out the paths of glyphs that fall outside a
-        // bounded one.
-        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        forEachRun(label) { font, colour, glyphs in
-            guard !colour else { return }
-            cairo_set_scaled_font(cr, font)
-            cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
-        }
-        guard let path = cairo_copy_path(cr) else { return "" }
-        defer { cairo_path_destroy(path) }
+        let path = glyphOutline(label, prepare(label))
+        let ox = label.frame.minX, oy = label.frame.minY
         var d = ""
         var i = 0
         let data = path.pointee.data!
-        func point(_ k: Int) -> String { number(data[k].point.x) + " " + number(data[k].point.y) }
+        func point(_ k: Int) -> String { number(ox + data[k].point.x) + " " + number(oy + data[k].point.y) }
         while i < Int(path.pointee.num_data) {
             let header = data[i].header
             switch header.type {

@@ -183,19 +183,18 @@ final class AnimatedSVGWriter {
     /// Frames where the place is not shown take the geometry of the nearest frame where it is
     /// (the next one first), at opacity 0, so it never slides in from elsewhere.
     func held(_ track: [Sample?]) -> [Sample] {
-        var out = [Sample](repeating: Sample(), count: track.count)
-        var next: Sample?
-        for k in track.indices.reversed() {
+        guard let first = track.firstIndex(where: { $0 != nil }), let last = track.lastIndex(where: { $0 != nil }) else {
+            return [Sample](repeating: Sample(), count: track.count)
+        }
+        // Before the first shown frame: that frame's geometry; after the last: the last one's;
+        // in a gap: the geometry after the gap.
+        var out = [Sample](repeating: track[last]!, count: track.count)
+        var next = track[first]!
+        for k in (0...last).reversed() {
             if let s = track[k] { next = s }
-            out[k] = track[k] ?? next ?? Sample()
+            out[k] = track[k] ?? next
         }
-        var previous: Sample?
-        for k in track.indices {
-            if let s = track[k] { previous = s; continue }
-            // After the last frame it shows, it keeps its last geometry.
-            if !track[k...].contains(where: { $0 != nil }), let p = previous { out[k] = p }
-            out[k].opacity = 0
-        }
+        for k in track.indices where track[k] == nil { out[k].opacity = 0 }
         return out
     }
 
@@ -307,67 +306,73 @@ final class AnimatedSVGWriter {
             let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)
             let entry: (id: Int, origin: Point)
             if let known = labels[key] { entry = known } else {
-                // Outlined where it is first drawn (its glyphs snap to the device grid there);
-                // elsewhere the same outline is moved by the difference.
+                // Written where it is first drawn; elsewhere the same definition is moved by the
+                // difference. Colour emoji have no outlines: they come as a small PNG at the
+                // render's scale, inside the definition (the `use`'s fill colours only the path).
                 entry = (labels.count, origin)
                 labels[key] = entry
-                labelDefs += "<path id=\"t\(entry.id)\" d=\"\(typesetter.outline(t, number: svgNumber))\"/>\n"
+                var def = "<g id=\"t\(entry.id)\"><path d=\"\(typesetter.outline(t, number: svgNumber))\"/>"
+                if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
+                    defer { cairo_surface_destroy(emoji.png) }
+                    if let png = try? PNGEncoder.encode(surface: emoji.png) {
+                        def += image(Data(png), in: emoji.rect)
+                    }
+                }
+                labelDefs += def + "</g>\n"
             }
             let dx = origin.x - entry.origin.x, dy = origin.y - entry.origin.y
             let place = dx == 0 && dy == 0 ? "" : " x=\"\(svgNumber(dx))\" y=\"\(svgNumber(dy))\""
-            var out = "<use href=\"#t\(entry.id)\"\(place) fill=\"\(fill(t.color))\"\(opacityAttribute("fill-opacity", t.color.alpha))/>"
-            // Colour emoji have no outlines: they come as a small PNG at the render's scale.
-            if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
-                defer { cairo_surface_destroy(emoji.png) }
-                if let png = try? PNGEncoder.encode(surface: emoji.png) {
-                    let r = emoji.rect
-                    out += "<image x=\"\(svgNumber(r.minX))\" y=\"\(svgNumber(r.minY))\" width=\"\(svgNumber(r.width))\" height=\"\(svgNumber(r.height))\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>"
-                }
-            }
-            return out
+            return "<use href=\"#t\(entry.id)\"\(place) fill=\"\(fill(t.color))\"\(opacityAttribute("fill-opacity", t.color.alpha))/>"
         case .image(let i):
-            guard let data = FileManager.default.contents(atPath: i.path) else { return "" }
-            let aspect: String
-            switch i.contentMode {
-            case .scaleToFill: aspect = "none"
-            case .scaleAspectFit: aspect = "xMidYMid meet"
-            case .scaleAspectFill, .center: aspect = "xMidYMid slice"
-            }
-            var clip = ""
-            if i.cornerRadius > 0 {
-                clipCount += 1
-                clip = "<clipPath id=\"i\(clipCount)\"><path d=\"\(roundedRect(i.frame, i.cornerRadius, .all))\"/></clipPath>"
-            }
-            return clip + "<image" + (clip.isEmpty ? "" : " clip-path=\"url(#i\(clipCount))\"") + " x=\"\(svgNumber(i.frame.minX))\" y=\"\(svgNumber(i.frame.minY))\" width=\"\(svgNumber(i.frame.width))\" height=\"\(svgNumber(i.frame.height))\" preserveAspectRatio=\"\(aspect)\" href=\"data:image/png;base64,\(data.base64EncodedString())\"/>"
+            guard let decoded = try? ImageStore.image(at: i.path) else { return "" }
+            clipCount += 1
+            return "<clipPath id=\"i\(clipCount)\"><path d=\"\(roundedRect(i.frame, i.cornerRadius, .all))\"/></clipPath>"
+                + "<g clip-path=\"url(#i\(clipCount))\">"
+                + image(Data(decoded.png), in: Shapes.imageRect(i, imageWidth: decoded.width, imageHeight: decoded.height)) + "</g>"
         case .arrow(let a):
-            let f = a.frame, h = f.height / 2, head = min(f.width, f.height) * 0.3
-            return "<path transform=\"translate(\(svgNumber(f.midX)) \(svgNumber(f.midY))) rotate(\(svgNumber(a.rotation * 180 / Double.pi)))\" d=\"M0 \(svgNumber(-h))L0 \(svgNumber(h))M\(svgNumber(-head)) \(svgNumber(h - head))L0 \(svgNumber(h))L\(svgNumber(head)) \(svgNumber(h - head))\" fill=\"none\" stroke=\"\(fill(a.color))\" stroke-width=\"\(svgNumber(max(1, f.width * 0.12)))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
+            let arrow = Shapes.arrow(a)
+            return "<path d=\"\(path(arrow.path))\" fill=\"none\" stroke=\"\(fill(a.color))\" stroke-width=\"\(svgNumber(arrow.lineWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
         case .spinner(let s):
-            let f = s.frame, r = min(f.width, f.height) / 2
-            var out = ""
-            for k in 0..<12 {
-                let age = ((s.phase - k) % 12 + 12) % 12
-                let angle = Double(k) * Double.pi / 6
-                out += "<path d=\"M\(svgNumber(f.midX + sin(angle) * r * 0.5)) \(svgNumber(f.midY - cos(angle) * r * 0.5))L\(svgNumber(f.midX + sin(angle) * r * 0.95)) \(svgNumber(f.midY - cos(angle) * r * 0.95))\" stroke=\"\(fill(s.color))\" stroke-opacity=\"\(svgNumber3(1 - Double(age) / 12 * 0.85))\" stroke-width=\"\(svgNumber(max(1, r * 0.18)))\" stroke-linecap=\"round\"/>"
-            }
-            return out
+            let spinner = Shapes.spinner(s)
+            return spinner.spokes.map { spoke in
+                "<path d=\"\(path([.move(spoke.from), .line(spoke.to)]))\" stroke=\"\(fill(s.color))\" stroke-opacity=\"\(svgNumber3(spoke.alpha))\" stroke-width=\"\(svgNumber(spinner.lineWidth))\" stroke-linecap=\"round\"/>"
+            }.joined()
         }
     }
 
-    /// The path of a rectangle with `corners` rounded by `radius` (clamped to half the sides).
-    func roundedRect(_ r: Rect, _ radius: Double, _ corners: Corners) -> String {
-        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+    /// A PNG placed to fill `rect`.
+    func image(_ png: Data, in rect: Rect) -> String {
+        "<image x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+    }
+
+    /// SVG path data for `commands` (arcs as SVG arcs, clockwise on screen like Cairo's).
+    func path(_ commands: [PathCommand]) -> String {
         let n = svgNumber
-        if rad == 0 || corners.isEmpty {
-            return "M\(n(r.minX)) \(n(r.minY))H\(n(r.maxX))V\(n(r.maxY))H\(n(r.minX))Z"
+        var d = ""
+        var current: (String, String)?
+        for c in commands {
+            switch c {
+            case .move(let p): current = (n(p.x), n(p.y)); d += "M\(current!.0) \(current!.1)"
+            case .line(let p):
+                // Horizontal and vertical lines are written as H and V: most edges are.
+                let to = (n(p.x), n(p.y))
+                if let c = current, c.1 == to.1 { d += "H\(to.0)" } else if let c = current, c.0 == to.0 { d += "V\(to.1)" } else { d += "L\(to.0) \(to.1)" }
+                current = to
+            case .arc(let center, let r, let from, let to):
+                // Like cairo_arc: a line to the arc's start when the path is elsewhere.
+                let start = (n(center.x + r * cos(from)), n(center.y + r * sin(from)))
+                if current == nil || current! != start { d += "L\(start.0) \(start.1)" }
+                let end = (n(center.x + r * cos(to)), n(center.y + r * sin(to)))
+                d += "A\(n(r)) \(n(r)) 0 \(to - from > Double.pi ? 1 : 0) 1 \(end.0) \(end.1)"
+                current = end
+            case .close: d += "Z"
+            }
         }
-        func c(_ corner: Corners) -> Double { corners.contains(corner) ? rad : 0 }
-        let tl = c(.topLeft), tr = c(.topRight), br = c(.bottomRight), bl = c(.bottomLeft)
-        func arc(_ q: Double, _ x: Double, _ y: Double) -> String { q > 0 ? "A\(n(q)) \(n(q)) 0 0 1 \(n(x)) \(n(y))" : "" }
-        return "M\(n(r.minX + tl)) \(n(r.minY))H\(n(r.maxX - tr))" + arc(tr, r.maxX, r.minY + tr)
-            + "V\(n(r.maxY - br))" + arc(br, r.maxX - br, r.maxY)
-            + "H\(n(r.minX + bl))" + arc(bl, r.minX, r.maxY - bl)
-            + "V\(n(r.minY + tl))" + arc(tl, r.minX + tl, r.minY) + "Z"
+        return d
+    }
+
+    func roundedRect(_ r: Rect, _ radius: Double, _ corners: Corners) -> String {
+        path(Shapes.roundedRect(r, radius: radius, corners: corners))
     }
 }
 

@@ -1,7 +1,6 @@
 import CCairo
 import FlipbookCore
 import FlipbookGraphics
-import Foundation
 
 /// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the PNG
 /// (image surface) and SVG surfaces, so both show exactly the same thing.
@@ -86,25 +85,8 @@ enum CairoDrawing {
     }
 
     static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, corners: Corners) {
-        let rad = max(0, min(radius, r.width / 2, r.height / 2))
-        let pi = Double.pi
         cairo_new_sub_path(cr)
-        if rad == 0 || corners.isEmpty {
-            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-            return
-        }
-        func c(_ corner: Corners) -> Double { corners.contains(corner) ? rad : 0 }
-        let tl = c(.topLeft), tr = c(.topRight), br = c(.bottomRight), bl = c(.bottomLeft)
-        cairo_move_to(cr, r.minX + tl, r.minY)
-        cairo_line_to(cr, r.maxX - tr, r.minY)
-        if tr > 0 { cairo_arc(cr, r.maxX - tr, r.minY + tr, tr, -pi / 2, 0) }
-        cairo_line_to(cr, r.maxX, r.maxY - br)
-        if br > 0 { cairo_arc(cr, r.maxX - br, r.maxY - br, br, 0, pi / 2) }
-        cairo_line_to(cr, r.minX + bl, r.maxY)
-        if bl > 0 { cairo_arc(cr, r.minX + bl, r.maxY - bl, bl, pi / 2, pi) }
-        cairo_line_to(cr, r.minX, r.minY + tl)
-        if tl > 0 { cairo_arc(cr, r.minX + tl, r.minY + tl, tl, pi, 3 * pi / 2) }
-        cairo_close_path(cr)
+        Shapes.append(Shapes.roundedRect(r, radius: radius, corners: corners), to: cr)
     }
 
     static func drawElement(_ e: Element, typesetter: Typesetter, on cr: OpaquePointer) {
@@ -117,7 +99,7 @@ enum CairoDrawing {
         case .text(let t):
             typesetter.draw(t, on: cr)
         case .image(let i):
-            ImageStore.draw(i, on: cr) { cr, r, radius in roundedRect(cr, r, radius: radius, corners: .all) }
+            ImageStore.draw(i, on: cr)
         case .arrow(let a):
             drawArrow(a, on: cr)
         case .spinner(let s):
@@ -125,45 +107,27 @@ enum CairoDrawing {
         }
     }
 
-    /// MJRefreshNormalHeader's arrow: a shaft with an open head, pointing down at rotation 0.
     static func drawArrow(_ a: ArrowElement, on cr: OpaquePointer) {
-        let f = a.frame
-        cairo_save(cr)
-        cairo_translate(cr, f.midX, f.midY)
-        cairo_rotate(cr, a.rotation)
-        let h = f.height / 2, head = min(f.width, f.height) * 0.3
+        let arrow = Shapes.arrow(a)
         cairo_new_path(cr)
-        cairo_move_to(cr, 0, -h)
-        cairo_line_to(cr, 0, h)
-        cairo_move_to(cr, -head, h - head)
-        cairo_line_to(cr, 0, h)
-        cairo_line_to(cr, head, h - head)
-        cairo_set_line_width(cr, max(1, f.width * 0.12))
+        Shapes.append(arrow.path, to: cr)
+        cairo_set_line_width(cr, arrow.lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         set(cr, a.color)
         cairo_stroke(cr)
-        cairo_restore(cr)
     }
 
-    /// UIActivityIndicatorView: twelve rounded spokes fading clockwise from the brightest one.
     static func drawSpinner(_ s: SpinnerElement, on cr: OpaquePointer) {
-        let f = s.frame
-        let r = min(f.width, f.height) / 2
-        cairo_save(cr)
-        cairo_translate(cr, f.midX, f.midY)
-        cairo_set_line_width(cr, max(1, r * 0.18))
+        let spinner = Shapes.spinner(s)
+        cairo_set_line_width(cr, spinner.lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        for k in 0..<12 {
-            // Spoke k is the one k steps clockwise from the top; the brightest is `phase`.
-            let age = ((s.phase - k) % 12 + 12) % 12
-            let angle = Double(k) * Double.pi / 6
+        for spoke in spinner.spokes {
             cairo_new_path(cr)
-            cairo_move_to(cr, sin(angle) * r * 0.5, -cos(angle) * r * 0.5)
-            cairo_line_to(cr, sin(angle) * r * 0.95, -cos(angle) * r * 0.95)
-            set(cr, s.color, alpha: 1 - Double(age) / 12 * 0.85)
+            cairo_move_to(cr, spoke.from.x, spoke.from.y)
+            cairo_line_to(cr, spoke.to.x, spoke.to.y)
+            set(cr, s.color, alpha: spoke.alpha)
             cairo_stroke(cr)
         }
-        cairo_restore(cr)
     }
 }

@@ -360,15 +360,14 @@ extension TimelineFrame {
     /// Shares storage with `previous` where nothing changed: the whole item list of a frame at
     /// rest, else each item's appearance (by id). Memory then grows with what moves.
     mutating func share(with previous: TimelineFrame) {
-        if items == previous.items {
-            items = previous.items
-            return
-        }
+        // Appearances first (each compared once), so comparing the lists after is mostly
+        // identity checks of the shared boxes.
         var earlier: [String: Int] = [:]
         for (k, item) in previous.items.enumerated() { earlier[item.id] = k }
         for k in items.indices {
             if let j = earlier[items[k].id] { items[k].shareAppearance(with: previous.items[j]) }
         }
+        if items == previous.items { items = previous.items }
     }
 }
 
