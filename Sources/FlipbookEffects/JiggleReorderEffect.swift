@@ -8,8 +8,9 @@ import FlipbookSimulation
 /// A 0.5 s long press on a cell puts every cell into jiggle mode — a key-frame rotation
 /// through −0.03, 0.03, −0.03 rad over 0.2 s, linear, repeating, all cells in phase (the article
 /// adds the same animation to each cell at once). Then a press with no delay on a cell starts
-/// interactive movement: the cell's centre follows the finger (it glides there in 0.25 s
-/// rather than jumping), it draws above everything, and whenever the finger is over another
+/// interactive movement: the cell's centre is the finger (updateInteractiveMovementTargetPosition
+/// with the touch location), after a 0.1 s pick-up that eases out the distance between the
+/// finger and the centre instead of jumping it in one frame; it draws above everything, and whenever the finger is over another
 /// cell the layout re-flows with the moving item at that cell's index path, animated. On
 /// release the cell settles into its slot, the data source moves the item (remove and insert),
 /// and every cell stops jiggling.
@@ -19,6 +20,8 @@ public final class JiggleReorderEffect: Effect {
         public var jiggleAngle = 0.03
         public var jiggleDuration = 0.2
         public var settleDuration = 0.25
+        /// How long the centre takes to reach the finger after the press; 0 is UIKit's own jump.
+        public var pickUpDuration = 0.1
         public init() {}
     }
 
@@ -76,18 +79,25 @@ public final class JiggleReorderEffect: Effect {
             moving = id
             cv.setZIndex(id, JiggleReorderEffect.movingZIndex)
             let p = cv.contentPoint(fromCanvas: r.location, at: now)
-            cv.setProperties(id, [(.center, .point(p))], timing: .curve(.easeOut, duration: 0.25), beginTime: now, at: now)
+            // The centre is on the finger from now on; a translation from where the cell was,
+            // eased to zero, is the pick-up. After it, the centre is exactly the finger.
+            let centre = cv.presentationState(of: id, at: now).map { Point(x: $0.frame.midX, y: $0.frame.midY) } ?? p
+            cv.setProperties(id, [(.center, .point(p)), (.translation, .point(Point(x: centre.x - p.x, y: centre.y - p.y)))],
+                             timing: nil, beginTime: now, at: now)
+            cv.setProperties(id, [(.translation, .point(.zero))],
+                             timing: options.pickUpDuration > 0 ? .curve(.easeOut, duration: options.pickUpDuration) : nil,
+                             beginTime: now, at: now)
         case .changed:
             guard let id = moving else { return }
             let p = cv.contentPoint(fromCanvas: r.location, at: now)
-            cv.setProperties(id, [(.center, .point(p))], timing: nil, beginTime: now, at: now, keepRunning: true)
+            cv.setProperties(id, [(.center, .point(p))], timing: nil, beginTime: now, at: now)
             if let target = targetIndexPath(at: p, moving: id), target != cv.indexPath(for: id) {
                 cv.performBatchUpdates([.move(id: id, to: target)], timing: .standard, at: now)
             }
         case .ended, .cancelled:
             guard let id = moving else { return }
             moving = nil
-            cv.clearProperties(id, [.center], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
+            cv.clearProperties(id, [.center, .translation], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
             sim.after(options.settleDuration) { [unowned self] _ in if self.moving != id { self.cv.setZIndex(id, nil) } }
             // endInteractiveMovement: the data source already has the final order; stop jiggling.
             cv.removeKeyframes(key: "shake", from: nil)

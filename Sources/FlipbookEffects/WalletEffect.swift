@@ -7,12 +7,13 @@ import FlipbookSimulation
 /// two flaws: upward swaps under the sticky top do not flicker (so there is no 0.2 s pause),
 /// and expanding moves every card straight from where it is (no jump to the left first).
 ///
-/// - Long press (0.5 s) on a card: a snapshot drawn from the card replaces it and lifts 30 pt
-///   in 0.25 s, one z step above the card; it follows the finger vertically. When its top is
+/// - Long press (0.5 s) on a card: a snapshot drawn from the card fades in over it (0.15 s) above
+///   the whole stack and lifts 30 pt in 0.25 s; it follows the finger vertically. When its top is
 ///   within 30 pt of the next card's top (checked first) or the previous card's, the two swap
 ///   (moveItem in a batch update). Within 200 pt of the bottom or 100 pt of the top the view
 ///   auto-scrolls 4 pt per display refresh, carrying the snapshot, until the content edge. On
-///   release the snapshot settles onto the card in 0.25 s, then the card shows again.
+///   release the snapshot settles onto the card in 0.25 s, then the card shows again in its
+///   slot as the snapshot fades out over the cards that overlap it (0.15 s).
 /// - Tap a card: it expands to (0, offsetY, width, H − 50) and the other visible cards go into
 ///   the footer stack (WalletLayout.expandedItem); scrolling is disabled. Any tap collapses.
 /// - Pan the expanded card down: it follows the finger and its side margin grows with how far
@@ -28,6 +29,9 @@ public final class WalletEffect: Effect {
         public var bottomAutoScrollZone = 200.0
         public var topAutoScrollZone = 100.0
         public var closeVelocity = 1300.0
+        /// The cross-fade between the card and its lifted snapshot, at the pick-up and after the
+        /// drop (Flipbook's; the article switches in one frame, see `liftedZIndex`).
+        public var handOverDuration = 0.15
         public init() {}
 
     }
@@ -47,6 +51,7 @@ public final class WalletEffect: Effect {
 
     // Long-press move.
     public private(set) var moving: String?
+    private var released = false
     public private(set) var autoScroll = AutoScroll.none
     private var lastLocation = Point.zero
     private var link: DisplayLink?
@@ -94,10 +99,18 @@ public final class WalletEffect: Effect {
         let now = sim.now
         switch r.state {
         case .began:
-            // The snapshot sits one z step above the card (the article's 2i + 1) and lifts.
-            guard let id = cv.itemID(atCanvas: r.startLocation, at: now), let ip = cv.indexPath(for: id),
-                  let state = cv.liftSnapshot(of: id, zIndex: 2 * ip.item + 1, shadow: .lifted, at: now) else { return }
+            // The snapshot floats above the whole stack while it is held and fades in over the
+            // card; the card is hidden once the snapshot covers it.
+            guard let id = cv.itemID(atCanvas: r.startLocation, at: now),
+                  let state = cv.liftSnapshot(of: id, zIndex: WalletEffect.liftedZIndex, shadow: .lifted,
+                                              fadeIn: options.handOverDuration, at: now) else { return }
             moving = id
+            released = false
+            if options.handOverDuration > 0 {
+                sim.after(options.handOverDuration) { [unowned self] _ in
+                    if self.moving == id && !self.released { self.cv.setHidden(id, true) }
+                }
+            }
             var lifted = state.frame
             lifted.origin.y -= options.liftDistance
             cv.updateSnapshot(CollectionView.snapshotID(of: id), [(.frame, .rect(lifted))],
@@ -182,8 +195,13 @@ public final class WalletEffect: Effect {
         return nil
     }
 
-    /// The snapshot's zIndex after a swap from slot `from` to slot `to`: above both cards involved.
-    public static func snapshotZIndex(from: Int, to: Int) -> Int { 2 * max(from, to) + 1 }
+    /// The lifted snapshot's zIndex: above every card, as Wallet lifts a card out of the stack.
+    /// The article adds the snapshot as a subview at 2i + 1 and re-orders it at each swap; any z
+    /// inside the stack flips the order of overlapping cards in place at some swap (a card cut
+    /// over or under the snapshot in one frame), and the drop hands it to a cell at 2i with the
+    /// next card over it. Above everything, nothing changes order while it is held, and the
+    /// pick-up and drop cross-fade instead (`Options.handOverDuration`).
+    public static let liftedZIndex = Int(Int32.max)
 
     func swapIfNeeded() {
         guard let id = moving, let sid = snapshotID, let ip = cv.indexPath(for: id), let snap = cv.snapshotState(sid) else { return }
@@ -193,19 +211,19 @@ public final class WalletEffect: Effect {
                                                    neighbourTops: (visible[ip.item + 1], visible[ip.item - 1]), distance: options.swapDistance)
         else { return }
         cv.performBatchUpdates([.move(id: id, to: ItemIndexPath(item: target, section: 0))], timing: .standard, at: sim.now)
-        // One step above its new slot (the article's 2i + 1) — and, when it moved up, above the
-        // card it passed (now one slot below it), so that card slides under it, not over it.
-        cv.setSnapshotZIndex(sid, WalletEffect.snapshotZIndex(from: ip.item, to: target))
     }
 
     func endMove() {
         link?.invalidate()
         link = nil
         autoScroll = .none
-        guard let id = moving else { return }
+        guard let id = moving, !released else { return }
+        released = true
         cv.settleSnapshot(of: id, duration: options.liftDuration, at: sim.now)
-        sim.after(options.liftDuration) { [unowned self] _ in
-            self.cv.dropSnapshot(of: id)
+        sim.after(options.liftDuration) { [unowned self] now in
+            // The card shows in its slot, under the cards that overlap it, as the snapshot over
+            // them fades out.
+            self.cv.dropSnapshot(of: id, fadeOut: self.options.handOverDuration, at: now)
             if self.moving == id { self.moving = nil }
         }
     }

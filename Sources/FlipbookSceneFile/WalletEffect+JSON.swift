@@ -8,7 +8,7 @@ extension WalletEffect.Options: SceneFileEffect {
     public static var typeName: String { "wallet" }
     public static var fieldNames: [String] {
         ["minimumPressDuration", "liftDistance", "liftDuration", "swapDistance", "autoScrollSpeed",
-         "bottomAutoScrollZone", "topAutoScrollZone", "closeVelocity"]
+         "bottomAutoScrollZone", "topAutoScrollZone", "closeVelocity", "handOverDuration"]
     }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var r = Self()
@@ -20,6 +20,7 @@ extension WalletEffect.Options: SceneFileEffect {
         if let v = o.optional("bottomAutoScrollZone") { r.bottomAutoScrollZone = try v.nonNegative(max: 10000) }
         if let v = o.optional("topAutoScrollZone") { r.topAutoScrollZone = try v.nonNegative(max: 10000) }
         if let v = o.optional("closeVelocity") { r.closeVelocity = try v.positive(max: 1e6) }
+        if let v = o.optional("handOverDuration") { r.handOverDuration = try v.nonNegative(max: 10) }
         return r
     }
 }

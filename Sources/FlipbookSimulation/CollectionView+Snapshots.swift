@@ -32,13 +32,23 @@ extension CollectionView {
     public static func snapshotID(of item: String) -> String { item + ".snapshot" }
 
     /// Replaces an item with a snapshot of itself where it is on screen (snapshotView, then
-    /// hidden = YES); returns the snapshot's state.
+    /// hidden = YES); returns the snapshot's state. With `fadeIn`, the snapshot fades in over
+    /// the item instead of replacing it at once — for a snapshot drawn above items that cover
+    /// part of the item, so that part is not cut over them in one frame — and the caller hides
+    /// the item (`setHidden`) when the fade ends.
     @discardableResult
-    public func liftSnapshot(of item: String, zIndex: Int, shadow: Shadow?, at time: Double) -> ItemState? {
+    public func liftSnapshot(of item: String, zIndex: Int, shadow: Shadow?, fadeIn: Double = 0, at time: Double) -> ItemState? {
         guard var state = presentationState(of: item, at: time) else { return nil }
         state.zIndex = zIndex
-        addSnapshot(id: CollectionView.snapshotID(of: item), of: item, state: state, shadow: shadow)
-        setHidden(item, true)
+        let id = CollectionView.snapshotID(of: item)
+        if fadeIn > 0 {
+            state.alpha = 0
+            addSnapshot(id: id, of: item, state: state, shadow: shadow)
+            updateSnapshot(id, [(.alpha, .number(1))], timing: .curve(.easeInEaseOut, duration: fadeIn), at: time)
+        } else {
+            addSnapshot(id: id, of: item, state: state, shadow: shadow)
+            setHidden(item, true)
+        }
         return state
     }
 
@@ -50,10 +60,18 @@ extension CollectionView {
                        timing: .curve(.easeInEaseOut, duration: duration), at: time)
     }
 
-    /// Removes an item's snapshot and shows the item again.
-    public func dropSnapshot(of item: String) {
-        removeSnapshot(CollectionView.snapshotID(of: item))
+    /// Removes an item's snapshot and shows the item again. With `fadeOut`, the item shows at
+    /// once and the snapshot fades out over it and is then removed: the parts of the item that
+    /// other items cover come back under them gradually instead of in one frame.
+    public func dropSnapshot(of item: String, fadeOut: Double = 0, at time: Double = 0) {
+        let id = CollectionView.snapshotID(of: item)
         setHidden(item, false)
+        guard fadeOut > 0, let i = overlays.firstIndex(where: { $0.id == id }) else {
+            removeSnapshot(id)
+            return
+        }
+        updateSnapshot(id, [(.alpha, .number(0))], timing: .curve(.easeInEaseOut, duration: fadeOut), at: time)
+        overlays[i].removedWhenStill = true
     }
 
 }

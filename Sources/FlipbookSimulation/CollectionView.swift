@@ -59,6 +59,8 @@ public final class CollectionView {
         var model: ItemState
         var animator: ItemAnimator
         var shadow: Shadow?
+        /// Fading out after a drop: removed once its animations end.
+        var removedWhenStill = false
     }
 
     struct Ghost {
@@ -278,6 +280,7 @@ public final class CollectionView {
             return a.isEmpty ? nil : a
         }
         for i in overlays.indices { overlays[i].animator.prune(at: time) }
+        overlays.removeAll { $0.removedWhenStill && $0.animator.isEmpty }
         ghosts = ghosts.compactMapValues { g in
             var g = g
             g.animator.prune(at: time)

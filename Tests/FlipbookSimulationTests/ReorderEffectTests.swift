@@ -32,12 +32,36 @@ final class JiggleReorderTests: XCTestCase {
         XCTAssertEqual(cell(during, "item1").frame.origin, slot(0))
         XCTAssertEqual(cell(during, "item2").frame.origin, slot(2))
         // After release (4.3 s) and the 0.25 s settle: item 0 in item 5's slot, the rest shifted up one.
-        let after = frames.last!
-        XCTAssertEqual(sim.collectionView.sections[0], ["item1", "item2", "item3", "item4", "item5", "item0", "item6", "item7", "item8", "item9", "item10", "item11"])
-        for (i, id) in sim.collectionView.sections[0].prefix(8).enumerated() { XCTAssertEqual(cell(after, id).frame.origin, slot(i), id) }
-        // Jiggling stops for every cell at release.
-        XCTAssertTrue(frames[259...].allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } })
+        let after = frames[280]
+        let firstOrder = ["item1", "item2", "item3", "item4", "item5", "item0", "item6", "item7", "item8", "item9", "item10", "item11"]
+        for (i, id) in firstOrder.prefix(8).enumerated() { XCTAssertEqual(cell(after, id).frame.origin, slot(i), id) }
+        // Jiggling stops for every cell at release — and stays off through the quick drag at
+        // 4.8 s (the 0.5 s recogniser is back, so it moves nothing) and the long press on the
+        // gap at 5.6 s (no cell under it), until the new long press at 6.6 s + 0.5 s.
+        XCTAssertTrue(frames[259..<426].allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } })
         XCTAssertTrue(frames[257].items.contains { $0.rotation != 0 })
+        XCTAssertTrue(frames[427].items.contains { $0.rotation != 0 }, "jiggling again after the second long press")
+        for (i, id) in firstOrder.prefix(8).enumerated() { XCTAssertEqual(cell(frames[425], id).frame.origin, slot(i), "\(id) unmoved by the quick drag") }
+        // The second drag: item 2 picked up 28 pt left of and 23 pt above its centre at 7.6 s.
+        // After the 0.1 s pick-up its centre is exactly the finger (UIKit's
+        // updateInteractiveMovementTargetPosition), not trailing it.
+        for i in 463..<516 {
+            let finger = frames[i].touches.first!.location
+            XCTAssertEqual(cell(frames[i], "item2").frame.center, finger, "frame \(i)")
+        }
+        XCTAssertEqual(cell(frames[456], "item2").frame.center, Point(x: 278.5, y: 83.5), "picked up where it was: no jump")
+        // Released at 8.6 s (frame 516) 54 pt off slot 2's centre: it glides into the slot in
+        // 0.25 s (ease-in-ease-out, straight), then the data holds item 2 at index 2.
+        let release = cell(frames[516], "item2").frame.center, home = Point(x: 96.5, y: 265.5)
+        XCTAssertEqual(release.x - home.x, 53.5, accuracy: 1)
+        for k in 1...15 {
+            let c = cell(frames[516 + k], "item2").frame.center
+            let u = TimingCurve.easeInEaseOut.value(at: Double(k) / 15)
+            XCTAssertEqual(c.x, release.x + (home.x - release.x) * u, accuracy: 1e-6, "settle x at +\(k)")
+            XCTAssertEqual(c.y, release.y + (home.y - release.y) * u, accuracy: 1e-6, "settle y at +\(k)")
+        }
+        XCTAssertEqual(sim.collectionView.sections[0], ["item1", "item3", "item2", "item4", "item5", "item0", "item6", "item7", "item8", "item9", "item10", "item11"])
+        XCTAssertTrue(frames.last!.items.allSatisfy { $0.rotation == 0 })
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 

@@ -40,9 +40,34 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(step(.none, 100), 0)
     }
 
-    func testSnapshotStaysAboveTheCardItPassed() {
-        XCTAssertEqual(WalletEffect.snapshotZIndex(from: 2, to: 3), 7, "down: above its new slot (6) and the passed card (now 4)")
-        XCTAssertEqual(WalletEffect.snapshotZIndex(from: 5, to: 4), 11, "up: above the passed card, now in slot 5 (z 10)")
+    /// The lifted card floats above the stack, and the pick-up and the drop cross-fade over
+    /// 0.15 s (9 frames at 60 fps) instead of switching the card's stacking in one frame.
+    func testLiftAndDropCrossFade() throws {
+        let (_, frames) = try runAll(try loadExample("wallet-move"))
+        func item(_ f: Int, _ id: String) -> DrawItem? { frames[f].items.first { $0.id == id } }
+        // Pressed at 0.5 s, recognised at 1.0 s = frame 60.
+        XCTAssertEqual(item(60, "card2.snapshot")?.alpha, 0)
+        XCTAssertEqual(item(60, "card2")?.hidden, false, "the card stays while the snapshot fades in over it")
+        let fadeIn = (61...68).map { item($0, "card2.snapshot")!.alpha }
+        XCTAssertEqual(fadeIn, fadeIn.sorted())
+        XCTAssertTrue(fadeIn.allSatisfy { $0 > 0 && $0 < 1 })
+        XCTAssertEqual(item(69, "card2.snapshot")?.alpha, 1)
+        XCTAssertEqual(item(69, "card2")?.hidden, true, "hidden once covered")
+        // Above every card whenever it is drawn: the same z, the last thing drawn.
+        for f in frames where f.items.contains(where: { $0.kind == "snapshot" }) {
+            XCTAssertEqual(f.items.last { $0.kind != "view" }?.id, "card2.snapshot", "frame \(f.index)")
+            XCTAssertEqual(f.items.first { $0.kind == "snapshot" }?.zIndex, WalletEffect.liftedZIndex)
+        }
+        // Released at 8.1 s (frame 486) less the pre-roll: settle 0.25 s, then the fade out. Find
+        // the first frame with the card shown again: the snapshot is there at full alpha on the
+        // card's own frame and fades out over the next 9 frames.
+        let shown = (100..<frames.count).first { item($0, "card2")?.hidden == false }!
+        let settled = item(shown, "card2.snapshot")!
+        XCTAssertEqual(settled.frame, item(shown, "card2")!.frame, "the snapshot settled exactly on the card")
+        XCTAssertEqual(settled.alpha, 1)
+        let fadeOut = (shown + 1)..<(shown + 9)
+        XCTAssertTrue(fadeOut.allSatisfy { (item($0, "card2.snapshot")?.alpha ?? 1) < 1 })
+        XCTAssertNil(item(shown + 9, "card2.snapshot"), "removed when the fade ends")
     }
 
     func testPanToCloseDecisions() {
@@ -117,12 +142,70 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(offsets.min()!, -44)
         XCTAssertEqual(offsets.last!, 0, "stopped at the top content edge (offset 0, the article's clamp)")
         XCTAssertTrue(frames[60].items.contains { $0.id == "card2.snapshot" }, "the snapshot replaces the card after 0.5 s")
-        XCTAssertTrue(frames[60].items.first { $0.id == "card2" }!.hidden)
+        XCTAssertTrue(frames[69].items.first { $0.id == "card2" }!.hidden)
         XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" })
         XCTAssertFalse(frames.last!.items.first { $0.id == "card2" }!.hidden, "the card shows again after the settle")
         // Lifted 30 pt in 0.25 s (frames 60 → 75), before the finger starts moving at 1.3 s.
         let start = frames[60].items.first { $0.id == "card2.snapshot" }!.frame.minY
         XCTAssertEqual(frames[75].items.first { $0.id == "card2.snapshot" }!.frame.minY, start - 30, accuracy: 1e-9)
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
+    /// wallet-finger-scroll: the stack scrolled by a finger follows UIScrollView — 1:1 while
+    /// dragging, the 0.998 deceleration after a flick, the rubber band past the top and the
+    /// critically damped bounce back — then auto-scroll stops at the article's bottom clamp.
+    func testWalletFingerScrollExample() throws {
+        let scene = try loadExample("wallet-finger-scroll")
+        let (sim, frames) = try runAll(scene)
+        let y = frames.map(\.contentOffset.y)
+        func finger(_ i: Int) -> Double { frames[i].touches.first!.location.y }
+        let height = scene.collectionView.frame.height, top = -44.0
+        // Dragging (0.4-0.9 s): the content moves exactly as far as the finger.
+        XCTAssertEqual(y[50] - y[40], -(finger(50) - finger(40)), accuracy: 1e-9)
+        // The flick lifts at 1.6 s (frame 96) moving 300 pt/s, and the offset decelerates as
+        // UIScrollView's: x(t) = x0 + v0·(r^(1000t) − 1)/(1000·ln r), r = 0.998 — until the next
+        // drag catches it at 3.4 s.
+        XCTAssertTrue(frames[96].touches.isEmpty && !frames[95].touches.isEmpty)
+        XCTAssertEqual(y[96] - y[95], 5, accuracy: 1e-9, "300 pt/s")
+        for k in 97..<204 {
+            let t = Double(k) / 60 - 1.6
+            XCTAssertEqual(y[k], y[96] + 300 * (pow(0.998, 1000 * t) - 1) / (1000 * log(0.998)), accuracy: 1e-6, "frame \(k)")
+        }
+        // The pull (4.6-5.7 s) past the top: beyond −44 the offset is the rubber band of how far
+        // the finger has gone past the edge, (1 − 1/(x·0.55/H + 1))·H.
+        let pullFrames = 276..<342
+        let a = pullFrames.first { $0 > 276 && y[$0] != y[$0 - 1] && y[$0] > top }!
+        var banded = 0
+        for k in pullFrames where y[k] < top {
+            let raw = y[a] - (finger(k) - finger(a))
+            let x = top - raw
+            XCTAssertEqual(y[k], top - (1 - 1 / (x * 0.55 / height + 1)) * height, accuracy: 1e-6, "frame \(k)")
+            banded += 1
+        }
+        XCTAssertGreaterThan(banded, 40)
+        XCTAssertLessThan(y.min()!, top - 120, "pulled well past the top")
+        // The stack fans out by the pull spread while pulled (card 1 below its rest slot).
+        let card1 = { (i: Int) in frames[i].items.first { $0.id == "bocom" }!.frame.minY }
+        XCTAssertGreaterThan(card1(330) - card1(0), 30)
+        // Released with no velocity at 5.7 s: back to the edge as d(t) = d0·e^(−10t)·(1 + 10t).
+        let d0 = top - y[342]
+        XCTAssertGreaterThan(d0, 120)
+        // (It stops once within UIScrollView's half-pixel threshold, about frame 395.)
+        XCTAssertTrue(y[410..<420].allSatisfy { $0 == top })
+        for k in 343...390 {
+            let t = Double(k) / 60 - 5.7
+            XCTAssertEqual(y[k], top - d0 * exp(-10 * t) * (1 + 10 * t), accuracy: 1e-6, "bounce at frame \(k)")
+        }
+        // Auto-scroll toward the bottom: 4 pt per refresh, then the remainder, then it stops at
+        // contentHeight − H (the article's clamp, short of UIScrollView's own end) while held.
+        let contentHeight = (sim.collectionView.layout as! WalletLayout).collectionViewContentSize.height
+        XCTAssertEqual(y[700], contentHeight - height)
+        let steps = zip(y[480..<720], y[481..<720]).map { $1 - $0 }
+        XCTAssertEqual(Set(steps).subtracting([0, 4]).count, 1, "one short last step: \(Set(steps))")
+        XCTAssertTrue(y[720...].allSatisfy { $0 == contentHeight - height }, "stays after the drop")
+        // Card 2 swapped its way down with the auto-scroll and was dropped near the end.
+        XCTAssertGreaterThan(sim.collectionView.sections[0].firstIndex(of: "apple")!, 6)
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" || $0.hidden })
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 

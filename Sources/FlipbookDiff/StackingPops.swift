@@ -1,0 +1,139 @@
+import Foundation
+import FlipbookCore
+
+/// Stacking-order pops: between two consecutive frames, a region pops when the item seen on
+/// top there changes although both it and the item it replaces still cover the region — their
+/// stacking order flipped in place, without either moving away. On screen that is a hard cut
+/// (part of a card appearing over or vanishing under another), which no animation explains.
+///
+/// A snapshot (`kind == "snapshot"`, id `<item>.snapshot`) stands for its item, so handing a
+/// lifted snapshot back to its cell is measured as the same card. Items are opaque rectangles
+/// (rounded corners and shadows ignored) with their alpha: what a point shows is weighted
+/// front to back, and a change counts only when the weight moves by more than half in one
+/// frame — a cross-fade over a few frames is not a pop, a z switch is.
+public enum StackingPops {
+    public struct Pop: Sendable, Equatable {
+        /// The later frame of the pair.
+        public var frame: Int
+        /// Points² that popped.
+        public var area: Double
+        /// The two items whose order flipped over the largest part of that area.
+        public var items: [String]
+    }
+
+    /// Every frame whose pop area is above zero, in frame order.
+    public static func pops(in timeline: Timeline, grid: Double = 1) -> [Pop] {
+        var out: [Pop] = []
+        for i in timeline.frames.indices.dropFirst() {
+            if let p = pop(from: timeline.frames[i - 1], to: timeline.frames[i], grid: grid) { out.append(p) }
+        }
+        return out
+    }
+
+    /// What covers a point, read from one frame.
+    struct Cover {
+        var identity: String
+        var frame: Rect
+        var bounds: Rect
+        var alpha: Double
+        var rotation: Double
+        var scale: Double
+
+        func contains(_ p: Point) -> Bool {
+            guard bounds.contains(p) else { return false }
+            if rotation == 0 && scale == 1 { return frame.contains(p) }
+            // Into the item's own axes: undo the rotation and scale about its centre.
+            let dx = p.x - frame.midX, dy = p.y - frame.midY
+            let c = cos(-rotation), s = sin(-rotation)
+            let x = (dx * c - dy * s) / scale, y = (dx * s + dy * c) / scale
+            return abs(x) <= frame.width / 2 && abs(y) <= frame.height / 2
+        }
+    }
+
+    static func identity(of item: DrawItem) -> String {
+        if item.kind == "snapshot", item.id.hasSuffix(".snapshot") { return String(item.id.dropLast(".snapshot".count)) }
+        return item.id
+    }
+
+    /// What is drawn, back to front; views' backgrounds never change order, so they are left out.
+    static func covers(_ f: TimelineFrame) -> [Cover] {
+        f.items.compactMap { it in
+            guard it.kind != "view", !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
+            var bounds = it.frame
+            if it.rotation != 0 || it.scale != 1 {
+                let r = (it.frame.width * it.frame.width + it.frame.height * it.frame.height).squareRoot() / 2 * abs(it.scale)
+                bounds = Rect(x: it.frame.midX - r, y: it.frame.midY - r, width: 2 * r, height: 2 * r)
+            }
+            if let clip = it.clip { bounds = bounds.intersection(clip) }
+            if bounds.isEmpty { return nil }
+            return Cover(identity: identity(of: it), frame: it.frame, bounds: bounds, alpha: min(1, it.alpha),
+                         rotation: it.rotation, scale: it.scale)
+        }
+    }
+
+    /// Each identity's weight at a point (how much of what is seen there it is), front to back.
+    static func weights(at p: Point, _ covers: [Cover]) -> [String: Double] {
+        var w: [String: Double] = [:]
+        var remaining = 1.0
+        for c in covers.reversed() where remaining > 0 && c.contains(p) {
+            w[c.identity, default: 0] += c.alpha * remaining
+            remaining *= 1 - c.alpha
+        }
+        return w
+    }
+
+    static func top(_ w: [String: Double]) -> String? {
+        // Ties go to the smaller id, so the answer never depends on dictionary order.
+        w.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key
+    }
+
+    /// The pop between two frames, or nil when nothing popped.
+    public static func pop(from a: TimelineFrame, to b: TimelineFrame, grid: Double = 1) -> Pop? {
+        let ca = covers(a), cb = covers(b)
+        // Where each identity is drawn, and the order of its frontmost copy.
+        func index(_ cs: [Cover]) -> (order: [String: Int], rects: [String: [Rect]]) {
+            var order: [String: Int] = [:], rects: [String: [Rect]] = [:]
+            for (i, c) in cs.enumerated() { order[c.identity] = i; rects[c.identity, default: []].append(c.bounds) }
+            return (order, rects)
+        }
+        let ia = index(ca), ib = index(cb)
+        let shared = ia.order.keys.filter { ib.order[$0] != nil }.sorted()
+        // Candidate regions: pairs whose order flipped and that overlap in both frames.
+        var regions: [(Rect, [String])] = []
+        for (n, x) in shared.enumerated() {
+            for y in shared[(n + 1)...] where (ia.order[x]! < ia.order[y]!) != (ib.order[x]! < ib.order[y]!) {
+                for ra in ia.rects[x]! { for rb in ia.rects[y]! { for rc in ib.rects[x]! { for rd in ib.rects[y]! {
+                    let r = ra.intersection(rb).intersection(rc).intersection(rd)
+                    if !r.isEmpty && r.width > 0 && r.height > 0 { regions.append((r, [x, y])) }
+                } } } }
+            }
+        }
+        guard !regions.isEmpty else { return nil }
+        var popped = Set<[Int]>()
+        var byPair: [[String]: Double] = [:]
+        for (r, pair) in regions {
+            var gy = (r.minY / grid).rounded(.down)
+            while (gy + 0.5) * grid < r.maxY {
+                var gx = (r.minX / grid).rounded(.down)
+                while (gx + 0.5) * grid < r.maxX {
+                    let p = Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid)
+                    if r.contains(p) && !popped.contains([Int(gx), Int(gy)]) {
+                        let wa = weights(at: p, ca), wb = weights(at: p, cb)
+                        if let ta = top(wa), let tb = top(wb), ta != tb,
+                           cb.contains(where: { $0.identity == ta && $0.contains(p) }),
+                           ca.contains(where: { $0.identity == tb && $0.contains(p) }),
+                           max(wa[ta]! - (wb[ta] ?? 0), wb[tb]! - (wa[tb] ?? 0)) > 0.5 {
+                            popped.insert([Int(gx), Int(gy)])
+                            byPair[pair, default: 0] += grid * grid
+                        }
+                    }
+                    gx += 1
+                }
+                gy += 1
+            }
+        }
+        guard !popped.isEmpty else { return nil }
+        let worst = byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
+        return Pop(frame: b.index, area: Double(popped.count) * grid * grid, items: worst)
+    }
+}
