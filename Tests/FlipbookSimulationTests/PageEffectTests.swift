@@ -84,6 +84,58 @@ final class ExpandCollapseTests: XCTestCase {
         }
         XCTAssertGreaterThan(entered, 0, "the example brings at least one cell on screen during the collapse")
     }
+
+    /// expand-collapse-short: a 400 pt fold. Collapsing brings three off-screen cells in at once,
+    /// each on its straight eased path from its real place; collapsing while scrolled to the end
+    /// leaves content (622) shorter than the view (647), and the offset follows to 0 on the same curve.
+    func testTallFoldAndContentShorterThanTheView() throws {
+        let scene = try loadExample("expand-collapse-short")
+        let (sim, frames) = try runAll(scene)
+        let heights = [160.0, 100, 80, 120, 90], names = ["member", "orders", "coupons", "address", "history"]
+        func y(_ i: Int, member: Double) -> Double {
+            var total = 12.0
+            for k in 0..<i { total += (k == 0 ? member : heights[k]) + 12 }
+            return total
+        }
+        func cell(_ f: TimelineFrame, _ id: String) -> DrawItem? { f.items.first { $0.id == id } }
+        XCTAssertEqual(sim.collectionView.layout.collectionViewContentSize.height, y(5, member: 160))
+        XCTAssertEqual(y(5, member: 160), 622)
+        // The first collapse (tap lifts at 1.38 s): coupons, address and history start below the
+        // 667 pt canvas and all end on screen, each at eased progress of the same 0.3 s.
+        let start = 1.38
+        let entering = (2...4).filter { 20 + y($0, member: 560) >= 667 && 20 + y($0, member: 160) < 667 }
+        XCTAssertEqual(entering, [2, 3, 4], "three cells enter together")
+        var seenTogether = 0
+        for f in frames where f.time > start && f.time < start + 0.3 {
+            let u = TimingCurve.easeInEaseOut.value(at: (f.time - start) / 0.3)
+            XCTAssertEqual(cell(f, "member")!.frame.height, 560 + (160 - 560) * u, accuracy: 1e-6)
+            var onScreen = 0
+            for i in entering {
+                let expected = 20 + y(i, member: 560) + (y(i, member: 160) - y(i, member: 560)) * u
+                if let c = cell(f, names[i]) {
+                    XCTAssertEqual(c.frame.minY, expected, accuracy: 1e-6, "\(names[i]) at \(f.time)")
+                    if c.frame.minY < 667 { onScreen += 1 }
+                } else {
+                    XCTAssertGreaterThanOrEqual(expected, 667, "\(names[i]) missing while on screen at \(f.time)")
+                }
+            }
+            if onScreen == 3 { seenTogether += 1 }
+        }
+        XCTAssertGreaterThan(seenTogether, 3, "all three on screen, still sliding, for several frames")
+        // Scrolled to the end while expanded, then collapsed (tap lifts at 4.48 s): the offset
+        // goes from where the drag left it to 0 — the most a 622 pt content allows in a 647 pt
+        // view — on the cell's own curve, and ends exactly there.
+        let scrolled = frames[260].contentOffset.y
+        XCTAssertGreaterThan(scrolled, 300)
+        for f in frames where f.time > 4.48 && f.time <= 4.78 + 1e-9 {
+            let u = TimingCurve.easeInEaseOut.value(at: min(1, (f.time - 4.48) / 0.3))
+            XCTAssertEqual(f.contentOffset.y, scrolled * (1 - u), accuracy: 1e-6, "offset at \(f.time)")
+            XCTAssertEqual(cell(f, "member")!.frame.height, 560 + (160 - 560) * u, accuracy: 1e-6)
+        }
+        XCTAssertEqual(frames.last!.contentOffset.y, 0)
+        for (i, id) in names.enumerated() { XCTAssertEqual(cell(frames.last!, id)!.frame.minY, 20 + y(i, member: 160)) }
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
 }
 
 final class PullForMoreTests: XCTestCase {

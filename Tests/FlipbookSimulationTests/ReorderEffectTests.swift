@@ -119,8 +119,33 @@ final class TagReorderTests: XCTestCase {
         // Across sections: 健康 left 推荐频道 and joined 我的频道 before 军事.
         XCTAssertEqual(states[300][0], ids(["推荐", "北京", "视频", "社会", "娱乐", "科技", "汽车", "体育", "热点", "财经", "健康", "军事", "国际"]))
         XCTAssertEqual(states[300][1], ids(["时尚", "历史", "游戏", "旅游", "美食", "育儿", "数码", "动漫", "Apple", "Swift", "iOS 开发"]))
-        // The near miss moves nothing: the data at the end equals the data before that drag.
-        XCTAssertEqual(states.last!, states[300])
+        // The near miss moves nothing: the data after it equals the data before that drag.
+        XCTAssertEqual(states[420], states[300])
+        // iOS 开发 leaves 推荐频道 for 更多频道 (the article's rule, re-applied as the tags re-flow
+        // under the finger, puts it after 摄影): 推荐频道's third row empties, so the 更多频道
+        // header slides up by one row (32 + 12 line spacing) in the batch update's 0.25 s.
+        XCTAssertEqual(states.last![1], ids(["时尚", "历史", "游戏", "旅游", "美食", "育儿", "数码", "动漫", "Apple", "Swift"]))
+        XCTAssertEqual(states.last![2], ids(["电影", "音乐", "读书", "摄影", "iOS 开发", "家居", "宠物", "星座", "房产"]))
+        func item(_ f: Int, _ id: String) -> DrawItem? { frames[f].items.first { $0.id == id } }
+        let header = (420..<frames.count).map { item($0, "more.header")!.frame.minY }
+        XCTAssertEqual(header.first, 428)
+        XCTAssertEqual(header.last, 384)
+        let sliding = header.filter { $0 < 428 && $0 > 384 }.count
+        XCTAssertTrue((10...15).contains(sliding), "slides over the 0.25 s, not in one frame: \(sliding) frames between")
+        // Lifted at 9.25 s (frame 555) far below its slot: the snapshot glides from there to the
+        // tag's centre in 0.25 s, ease-in-ease-out, then the tag shows again.
+        let tag = ids(["iOS 开发"])[0], snapshot = tag + ".snapshot"
+        XCTAssertTrue(frames[555].touches.isEmpty && !frames[554].touches.isEmpty)
+        let from = item(555, snapshot)!.frame.center, home = item(555, tag)!.frame.center
+        XCTAssertGreaterThan(from.y - home.y, 100, "dropped far from its slot")
+        for k in 1..<15 {
+            let u = TimingCurve.easeInEaseOut.value(at: Double(k) / 15)
+            let c = item(555 + k, snapshot)!.frame.center
+            XCTAssertEqual(c.x, from.x + (home.x - from.x) * u, accuracy: 1e-6)
+            XCTAssertEqual(c.y, from.y + (home.y - from.y) * u, accuracy: 1e-6)
+        }
+        XCTAssertNil(item(570, snapshot))
+        XCTAssertEqual(item(570, tag)?.hidden, false)
         // Each drag hides the tag behind a snapshot and shows it again at the end.
         XCTAssertTrue(frames[60].items.contains { $0.kind == "snapshot" })
         XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" || $0.hidden })

@@ -209,6 +209,50 @@ final class WalletEffectTests: XCTestCase {
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
+    /// wallet-expand-scrolled: expanding while scrolled down puts the card at the current offset;
+    /// while expanded nothing scrolls and the card never goes above the top; a tap on the
+    /// expanded card collapses, and scrolling works again after.
+    func testWalletExpandWhileScrolledExample() throws {
+        let scene = try loadExample("wallet-expand-scrolled")
+        let sim = try Simulator(scene: scene)
+        var frames: [TimelineFrame] = []
+        var expanded: [String?] = []
+        for i in 0..<scene.frameCount {
+            sim.advance(to: sim.clock.time(ofFrame: i))
+            frames.append(sim.snapshot(index: i))
+            expanded.append((sim.effects.first as! WalletEffect).expanded)
+        }
+        let y = frames.map(\.contentOffset.y)
+        func card(_ i: Int, _ id: String) -> Rect { frames[i].items.first { $0.id == id }!.frame }
+        // Scrolled by the finger first: 0.4-0.9 s.
+        let scrolled = y[80]
+        XCTAssertGreaterThan(scrolled, 200)
+        // The tap at 1.5 s (canvas y 420, content 420 − 20 + offset) lands on card 6's strip
+        // (rows 100 pt apart); it expands to (0, offsetY) in content: the view's top on the canvas.
+        XCTAssertEqual(Int(((420 - 20 + scrolled) / 100).rounded(.down)), 6)
+        XCTAssertEqual(expanded[100], "card6")
+        XCTAssertEqual(card(130, "card6"), Rect(x: 10, y: 20, width: 355, height: 597))
+        // Footer slot k (the k-th other visible card, capped at 3) at y = offsetY + H − 50 + 10k + 10.
+        for (k, id) in ["card2", "card3", "card4", "card5"].enumerated() {
+            XCTAssertEqual(card(130, id), Rect(x: 10 + WalletLayout.footerMargin(k), y: 20 + 597 + 10 * Double(k) + 10,
+                                               width: 355 - 2 * WalletLayout.footerMargin(k), height: 200), id)
+        }
+        // The drag on the footer (2.4-3.1 s) scrolls nothing and moves no card.
+        XCTAssertTrue(y[130..<276].allSatisfy { $0 == scrolled }, "no scrolling while expanded")
+        for i in 144..<200 { XCTAssertEqual(frames[i].items.filter { $0.kind == "cell" }.map(\.frame), frames[130].items.filter { $0.kind == "cell" }.map(\.frame)) }
+        // Dragged upward (3.5-4.2 s), the expanded card stays at the top.
+        for i in 210..<260 { XCTAssertEqual(card(i, "card6"), Rect(x: 10, y: 20, width: 355, height: 597), "frame \(i)") }
+        XCTAssertTrue(frames[230].touches.count == 1)
+        // The tap at 4.6 s on the expanded card collapses it: the stack is back 0.25 s later at
+        // the offset it was scrolled to, and the card at its stack slot.
+        XCTAssertNotNil(expanded[275])
+        XCTAssertNil(expanded[290])
+        XCTAssertEqual(card(320, "card6").minY, 20 + 600 - scrolled, accuracy: 1e-9)
+        // Scrolling works again: the last drag (5.6 s) moves the offset.
+        XCTAssertLessThan(y.last!, scrolled - 150)
+        assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
+    }
+
     func testWalletExpandExample() throws {
         let scene = try loadExample("wallet-expand")
         let sim = try Simulator(scene: scene)
