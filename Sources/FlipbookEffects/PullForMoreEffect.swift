@@ -18,17 +18,24 @@ import FlipbookSimulation
 /// refresh (1 s); then it closes, the arrow is reset, and the pages swap back.
 ///
 /// Two styles: `view` (the article's view version: 0.3 s, the detail leaving to
-/// y = −(H + 64)) and `viewController` (a 0.6 s vertical slide of both pages by the page height
-/// — what the author wanted — with the navigation title switching between "Detail" and "More").
+/// y = −(H + 64)) and `viewController`, with the navigation title switching between "Detail"
+/// and "More", in one of two transitions: `slide` (a 0.6 s vertical slide of both pages by the
+/// page height — what the author said he wanted) or `none` (what the article's code does:
+/// transitionFromViewController with UIViewAnimationOptionTransitionNone and no animations,
+/// which puts the new page's view over the old one at once).
 public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     public enum Style: String, Sendable, CaseIterable { case view, viewController }
     public enum RefreshState: String, Sendable { case idle, pulling, refreshing }
+    /// How the view-controller version swaps its pages.
+    public enum Transition: String, Sendable, CaseIterable { case slide, none }
 
     public struct Options: Sendable {
         public var style = Style.view
         public var more = ""
         public var threshold: Double?
         public var swapDuration: Double?
+        /// For `viewController` only.
+        public var transition = Transition.slide
         public var refreshDuration = 1.0
         public var headerItem: String?
         public var headerHeight = 54.0
@@ -135,7 +142,8 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     func swap(toMore: Bool, at time: Double) {
         showingMore = toMore
         swapTimes.append(time)
-        let timing = AnimationTiming.curve(.easeInEaseOut, duration: swapDuration)
+        let timing: AnimationTiming? = options.style == .viewController && options.transition == .none
+            ? nil : .curve(.easeInEaseOut, duration: swapDuration)
         detail.moveFrame(to: toMore ? detailExit : .zero, timing: timing, at: time)
         more.moveFrame(to: toMore ? .zero : Point(x: 0, y: pageHeight), timing: timing, at: time)
         if let nav = options.navItem { sim.setChromeTitle(nav, options.titles[toMore ? 1 : 0]) }

@@ -7,12 +7,18 @@ import FlipbookEffects
 extension PullForMoreEffect.Options: SceneFileEffect {
     public static var typeName: String { "pullForMore" }
     public static var fieldNames: [String] {
-        ["style", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles",
+        ["style", "transition", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles",
          "lastUpdated"]
     }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
         if let v = o.optional("style") { opts.style = PullForMoreEffect.Style(rawValue: try v.oneOf(PullForMoreEffect.Style.allCases.map(\.rawValue)))! }
+        if let v = o.optional("transition") {
+            guard opts.style == .viewController else {
+                throw v.error("expected no \"transition\" with style \"view\": it applies to style \"viewController\"")
+            }
+            opts.transition = PullForMoreEffect.Transition(rawValue: try v.oneOf(PullForMoreEffect.Transition.allCases.map(\.rawValue)))!
+        }
         let moreField = try o.required("more", "the id of the view shown after the swap")
         opts.more = try moreField.nonEmptyString()
         guard let moreView = scene.views.first(where: { $0.id == opts.more }) else {

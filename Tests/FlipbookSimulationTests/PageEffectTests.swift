@@ -141,7 +141,7 @@ final class ExpandCollapseTests: XCTestCase {
 final class PullForMoreTests: XCTestCase {
     func states(_ f: TimelineFrame) -> [String: ScrollViewState] { Dictionary(uniqueKeysWithValues: f.scrollViews.map { ($0.id, $0) }) }
 
-    func check(_ name: String, threshold: Double, swap: Double, detailExit: Double, moreBelow: Double) throws {
+    func check(_ name: String, threshold: Double, swap: Double, detailExit: Double, moreBelow: Double, jumps: Bool = false) throws {
         let scene = try loadExample(name)
         let (sim, frames) = try runAll(scene)
         let effect = sim.effects.first as! PullForMoreEffect
@@ -176,7 +176,7 @@ final class PullForMoreTests: XCTestCase {
         XCTAssertEqual(back, release + 1, accuracy: 1e-9, "the refresh lasts 1 s, then the pages swap back")
         let refreshing = frames.filter { $0.time > release + 0.8 && $0.time < back }  // after the bounce settles
         XCTAssertTrue(refreshing.allSatisfy { abs(states($0)["more"]!.contentOffset.y + 54) < 0.2 }, "held open at −54 while refreshing")
-        assertNoFlickerOrJumps(frames, clip: Rect(x: 0, y: 0, width: 375, height: 667))
+        if !jumps { assertNoFlickerOrJumps(frames, clip: Rect(x: 0, y: 0, width: 375, height: 667)) }
     }
 
     /// MJRefreshNormalHeader's arrow: down (0) while the pull is short, turned to −π (up, turning
@@ -222,5 +222,30 @@ final class PullForMoreTests: XCTestCase {
         XCTAssertEqual(nav(frames[200]), "More")
         XCTAssertEqual(nav(frames.last!), "Detail")
         XCTAssertEqual(frames[0].items.first { $0.id == "cart" }!.frame, Rect(x: 0, y: 627, width: 375, height: 40))
+    }
+
+    /// `"transition": "none"`: the article's own UIViewAnimationOptionTransitionNone swap — each
+    /// page is either in place or gone, never in between, and the title switches with it.
+    func testViewControllerVersionWithoutTransition() throws {
+        try check("pull-for-more-vc-none", threshold: 144, swap: 0, detailExit: 64 - 563, moreBelow: 64 + 563, jumps: true)
+        let (_, frames) = try runAll(try loadExample("pull-for-more-vc-none"))
+        for f in frames {
+            let s = states(f)
+            XCTAssertTrue([64, 64 - 563].contains(s["detail"]!.frame.minY), "detail at \(s["detail"]!.frame.minY), frame \(f.index)")
+            XCTAssertTrue([64, 64 + 563].contains(s["more"]!.frame.minY), "more at \(s["more"]!.frame.minY), frame \(f.index)")
+            XCTAssertEqual(s["detail"]!.frame.minY == 64, s["more"]!.frame.minY != 64, "exactly one page shows, frame \(f.index)")
+        }
+        let swapped = frames.firstIndex { states($0)["more"]!.frame.minY == 64 }!
+        func nav(_ f: TimelineFrame) -> String? { f.items.first { $0.id == "nav" }?.appearance.content.compactMap { if case .text(let t) = $0 { return t.text }; return nil }.first }
+        XCTAssertEqual(nav(frames[swapped - 1]), "Detail")
+        XCTAssertEqual(nav(frames[swapped]), "More")
+    }
+
+    func testTransitionIsForTheViewControllerVersion() throws {
+        var text = try String(contentsOf: packageRoot.appendingPathComponent("examples/pull-for-more.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""type": "pullForMore","#, with: #""type": "pullForMore", "transition": "none","#)
+        XCTAssertThrowsError(try decode(text, file: "p.json")) { e in
+            XCTAssertEqual("\(e)", #"p.json:12:40: $.effect.transition: expected no "transition" with style "view": it applies to style "viewController""#)
+        }
     }
 }
