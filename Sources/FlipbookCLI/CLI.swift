@@ -381,6 +381,8 @@ public enum CLI {
             throw UsageError(message: args.isEmpty ? "validate needs a SCENE file" : "validate takes one SCENE file", command: "validate")
         }
         let scene = try loadScene(args[0])
+        // Batch updates that depend on what ran before them are checked by running the scene.
+        if scene.batchUpdatesCheckedWhenSimulated { _ = try Simulator.run(scene) }
         let items = scene.collectionView.sections.reduce(0) { $0 + $1.items.count }
         console.out("\(args[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(SceneDecoder().typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
         return ExitCode.success

@@ -123,6 +123,7 @@ public struct SceneDecoder: Sendable {
         if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
         scene.views = views
         scene.chrome = chrome
+        scene.sourceFile = file
         if let f = obj.optional("effect") { scene.effect = try decodeEffect(f, scene: scene) }
         do {
             try scene.validate(file: file)

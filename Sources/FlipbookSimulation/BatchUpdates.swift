@@ -44,37 +44,30 @@ extension CollectionView {
         let oldIndexPaths = indexPaths
 
         // Data changes: deletes, then inserts and moves at their final positions in ascending order.
-        // Removing an id never changes which section others are in, so the old index paths
-        // still find their sections; everything is re-indexed once at the end.
         var deleted = Set<String>()
-        var removed = Set<String>()
-        var placed: [(id: String, to: ItemIndexPath)] = []
-        func remove(_ id: String) -> Bool {
-            guard let ip = oldIndexPaths[id], !removed.contains(id) else { return false }
-            sections[ip.section].removeAll { $0 == id }
-            removed.insert(id)
-            return true
-        }
         for c in changes {
             switch c {
             case .delete(let id):
-                if remove(id) { deleted.insert(id) }
-            case .move(let id, let to):
-                if remove(id) { placed.append((id, to)) }
-            case .insert(let item, let to):
+                if oldIndexPaths[id] != nil { deleted.insert(id) }
+            case .insert(let item, _):
                 items[item.id] = item
-                placed.append((item.id, to))
             case .reload(let id, let patch):
                 if let item = items[id] { items[id] = patch.applied(to: item) }
             case .layout(let patch):
                 patch.apply(&layout)
             case .clearProperties(let id, let props):
                 removeOverrides(id, props)
+            case .move:
+                break
             }
         }
-        for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
-            let s = min(max(to.section, 0), sections.count - 1)
-            sections[s].insert(id, at: min(max(to.item, 0), sections[s].count))
+        BatchUpdateCheck.apply(changes, to: &sections)
+        let placed = changes.compactMap { c -> String? in
+            switch c {
+            case .move(let id, _): return oldIndexPaths[id] != nil && !deleted.contains(id) ? id : nil
+            case .insert(let item, _): return item.id
+            default: return nil
+            }
         }
         reindex()
         invalidateLayout()
@@ -83,7 +76,7 @@ extension CollectionView {
         let insertedIDs = Set(changes.compactMap { if case .insert(let it, _) = $0 { return it.id }; return nil })
         let after = visibleAttributes(at: time)
         var candidates = Set(before.keys).union(after.map(\.id))
-        candidates.formUnion(placed.map(\.id))
+        candidates.formUnion(placed)
         for id in candidates.sorted() {
             if deleted.contains(id) {
                 guard let b = before[id], let oldIP = oldIndexPaths[id], let item = items[id] else { continue }
@@ -127,5 +120,120 @@ extension CollectionView {
         }
         for id in deleted { items[id] = nil; overrides[id] = nil; hiddenOverrides[id] = nil }
         return time + timing.duration
+    }
+}
+
+/// The checks UIKit makes of a batch update before it animates anything — the
+/// NSInternalInconsistencyException reasons ("attempt to delete and move the same index path",
+/// "… but there are only 31 items in section 0 after the update") — on the data as it is when
+/// the update runs. UIKit's rules (Apple's performBatchUpdates(_:completion:) and
+/// UICollectionView docs; WWDC 2018 “A Tour of UICollectionView”): deletes, move sources and
+/// reloads name index paths before the update, at most one change each; inserts and move
+/// destinations name index paths after it, at most one each, inside the sections' new counts.
+public enum BatchUpdateCheck {
+    /// What UIKit would complain about, or nil when the update is valid.
+    /// `sections` holds the item ids of each section before the update.
+    public static func problem(_ changes: [BatchChange], sections: [[String]]) -> String? {
+        var before: [String: ItemIndexPath] = [:]
+        let named = Set(changes.flatMap { c -> [String] in
+            switch c {
+            case .delete(let id), .move(let id, _), .reload(let id, _): return [id]
+            case .insert(let item, _): return [item.id]
+            case .layout, .clearProperties: return []
+            }
+        })
+        for (s, ids) in sections.enumerated() {
+            for (i, id) in ids.enumerated() where named.contains(id) { before[id] = ItemIndexPath(item: i, section: s) }
+        }
+        func describe(_ ip: ItemIndexPath) -> String { "(section \(ip.section), item \(ip.item))" }
+        func describe(_ id: String) -> String { before[id].map { describe($0) + " " + InputError.quote(id) } ?? InputError.quote(id) }
+
+        var counts = sections.map(\.count)
+        var sources: [String: String] = [:]       // id → the first change naming it before the update
+        var destinations: [ItemIndexPath: String] = [:]
+        var placed: [(verb: String, id: String, to: ItemIndexPath)] = []
+        for c in changes {
+            let verb: String, id: String
+            switch c {
+            case .delete(let i): verb = "delete"; id = i
+            case .move(let i, let to): verb = "move"; id = i; placed.append(("move", i, to))
+            case .reload(let i, _): verb = "reload"; id = i
+            case .insert(let item, let to):
+                if before[item.id] != nil { return "attempt to insert item \(InputError.quote(item.id)), which is already at \(describe(before[item.id]!))" }
+                placed.append(("insert", item.id, to))
+                continue
+            case .layout, .clearProperties: continue
+            }
+            guard let ip = before[id] else {
+                return "attempt to \(verb) item \(InputError.quote(id)), which is not in the collection view before the update"
+            }
+            if let first = sources[id] {
+                let reason: String
+                switch Set([first, verb]) {
+                case ["move"]: reason = "perform multiple moves of the same index path"
+                case [verb]: reason = "\(verb) the same index path twice"
+                case ["delete", "move"]: reason = "delete and move the same index path"
+                case ["delete", "reload"]: reason = "delete and reload the same index path"
+                default: reason = "move and reload the same index path"
+                }
+                return "attempt to \(reason) \(describe(id))"
+            }
+            sources[id] = verb
+            if verb != "reload" { counts[ip.section] -= 1 }
+        }
+        for p in placed where (0..<counts.count).contains(p.to.section) { counts[p.to.section] += 1 }
+        for p in placed {
+            let what = p.verb == "insert" ? "insert item \(p.to.item) into section \(p.to.section)"
+                : "move \(describe(p.id)) to \(describe(p.to))"
+            guard (0..<counts.count).contains(p.to.section) else {
+                return "attempt to \(what), but there are only \(counts.count) sections after the update"
+            }
+            guard p.to.item < counts[p.to.section] else {
+                return "attempt to \(what), but there are only \(counts[p.to.section]) items in section \(p.to.section) after the update"
+            }
+            if let other = destinations[p.to] {
+                let pair = [other, p.verb].sorted()
+                return pair == ["insert", "move"] ? "attempt to perform an insert and a move to the same index path \(describe(p.to))"
+                    : "attempt to \(p.verb) two items to the same index path \(describe(p.to))"
+            }
+            destinations[p.to] = p.verb
+        }
+        return nil
+    }
+
+    /// The sections' item ids after a valid update, in UIKit's order: deletes and move sources
+    /// leave, then inserts and moves land at their final index paths in ascending order.
+    /// (An invalid one is applied as far as it makes sense: a change naming an item that is not
+    /// there is skipped, an index past the end appends.)
+    public static func apply(_ changes: [BatchChange], to sections: inout [[String]]) {
+        var leaving = Set<String>(), deletes = Set<String>()
+        for c in changes {
+            if case .delete(let id) = c { leaving.insert(id); deletes.insert(id) } else if case .move(let id, _) = c { leaving.insert(id) }
+        }
+        var present = Set<String>()
+        if !leaving.isEmpty {
+            for s in sections.indices {
+                sections[s].removeAll { id in
+                    guard leaving.contains(id) else { return false }
+                    present.insert(id)
+                    return true
+                }
+            }
+        }
+        var placed: [(id: String, to: ItemIndexPath)] = []
+        var moved = Set<String>()
+        for c in changes {
+            switch c {
+            case .move(let id, let to) where present.contains(id) && !deletes.contains(id) && !moved.contains(id):
+                moved.insert(id)
+                placed.append((id, to))
+            case .insert(let item, let to): placed.append((item.id, to))
+            default: break
+            }
+        }
+        for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
+            let s = min(max(to.section, 0), sections.count - 1)
+            sections[s].insert(id, at: min(max(to.item, 0), sections[s].count))
+        }
     }
 }

@@ -15,7 +15,7 @@ struct EventQueue {
     }
     enum Payload {
         /// Script steps and completions: actions run at the event's time.
-        case actions([Action])
+        case actions([Action], path: String)
         case timer((Double) -> Void)
         case touchDown(Int)
         case touchSample(Int)

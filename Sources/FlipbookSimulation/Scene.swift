@@ -29,6 +29,9 @@ public struct Scene: Sendable {
     public var views: [CollectionViewSpec] = [] { didSet { validation = ValidationMark() } }
     /// Fixed items drawn above every view (a navigation bar, a bottom bar), in canvas points.
     public var chrome: [ItemSpec] = [] { didSet { validation = ValidationMark() } }
+    /// The file the scene was read from (SceneDecoder sets it), for messages about it found
+    /// while simulating; empty for a scene built in code.
+    public var sourceFile = ""
 
     /// Whether this value passed `validate()`: any change to the scene starts a new mark, so a
     /// scene is checked once however often it is validated (decoding, then simulating).

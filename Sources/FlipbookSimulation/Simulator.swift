@@ -30,6 +30,9 @@ public final class Simulator {
     private var tickScheduled = false
     private var lastTouchPoint: [Int: Point] = [:]
     public private(set) var now: Double = 0
+    /// The first script step UIKit would have refused (an invalid batch update), if any;
+    /// `record()` throws it.
+    public private(set) var failure: InputError?
     /// The effects installed (the scene's own first); the simulator keeps them alive.
     public private(set) var effects: [any Effect] = []
 
@@ -54,7 +57,9 @@ public final class Simulator {
         }
         for i in views.indices { installScrollPan(i) }
         if let configuration = scene.effect { install(configuration.makeEffect()) }
-        for step in scene.script { schedule(at: step.time, .actions([step.action])) }
+        for (i, step) in scene.script.enumerated() {
+            schedule(at: step.time, .actions([step.action], path: step.path.isEmpty ? "$.script[\(i)]" : step.path))
+        }
         for (i, t) in scene.touches.enumerated() {
             schedule(at: t.downTime, order: EventQueue.Order.touch, .touchDown(i))
             schedule(at: t.upTime, order: EventQueue.Order.touch, .touchUp(i))
@@ -135,7 +140,7 @@ public final class Simulator {
 
     private func apply(_ payload: EventQueue.Payload) {
         switch payload {
-        case .actions(let actions): for a in actions { perform(a) }
+        case .actions(let actions, let path): for a in actions { perform(a, path: path) }
         case .timer(let fire): fire(now)
         case .touchDown(let i): touchDown(scene.touches[i])
         case .touchSample(let i): touchSample(i)
@@ -231,8 +236,8 @@ public final class Simulator {
 
     // MARK: - Script actions
 
-    /// Runs one action at the current time.
-    public func perform(_ action: Action) {
+    /// Runs one action at the current time; `path` names the script step in messages.
+    public func perform(_ action: Action, path: String = "$.script") {
         let cv = collectionView
         let scroll = cv.scrollView
         switch action {
@@ -249,8 +254,8 @@ public final class Simulator {
                 if let h = c.hidden { owner.setHidden(c.item, h) }
             }
         case .animate(let t):
-            let end = run(t, delay: 0)
-            if !t.completion.isEmpty { schedule(at: end, .actions(t.completion)) }
+            let end = run(t, delay: 0, path: path)
+            if !t.completion.isEmpty { schedule(at: end, .actions(t.completion, path: path + ".completion")) }
         case .addAnimation(let item, let spec, let beginOffset):
             var animation = spec.animation
             animation.beginTime = now + beginOffset
@@ -259,14 +264,23 @@ public final class Simulator {
         case .removeAnimation(let item, let key):
             if let item { owner(of: item).removeKeyframes(key: key, from: item) } else { for v in views { v.removeKeyframes(key: key, from: nil) } }
         case .performBatchUpdates(let changes, let timing, let completion):
+            // UIKit raises before animating anything; the simulation stops with that reason
+            // (record() throws it), so nothing is rendered from a scene a device would crash on.
+            if let problem = BatchUpdateCheck.problem(changes, sections: cv.sections) {
+                if failure == nil {
+                    failure = InputError(file: scene.sourceFile.isEmpty ? "scene \(InputError.quote(scene.name))" : scene.sourceFile,
+                                         path: path, message: "invalid batch update at \(NumberFormat.short(now)) s: \(problem)")
+                }
+                return
+            }
             let end = cv.performBatchUpdates(changes, timing: timing, at: now)
-            if !completion.isEmpty { schedule(at: end, .actions(completion)) }
+            if !completion.isEmpty { schedule(at: end, .actions(completion, path: path + ".completion")) }
         }
     }
 
     /// Applies a transaction's changes (animated from what is on screen) and its nested
     /// transactions; returns when the last of them ends.
-    private func run(_ t: Transaction, delay: Double) -> Double {
+    private func run(_ t: Transaction, delay: Double, path: String) -> Double {
         let begin = now + delay + t.delay
         for c in t.changes {
             let owner = self.owner(of: c.item)
@@ -275,8 +289,8 @@ public final class Simulator {
         }
         var end = begin + t.timing.duration
         for n in t.nested {
-            let nestedEnd = run(n, delay: delay + t.delay)
-            if !n.completion.isEmpty { schedule(at: nestedEnd, .actions(n.completion)) }
+            let nestedEnd = run(n, delay: delay + t.delay, path: path)
+            if !n.completion.isEmpty { schedule(at: nestedEnd, .actions(n.completion, path: path + ".completion")) }
             end = max(end, nestedEnd)
         }
         return end
@@ -322,6 +336,7 @@ public final class Simulator {
         var out: [TimelineFrame] = []
         for t in times.sorted() {
             sim.advance(to: t)
+            if let failure = sim.failure { throw failure }
             out.append(sim.snapshot(index: sim.clock.firstFrame(atOrAfter: t), time: t))
         }
         return out
@@ -339,6 +354,7 @@ public final class Simulator {
             for i in 0...last {
                 if i % 64 == 0, limits.shouldStop() { throw SimulationStopped(message: "interrupted") }
                 advance(to: clock.time(ofFrame: i))
+                if let failure { throw failure }
                 if i >= first && (i - first) % max(1, step) == 0 {
                     var frame = snapshot(index: i)
                     if let previous = frames.last { frame.share(with: previous) }

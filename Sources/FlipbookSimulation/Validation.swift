@@ -188,12 +188,48 @@ extension Scene {
         var known = namesItems ? Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } }) : []
         var main = namesItems ? Set(collectionView.sections.flatMap { $0.items.map(\.id) }) : []
         let steps = script.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
+        // Batch updates are checked against the data as it will be when they run — here, when
+        // only the script changes the data (no effect, no batch update in a completion);
+        // otherwise the simulator checks each one when it reaches it.
+        var data: [[String]]? = script.contains(where: { Scene.isBatch($0.action) }) && !batchUpdatesCheckedWhenSimulated
+            ? collectionView.sections.map { $0.items.map(\.id) } : nil
         for (index, step) in steps {
             let path = step.path.isEmpty ? "$.script[\(index)]" : step.path
             if !(step.time.isFinite && step.time >= 0 && step.time <= SceneLimits.maxDuration) {
                 throw C.issue(path + ".at", "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxDuration))")
             }
             try Scene.checkAction(step.action, at: path, known: &known, main: &main)
+            if case .performBatchUpdates(let changes, _, _) = step.action, data != nil {
+                if let problem = BatchUpdateCheck.problem(changes, sections: data!) {
+                    throw C.issue(path, "invalid batch update at \(NumberFormat.short(step.time)) s: \(problem)")
+                }
+                BatchUpdateCheck.apply(changes, to: &data!)
+            }
+        }
+    }
+
+    /// Whether some batch update can only be checked when the simulation reaches it (an effect
+    /// may change the data first, or it runs from a completion): `flipbook validate` then
+    /// simulates the scene to check it.
+    public var batchUpdatesCheckedWhenSimulated: Bool {
+        (effect != nil && script.contains { Scene.isBatch($0.action) || Scene.hasBatchInCompletion($0.action) })
+            || script.contains { Scene.hasBatchInCompletion($0.action) }
+    }
+
+    static func isBatch(_ a: Action) -> Bool {
+        if case .performBatchUpdates = a { return true }
+        return false
+    }
+
+    /// Whether a batch update runs from a completion (its time depends on animations).
+    static func hasBatchInCompletion(_ a: Action) -> Bool {
+        func inTransaction(_ t: Transaction) -> Bool {
+            t.completion.contains { isBatch($0) || hasBatchInCompletion($0) } || t.nested.contains(where: inTransaction)
+        }
+        switch a {
+        case .performBatchUpdates(_, _, let completion): return completion.contains { isBatch($0) || hasBatchInCompletion($0) }
+        case .animate(let t): return inTransaction(t)
+        default: return false
         }
     }
 

@@ -133,6 +133,24 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(contents(dir.path).contains { $0.hasPrefix(".") }, "no staging directories")
     }
 
+    /// A batch update UIKit would refuse, found only when the simulation reaches it (the effect
+    /// could have changed the data): exit 2, one line naming the step, nothing written —
+    /// and `validate` runs the scene to find it too.
+    func testInvalidBatchUpdateFoundWhileSimulatingWritesNothing() {
+        let text = good.replacingOccurrences(of: #""script": ["#, with: #""effect": {"type": "wallet"}, "script": [{"at": 0.3, "action": "performBatchUpdates", "updates": [{"insert": {"id": "n"}, "to": {"item": 9}}]}, "#)
+        let scene = write("batch.json", text)
+        let out = dir.appendingPathComponent("out").path
+        let (code, c) = run(["render", scene, "-o", out, "--format", "png,gif"])
+        XCTAssertEqual(code, 2, c.err)
+        XCTAssertEqual(c.err, "flipbook: \(scene): $.script[0]: invalid batch update at 0.3 s: attempt to insert item 9 into section 0, but there are only 4 items in section 0 after the update\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertFalse(contents(dir.path).contains { $0.hasPrefix(".") }, "no staging directories")
+        let (vcode, v) = run(["validate", scene])
+        XCTAssertEqual(vcode, 2)
+        XCTAssertEqual(v.err, c.err)
+        XCTAssertEqual(run(["validate", write("ok.json", text.replacingOccurrences(of: #""item": 9"#, with: #""item": 3"#))]).0, 0)
+    }
+
     func testUsageErrors() {
         let scene = write("s.json", good)
         let cases: [([String], String)] = [
