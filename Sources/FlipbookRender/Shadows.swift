@@ -70,10 +70,16 @@ enum ShadowMasks {
     static func mask(_ key: Key) -> Mask {
         let whole = Window(x: 0, y: 0, width: key.width + 2 * pad(sigma: Double(key.sigma) / 4),
                            height: key.height + 2 * pad(sigma: Double(key.sigma) / 4))
-        if whole.width * whole.height > cachedPixelsLimit { return stretch(base(key), to: key, window: whole) }
+        if !keepsWhole(whole) { return stretch(base(key), to: key, window: whole) }
         let b = base(key)
         if b.width == whole.width && b.height == whole.height { return b }
         return cached(key) { stretch(b, to: key, window: whole) }
+    }
+
+    /// Whether a whole mask is small enough to make and keep: within the pixel budget, and
+    /// within Cairo's largest image side (32,767 px) — a long thin card can pass the first only.
+    static func keepsWhole(_ whole: Window) -> Bool {
+        whole.width * whole.height <= cachedPixelsLimit && whole.width <= 32_767 && whole.height <= 32_767
     }
 
     /// A rectangle of mask pixels.
@@ -190,7 +196,7 @@ enum ShadowMasks {
         let window = Window(x: left, y: top, width: right - left, height: bottom - top)
         // A mask small enough to keep is kept whole (Cairo clips it), so a card that moves
         // half off screen does not need a new one every frame.
-        let keepWhole = whole.width * whole.height <= cachedPixelsLimit
+        let keepWhole = keepsWhole(whole)
         let m = keepWhole ? mask(key) : stretch(base(key), to: key, window: window)
         cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, alpha)
         let s = m.surface()

@@ -199,6 +199,15 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(edge, 0.5 * 0.5 * (1 - erf(8.0 / (8 * 2.0.squareRoot()))), accuracy: 0.02, "σ below the bottom edge")
     }
 
+    /// Found by the fuzzer: a card 36,001 × 90 pt has a mask under the pixel budget but wider
+    /// than Cairo's largest image (32,767 px); it is cut to the visible window like a huge one.
+    func testShadowOfALongThinShapeDraws() throws {
+        let shadow = Shadow(opacity: 0.5, offset: Point(x: 0, y: 0), radius: 3)
+        let png = try draw([], card: Rect(x: 10, y: 10, width: 36_001, height: 90), canvas: Size(width: 100, height: 120), shadow: shadow)
+        let edge = 1 - Double(png.rgb(50, 100 + 3).0) / 255
+        XCTAssertEqual(edge, 0.5 * 0.5 * (1 - erf(3.0 / (3 * 2.0.squareRoot()))), accuracy: 0.03, "σ below the bottom edge")
+    }
+
     func testBorderWidthAndMaskedCorners() throws {
         let item = DrawItem(id: "c", frame: Rect(x: 10, y: 10, width: 100, height: 60),
                             appearance: Appearance(background: .white, cornerRadius: 20, roundedCorners: .top,
