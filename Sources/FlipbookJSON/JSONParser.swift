@@ -91,7 +91,9 @@ public enum JSONParser {
             case UInt8(ascii: "{"):
                 index += 1
                 var members: [(key: String, value: JSONNode)] = []
-                var seen = Set<String>()
+                // Duplicate keys: a linear look through a small object (most of them) costs less
+                // than hashing every key; a set takes over past 16 members.
+                var seen: Set<String>?
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return node(.object(members)) }
                 while true {
@@ -101,10 +103,16 @@ public enum JSONParser {
                     }
                     let (kl, kc) = (line, column)
                     let key = try parseString()
-                    if seen.contains(key) {
+                    let duplicate: Bool
+                    if seen == nil && members.count < 16 {
+                        duplicate = members.contains { $0.key == key }
+                    } else {
+                        if seen == nil { seen = Set(members.map(\.key)) }
+                        duplicate = !seen!.insert(key).inserted
+                    }
+                    if duplicate {
                         throw JSONSyntaxError(message: "duplicate key \(InputError.quote(key))", line: kl, column: kc)
                     }
-                    seen.insert(key)
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                     index += 1

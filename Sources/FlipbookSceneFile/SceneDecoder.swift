@@ -422,6 +422,7 @@ public struct SceneDecoder: Sendable {
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
             let list = try items.array(maxCount: SceneLimits.maxItems)
+            ids.reserveCapacity(ids.count + list.count)  // growing to 100,000 ids rehashes ~17 times
             sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try SceneDecoder.decodeItem($1, index: $0, ids: &ids, defaultStyle: cellStyle) })]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
@@ -429,6 +430,7 @@ public struct SceneDecoder: Sendable {
                 let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
                 let header = try so.optional("header")?.string()
                 let list = try so.required("items").array(maxCount: SceneLimits.maxItems)
+                ids.reserveCapacity(ids.count + list.count)
                 var items: [ItemSpec] = []
                 for (i, itf) in list.enumerated() {
                     items.append(try SceneDecoder.decodeItem(itf, index: itemTotal + i, ids: &ids, defaultStyle: cellStyle))

@@ -29,7 +29,20 @@ public final class CollectionView {
     public internal(set) var sections: [[String]]
     public internal(set) var layout: any CollectionViewLayout
     var items: [String: ItemSpec] = [:]
-    var indexPaths: [String: ItemIndexPath] = [:]
+    /// Each item's index path, made when first asked for after the data changed: a scene that
+    /// only scrolls never looks an item up by id, and indexing 100,000 ids costs more than
+    /// rendering its frames.
+    var indexPaths: [String: ItemIndexPath] {
+        if let i = indexPathStorage { return i }
+        var made: [String: ItemIndexPath] = [:]
+        made.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+        for (s, ids) in sections.enumerated() {
+            for (i, id) in ids.enumerated() { made[id] = ItemIndexPath(item: i, section: s) }
+        }
+        indexPathStorage = made
+        return made
+    }
+    private var indexPathStorage: [String: ItemIndexPath]?
     var itemSizes: [[Size]]?
     var itemOrigins: [[Point]]?
     var preparedBounds: Rect?
@@ -78,27 +91,33 @@ public final class CollectionView {
         // Sized up front: growing a dictionary of 100,000 items rehashes and copies it ~17 times.
         items.reserveCapacity(spec.sections.reduce(0) { $0 + $1.items.count })
         for s in spec.sections { for it in s.items { items[it.id] = it } }
-        reindex()
+        indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
         prepareLayoutIfNeeded(bounds: scrollView.bounds)
     }
 
     // MARK: - Data source
 
+    /// After the data changed: index paths are made again when asked for, sizes and origins now.
     func reindex() {
-        indexPaths = [:]
-        indexPaths.reserveCapacity(sections.reduce(0) { $0 + $1.count })
-        for (s, ids) in sections.enumerated() {
-            for (i, id) in ids.enumerated() { indexPaths[id] = ItemIndexPath(item: i, section: s) }
+        indexPathStorage = nil
+        indexSizes(size: { [items, sections] in items[sections[$0][$1]]?.size },
+                   origin: { [items, sections] in items[sections[$0][$1]]?.origin })
+    }
+
+    /// Per-item sizes and origins for the layout, read by (section, index) — from the spec itself
+    /// at the start, so no id is hashed; from the data by id after a change.
+    private func indexSizes(size: (Int, Int) -> Size?, origin: (Int, Int) -> Point?) {
+        let counts = sections.map(\.count)
+        func any<T>(_ value: (Int, Int) -> T?) -> Bool {
+            counts.indices.contains { s in (0..<counts[s]).contains { value(s, $0) != nil } }
         }
-        let hasSizes = sections.contains { $0.contains { items[$0]?.size != nil } }
-        if hasSizes {
+        if any(size) {
             let fallback = layout.defaultItemSize
-            itemSizes = sections.map { $0.map { items[$0]?.size ?? fallback } }
+            itemSizes = counts.indices.map { s in (0..<counts[s]).map { size(s, $0) ?? fallback } }
         } else {
             itemSizes = nil
         }
-        let hasOrigins = sections.contains { $0.contains { items[$0]?.origin != nil } }
-        itemOrigins = hasOrigins ? sections.map { $0.map { items[$0]?.origin ?? .zero } } : nil
+        itemOrigins = any(origin) ? counts.indices.map { s in (0..<counts[s]).map { origin(s, $0) ?? .zero } } : nil
     }
 
     public func indexPath(for id: String) -> ItemIndexPath? { indexPaths[id] }

@@ -23,6 +23,9 @@ final class JSONParserTests: XCTestCase {
             ("{\"a\" 1}", 1, 6, "':'"),
             ("[1, 2", 1, 6, "end of input"),
             ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key"),
+            // Past 16 members the parser looks keys up in a set instead of the list: both find it.
+            ("{" + (0..<20).map { "\"k\($0)\": 0, " }.joined() + "\"k3\": 1}", 1, 192, "duplicate key"),
+            ("{" + (0..<15).map { "\"k\($0)\": 0, " }.joined() + "\"k14\": 1}", 1, 142, "duplicate key"),
             ("\n\n  tru", 3, 3, "true"),
             ("{\"a\": 01}", 1, 8, "leading zeros"),
             ("{\"a\": 1 x}", 1, 9, "expected ','"),
