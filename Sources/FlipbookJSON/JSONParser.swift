@@ -69,6 +69,16 @@ public enum JSONParser {
 
         var column: Int { index - lineStart + 1 }
 
+        /// The string these UTF-8 bytes spell, or nil when they are not valid UTF-8. Decoding
+        /// repairs bad bytes with U+FFFD, so a result that does not give back the same bytes
+        /// was not valid (ASCII always is).
+        static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+            let s = String(decoding: utf8, as: UTF8.self)
+            if utf8.allSatisfy({ $0 < 0x80 }) { return s }
+            var copy = s
+            return copy.withUTF8 { $0.elementsEqual(utf8) } ? s : nil
+        }
+
         func error(_ message: String) -> JSONSyntaxError {
             JSONSyntaxError(message: message, line: line, column: column)
         }
@@ -193,7 +203,20 @@ public enum JSONParser {
 
         mutating func parseString() throws -> String {
             index += 1  // opening quote
-            var out: [UInt8] = []
+            // Most strings have no escapes: the bytes between the quotes are the string.
+            let start = index
+            while index < bytes.count {
+                let c = bytes[index]
+                if c == UInt8(ascii: "\"") {
+                    let s = bytes.withUnsafeBufferPointer { Parser.string(UnsafeBufferPointer(rebasing: $0[start..<index])) }
+                    index += 1
+                    guard let s else { throw error("string is not valid UTF-8") }
+                    return s
+                }
+                if c == UInt8(ascii: "\\") || c < 0x20 { break }
+                index += 1
+            }
+            var out = Array(bytes[start..<index])
             while true {
                 guard index < bytes.count else { throw error("unterminated string") }
                 let c = bytes[index]
@@ -235,7 +258,7 @@ public enum JSONParser {
                     index += 1
                 }
             }
-            guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+            guard let s = out.withUnsafeBufferPointer(Parser.string) else { throw error("string is not valid UTF-8") }
             return s
         }
 

@@ -276,9 +276,11 @@ struct ActionDecoder {
                 changes.append(.delete(id: try itemReference(u.required("delete"), batch: true)))
             case "insert":
                 let u = try uf.object(allowed: ["insert", "to"])
-                var ids: [String: JSONField] = [:]
                 let itemField = try u.required("insert")
-                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids)
+                // A table of its own: an inserted id is checked against the scene's afterwards.
+                var ids = SceneDecoder.ItemIDs()
+                let list = ids.add(itemField)
+                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids, at: (list, 0))
                 if let previous = inserted[item.id] {
                     throw itemField.error("item \(InputError.quote(item.id)) is already inserted at \(previous.path)")
                 }

@@ -52,7 +52,20 @@ public struct SceneDecoder: Sendable {
     /// Decodes scene bytes; `file` is the name used in messages, and the default scene name
     /// is derived from it. The scene is validated (`Scene.validate(file:)`) before it is returned.
     public func decode(_ bytes: [UInt8], file: String) throws -> Scene {
-        let root = try JSONField.parse(bytes, file: file)
+        let holder = TreeHolder(try JSONField.parse(bytes, file: file))
+        // Freeing a document of 100,000 items takes as long as decoding a third of it; the
+        // scene holds none of it, so it is freed on another thread while the scene is used.
+        defer { DispatchQueue.global(qos: .utility).async { holder.tree = nil } }
+        return try decode(tree: holder.tree!, file: file)
+    }
+
+    /// The parsed document, owned by one reference so that dropping it frees it where it is dropped.
+    private final class TreeHolder: @unchecked Sendable {
+        var tree: JSONField?
+        init(_ tree: JSONField) { self.tree = tree }
+    }
+
+    private func decode(tree root: JSONField, file: String) throws -> Scene {
         let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
                                             "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome"])
 
@@ -68,7 +81,7 @@ public struct SceneDecoder: Sendable {
         if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
-        var ids: [String: JSONField] = [:]
+        var ids = ItemIDs()
         let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas, ids: &ids)
         var views: [CollectionViewSpec] = []
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
@@ -84,8 +97,9 @@ public struct SceneDecoder: Sendable {
         }
         var chrome: [ItemSpec] = []
         if let cf = obj.optional("chrome") {
+            let list = ids.add(cf)
             for (i, f) in try cf.array(maxCount: 1000).enumerated() {
-                let item = try SceneDecoder.decodeItem(f, index: i, ids: &ids)
+                let item = try SceneDecoder.decodeItem(f, index: i, ids: &ids, at: (list, i))
                 guard item.origin != nil, item.size != nil else {
                     throw f.error("expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
                 }
@@ -275,7 +289,24 @@ public struct SceneDecoder: Sendable {
         return s
     }
 
-    static func decodeItem(_ f: JSONField, index: Int, ids: inout [String: JSONField], defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+    /// Where each item id was first used — a list of items and the position in it — so a
+    /// duplicate can name it; a path is written only for that message.
+    struct ItemIDs {
+        var first: [String: (list: Int32, index: Int32)] = [:]
+        var lists: [JSONField] = []
+        /// Registers an array of items; returns its number for `decodeItem(at:)`.
+        mutating func add(_ list: JSONField, count: Int = 0) -> Int {
+            lists.append(list)
+            first.reserveCapacity(first.count + count)  // growing to 100,000 ids rehashes ~17 times
+            return lists.count - 1
+        }
+        func path(_ p: (list: Int32, index: Int32)) -> String { lists[Int(p.list)].path + "[\(p.index)].id" }
+    }
+
+    /// Decodes one item of list `at.list` (`ItemIDs.add`), position `at.index`; `index` picks its
+    /// default colour.
+    static func decodeItem(_ f: JSONField, index: Int, ids: inout ItemIDs, at place: (list: Int, index: Int),
+                           defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
@@ -284,8 +315,8 @@ public struct SceneDecoder: Sendable {
         } else {
             id = try idField.nonEmptyString()
         }
-        if let previous = ids[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(previous.path))") }
-        ids[id] = idField
+        if let previous = ids.first[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(ids.path(previous)))") }
+        ids.first[id] = (Int32(place.list), Int32(place.index))
         let title = try o.optional("title")?.string() ?? ""
         let subtitle = try o.optional("subtitle")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
@@ -405,7 +436,7 @@ public struct SceneDecoder: Sendable {
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
 
-    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout [String: JSONField]) throws -> CollectionViewSpec {
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout ItemIDs) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -422,18 +453,21 @@ public struct SceneDecoder: Sendable {
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
             let list = try items.array(maxCount: SceneLimits.maxItems)
-            ids.reserveCapacity(ids.count + list.count)  // growing to 100,000 ids rehashes ~17 times
-            sections = [SectionSpec(id: "section0", items: try list.enumerated().map { try SceneDecoder.decodeItem($1, index: $0, ids: &ids, defaultStyle: cellStyle) })]
+            let n = ids.add(items, count: list.count)
+            sections = [SectionSpec(id: "section0", items: try list.enumerated().map {
+                try SceneDecoder.decodeItem($1, index: $0, ids: &ids, at: (n, $0), defaultStyle: cellStyle)
+            })]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
                 let so = try sf.object(allowed: ["id", "header", "items"])
                 let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
                 let header = try so.optional("header")?.string()
-                let list = try so.required("items").array(maxCount: SceneLimits.maxItems)
-                ids.reserveCapacity(ids.count + list.count)
+                let listField = try so.required("items")
+                let list = try listField.array(maxCount: SceneLimits.maxItems)
+                let n = ids.add(listField, count: list.count)
                 var items: [ItemSpec] = []
                 for (i, itf) in list.enumerated() {
-                    items.append(try SceneDecoder.decodeItem(itf, index: itemTotal + i, ids: &ids, defaultStyle: cellStyle))
+                    items.append(try SceneDecoder.decodeItem(itf, index: itemTotal + i, ids: &ids, at: (n, i), defaultStyle: cellStyle))
                 }
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
