@@ -6,7 +6,8 @@ import FlipbookCore
 /// stacking order flipped in place, without either moving away. On screen that is a hard cut
 /// (part of a card appearing over or vanishing under another), which no animation explains.
 ///
-/// A snapshot (`kind == "snapshot"`, id `<item>.snapshot`) stands for its item, so handing a
+/// A snapshot (`kind == "snapshot"`, id `<item>.snapshot` as CollectionView.snapshotID(of:)
+/// names it) stands for its item, so handing a
 /// lifted snapshot back to its cell is measured as the same card. Items are opaque rectangles
 /// (rounded corners and shadows ignored) with their alpha: what a point shows is weighted
 /// front to back, and a change counts only when the weight moves by more than half in one
