@@ -75,6 +75,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if x1 <= x0 || y1 <= y0 { return .zero }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    /// The square about the same centre that holds this rectangle scaled by `scale` and
+    /// rotated by any angle: what a rotated, scaled view can reach.
+    public func boundsOfAnyRotation(scale: Double) -> Rect {
+        let r = (width * width + height * height).squareRoot() / 2 * abs(scale)
+        return Rect(x: midX - r, y: midY - r, width: 2 * r, height: 2 * r)
+    }
 }
 
 /// Insets, like UIEdgeInsets.

@@ -60,11 +60,7 @@ public enum StackingPops {
     static func covers(_ f: TimelineFrame) -> [Cover] {
         f.items.compactMap { it in
             guard it.kind != "view", !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
-            var bounds = it.frame
-            if it.rotation != 0 || it.scale != 1 {
-                let r = (it.frame.width * it.frame.width + it.frame.height * it.frame.height).squareRoot() / 2 * abs(it.scale)
-                bounds = Rect(x: it.frame.midX - r, y: it.frame.midY - r, width: 2 * r, height: 2 * r)
-            }
+            var bounds = it.rotation != 0 || it.scale != 1 ? it.frame.boundsOfAnyRotation(scale: it.scale) : it.frame
             if let clip = it.clip { bounds = bounds.intersection(clip) }
             if bounds.isEmpty { return nil }
             return Cover(identity: identity(of: it), frame: it.frame, bounds: bounds, alpha: min(1, it.alpha),
@@ -99,18 +95,21 @@ public enum StackingPops {
         }
         let ia = index(ca), ib = index(cb)
         let shared = ia.order.keys.filter { ib.order[$0] != nil }.sorted()
+        /// Where some rectangle of `xs` overlaps some rectangle of `ys`.
+        func overlaps(_ xs: [Rect], _ ys: [Rect]) -> [Rect] {
+            xs.flatMap { x in ys.map(x.intersection) }.filter { !$0.isEmpty }
+        }
         // Candidate regions: pairs whose order flipped and that overlap in both frames.
         var regions: [(Rect, [String])] = []
         for (n, x) in shared.enumerated() {
             for y in shared[(n + 1)...] where (ia.order[x]! < ia.order[y]!) != (ib.order[x]! < ib.order[y]!) {
-                for ra in ia.rects[x]! { for rb in ia.rects[y]! { for rc in ib.rects[x]! { for rd in ib.rects[y]! {
-                    let r = ra.intersection(rb).intersection(rc).intersection(rd)
-                    if !r.isEmpty && r.width > 0 && r.height > 0 { regions.append((r, [x, y])) }
-                } } } }
+                let both = overlaps(overlaps(ia.rects[x]!, ia.rects[y]!), overlaps(ib.rects[x]!, ib.rects[y]!))
+                regions += both.map { ($0, [x, y]) }
             }
         }
         guard !regions.isEmpty else { return nil }
-        var popped = Set<[Int]>()
+        struct Cell: Hashable { var x, y: Int }
+        var popped = Set<Cell>()
         var byPair: [[String]: Double] = [:]
         for (r, pair) in regions {
             var gy = (r.minY / grid).rounded(.down)
@@ -118,13 +117,14 @@ public enum StackingPops {
                 var gx = (r.minX / grid).rounded(.down)
                 while (gx + 0.5) * grid < r.maxX {
                     let p = Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid)
-                    if r.contains(p) && !popped.contains([Int(gx), Int(gy)]) {
+                    let cell = Cell(x: Int(gx), y: Int(gy))
+                    if r.contains(p) && !popped.contains(cell) {
                         let wa = weights(at: p, ca), wb = weights(at: p, cb)
                         if let ta = top(wa), let tb = top(wb), ta != tb,
                            cb.contains(where: { $0.identity == ta && $0.contains(p) }),
                            ca.contains(where: { $0.identity == tb && $0.contains(p) }),
                            max(wa[ta]! - (wb[ta] ?? 0), wb[tb]! - (wa[tb] ?? 0)) > 0.5 {
-                            popped.insert([Int(gx), Int(gy)])
+                            popped.insert(cell)
                             byPair[pair, default: 0] += grid * grid
                         }
                     }

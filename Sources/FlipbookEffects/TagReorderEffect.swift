@@ -69,8 +69,8 @@ public final class TagReorderEffect: Effect {
             // The snapshot is the tag's own size, so gliding onto its frame moves its centre there.
             guard let id = moving else { return }
             cv.settleSnapshot(of: id, duration: options.settleDuration, at: now)
-            sim.after(options.settleDuration) { [unowned self] _ in
-                self.cv.dropSnapshot(of: id)
+            sim.after(options.settleDuration) { [unowned self] now in
+                self.cv.dropSnapshot(of: id, at: now)
                 if self.moving == id { self.moving = nil }
             }
         default: break

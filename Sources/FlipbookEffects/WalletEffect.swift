@@ -52,9 +52,6 @@ public final class WalletEffect: Effect {
     // Long-press move.
     public private(set) var moving: String?
     private var released = false
-    /// When the card under the fading-in snapshot is hidden: no swap before, or the card
-    /// itself would be seen sliding to its new slot under the snapshot.
-    private var handOverEnds = 0.0
     public private(set) var autoScroll = AutoScroll.none
     private var lastLocation = Point.zero
     private var link: DisplayLink?
@@ -109,7 +106,6 @@ public final class WalletEffect: Effect {
                                               fadeIn: options.handOverDuration, at: now) else { return }
             moving = id
             released = false
-            handOverEnds = now + options.handOverDuration
             if options.handOverDuration > 0 {
                 sim.after(options.handOverDuration) { [unowned self] _ in
                     if self.moving == id && !self.released { self.cv.setHidden(id, true) }
@@ -208,7 +204,10 @@ public final class WalletEffect: Effect {
     public static let liftedZIndex = Int(Int32.max)
 
     func swapIfNeeded() {
-        guard sim.now >= handOverEnds, let id = moving, let sid = snapshotID, let ip = cv.indexPath(for: id), let snap = cv.snapshotState(sid) else { return }
+        // Not while the card is still shown under the fading-in snapshot: it would be seen
+        // sliding to its new slot.
+        guard let id = moving, cv.isHidden(id), let sid = snapshotID, let ip = cv.indexPath(for: id),
+              let snap = cv.snapshotState(sid) else { return }
         let visible = Dictionary(cv.visibleAttributes(at: sim.now).filter(\.attributes.isCell).map { ($0.attributes.indexPath.item, $0.attributes.frame.minY) },
                                  uniquingKeysWith: { a, _ in a })
         guard let target = WalletEffect.swapTarget(current: ip.item, snapshotTop: snap.frame.minY,

@@ -44,11 +44,8 @@ extension CollectionView {
         let oldIndexPaths = indexPaths
 
         // Data changes: deletes, then inserts and moves at their final positions in ascending order.
-        var deleted = Set<String>()
         for c in changes {
             switch c {
-            case .delete(let id):
-                if oldIndexPaths[id] != nil { deleted.insert(id) }
             case .insert(let item, _):
                 items[item.id] = item
             case .reload(let id, let patch):
@@ -57,18 +54,11 @@ extension CollectionView {
                 patch.apply(&layout)
             case .clearProperties(let id, let props):
                 removeOverrides(id, props)
-            case .move:
+            case .delete, .move:
                 break
             }
         }
-        BatchUpdateCheck.apply(changes, to: &sections)
-        let placed = changes.compactMap { c -> String? in
-            switch c {
-            case .move(let id, _): return oldIndexPaths[id] != nil && !deleted.contains(id) ? id : nil
-            case .insert(let item, _): return item.id
-            default: return nil
-            }
-        }
+        let (deleted, placed) = BatchUpdateCheck.apply(changes, to: &sections)
         reindex()
         invalidateLayout()
         prepareLayoutIfNeeded(bounds: oldBounds)
@@ -204,8 +194,10 @@ public enum BatchUpdateCheck {
     /// The sections' item ids after a valid update, in UIKit's order: deletes and move sources
     /// leave, then inserts and moves land at their final index paths in ascending order.
     /// (An invalid one is applied as far as it makes sense: a change naming an item that is not
-    /// there is skipped, an index past the end appends.)
-    public static func apply(_ changes: [BatchChange], to sections: inout [[String]]) {
+    /// there is skipped, an index past the end appends.) Returns the items it deleted and the
+    /// ones it put at a new index path (moved or inserted).
+    @discardableResult
+    public static func apply(_ changes: [BatchChange], to sections: inout [[String]]) -> (deleted: Set<String>, placed: [String]) {
         var leaving = Set<String>(), deletes = Set<String>()
         for c in changes {
             if case .delete(let id) = c { leaving.insert(id); deletes.insert(id) } else if case .move(let id, _) = c { leaving.insert(id) }
@@ -235,5 +227,6 @@ public enum BatchUpdateCheck {
             let s = min(max(to.section, 0), sections.count - 1)
             sections[s].insert(id, at: min(max(to.item, 0), sections[s].count))
         }
+        return (deletes.intersection(present), placed.map(\.id))
     }
 }

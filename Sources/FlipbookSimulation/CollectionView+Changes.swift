@@ -29,6 +29,8 @@ extension CollectionView {
     }
 
     public func setHidden(_ id: String, _ hidden: Bool) { hiddenOverrides[id] = hidden }
+    /// Whether `setHidden` hid the item (UIView.isHidden).
+    public func isHidden(_ id: String) -> Bool { hiddenOverrides[id] ?? false }
 
     /// Draws an item at `z` instead of its layout zIndex (nil restores the layout's).
     public func setZIndex(_ id: String, _ z: Int?) { zIndexOverrides[id] = z }

@@ -41,19 +41,18 @@ extension CollectionView {
         guard var state = presentationState(of: item, at: time) else { return nil }
         state.zIndex = zIndex
         let id = CollectionView.snapshotID(of: item)
+        if fadeIn > 0 { state.alpha = 0 }
+        addSnapshot(id: id, of: item, state: state, shadow: shadow)
         if fadeIn > 0 {
-            state.alpha = 0
-            addSnapshot(id: id, of: item, state: state, shadow: shadow)
             updateSnapshot(id, [(.alpha, .number(1))], timing: .curve(.easeInEaseOut, duration: fadeIn), at: time)
         } else {
-            addSnapshot(id: id, of: item, state: state, shadow: shadow)
             setHidden(item, true)
         }
         return state
     }
 
     /// Glides an item's snapshot onto the item's model frame in `duration`; call
-    /// `dropSnapshot(of:)` when it ends.
+    /// `dropSnapshot(of:at:)` when it ends.
     public func settleSnapshot(of item: String, duration: Double, at time: Double) {
         guard let home = modelState(of: item, at: time) else { return }
         updateSnapshot(CollectionView.snapshotID(of: item), [(.frame, .rect(home.frame))],
@@ -63,7 +62,7 @@ extension CollectionView {
     /// Removes an item's snapshot and shows the item again. With `fadeOut`, the item shows at
     /// once and the snapshot fades out over it and is then removed: the parts of the item that
     /// other items cover come back under them gradually instead of in one frame.
-    public func dropSnapshot(of item: String, fadeOut: Double = 0, at time: Double = 0) {
+    public func dropSnapshot(of item: String, fadeOut: Double = 0, at time: Double) {
         let id = CollectionView.snapshotID(of: item)
         setHidden(item, false)
         guard fadeOut > 0, let i = overlays.firstIndex(where: { $0.id == id }) else {

@@ -284,10 +284,7 @@ public final class CollectionView {
     /// Whether a state can reach into `bounds` (rotation and scale grow it about its centre).
     static func mayBeVisible(_ s: ItemState, in bounds: Rect) -> Bool {
         var f = s.frame.offsetBy(dx: s.translation.x, dy: s.translation.y)
-        if s.rotation != 0 || s.scale != 1 {
-            let r = (f.width * f.width + f.height * f.height).squareRoot() / 2 * max(1, abs(s.scale))
-            f = Rect(x: f.midX - r, y: f.midY - r, width: 2 * r, height: 2 * r)
-        }
+        if s.rotation != 0 || s.scale != 1 { f = f.boundsOfAnyRotation(scale: max(1, abs(s.scale))) }
         return f.intersects(bounds)
     }
 

@@ -212,8 +212,7 @@ extension Scene {
     /// may change the data first, or it runs from a completion): `flipbook validate` then
     /// simulates the scene to check it.
     public var batchUpdatesCheckedWhenSimulated: Bool {
-        (effect != nil && script.contains { Scene.isBatch($0.action) || Scene.hasBatchInCompletion($0.action) })
-            || script.contains { Scene.hasBatchInCompletion($0.action) }
+        script.contains { Scene.hasBatchInCompletion($0.action) } || (effect != nil && script.contains { Scene.isBatch($0.action) })
     }
 
     static func isBatch(_ a: Action) -> Bool {
@@ -223,11 +222,10 @@ extension Scene {
 
     /// Whether a batch update runs from a completion (its time depends on animations).
     static func hasBatchInCompletion(_ a: Action) -> Bool {
-        func inTransaction(_ t: Transaction) -> Bool {
-            t.completion.contains { isBatch($0) || hasBatchInCompletion($0) } || t.nested.contains(where: inTransaction)
-        }
+        func runsBatch(_ actions: [Action]) -> Bool { actions.contains { isBatch($0) || hasBatchInCompletion($0) } }
+        func inTransaction(_ t: Transaction) -> Bool { runsBatch(t.completion) || t.nested.contains(where: inTransaction) }
         switch a {
-        case .performBatchUpdates(_, _, let completion): return completion.contains { isBatch($0) || hasBatchInCompletion($0) }
+        case .performBatchUpdates(_, _, let completion): return runsBatch(completion)
         case .animate(let t): return inTransaction(t)
         default: return false
         }
