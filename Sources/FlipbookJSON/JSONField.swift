@@ -11,21 +11,32 @@ public struct JSONField: Sendable {
     /// scene of 100,000 items reads some 400,000 fields and reports none of their paths.
     let location: JSONLocation
     public let file: String
+    /// The arrays the parse kept compact, read through `list` (nil when none were).
+    let lists: CompactLists?
     /// The JSON path of this value, such as `$.script[2].duration`.
     public var path: String { location.path }
 
     public init(node: JSONNode, path: String = "$", file: String) {
-        self.node = node; self.location = JSONLocation(root: path); self.file = file
+        self.node = node; self.location = JSONLocation(root: path); self.file = file; lists = nil
     }
 
-    init(node: JSONNode, location: JSONLocation, file: String) {
-        self.node = node; self.location = location; self.file = file
+    init(node: JSONNode, location: JSONLocation, file: String, lists: CompactLists?) {
+        self.node = node; self.location = location; self.file = file; self.lists = lists
     }
 
-    /// Parses a whole document; syntax errors become InputErrors at their position.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONField {
+    /// A value below this one.
+    func child(_ node: JSONNode, _ location: JSONLocation) -> JSONField {
+        JSONField(node: node, location: location, file: file, lists: lists)
+    }
+
+    /// Parses a whole document; syntax errors become InputErrors at their position. The arrays
+    /// at `compacting` are kept compact (`JSONParser.parse(_:maxDepth:compacting:)`): they read
+    /// the same through `list`, `array` and `node(atPath:)`, but their `node` is empty.
+    public static func parse(_ bytes: [UInt8], file: String, compacting paths: Set<[String]> = []) throws -> JSONField {
         do {
-            return JSONField(node: try JSONParser.parse(bytes), file: file)
+            if paths.isEmpty { return JSONField(node: try JSONParser.parse(bytes), file: file) }
+            let (node, lists) = try JSONParser.parse(bytes, compacting: paths)
+            return JSONField(node: node, location: JSONLocation(root: "$"), file: file, lists: lists)
         } catch let e as JSONSyntaxError {
             throw InputError(file: file, line: e.line, column: e.column, message: "malformed JSON: \(e.message)")
         }
@@ -50,6 +61,11 @@ public struct JSONField: Sendable {
                 let inner = String(String.UnicodeScalarView(chars[chars.index(after: chars.startIndex)..<close]))
                 chars = chars[chars.index(after: close)...]
                 if let i = Int(inner) {
+                    if let lists, let list = lists.list(for: current) {
+                        guard i >= 0, i < list.elements.count else { return nil }
+                        current = lists.node(i, of: list)
+                        continue
+                    }
                     guard case .array(let elements) = current.value, i >= 0, i < elements.count else { return nil }
                     current = elements[i]
                 } else {
@@ -147,21 +163,35 @@ public struct JSONField: Sendable {
     }
 
     public func array(minCount: Int = 0, maxCount: Int = .max) throws -> [JSONField] {
+        let list = try self.list(minCount: minCount, maxCount: maxCount)
+        return (0..<list.count).map { element($0, list.node($0)) }
+    }
+
+    /// The elements of an array without a field (and its path) per element: a list of 100,000
+    /// items is read as its members where the parse kept it compact; `element(_:_:)` makes the
+    /// field of one that needs it (to report a problem).
+    public func list(minCount: Int = 0, maxCount: Int = .max) throws -> JSONList {
         guard case .array(let elements) = node.value else { throw expected("an array") }
-        guard elements.count >= minCount else {
-            throw error("expected an array of at least \(minCount) element\(minCount == 1 ? "" : "s"), got \(elements.count)")
+        let list = lists.flatMap { lists in lists.list(for: node).map { JSONList(compact: $0, lists: lists) } } ?? JSONList(nodes: elements)
+        guard list.count >= minCount else {
+            throw error("expected an array of at least \(minCount) element\(minCount == 1 ? "" : "s"), got \(list.count)")
         }
-        guard elements.count <= maxCount else {
-            throw error("expected an array of at most \(maxCount) elements, got \(elements.count)")
+        guard list.count <= maxCount else {
+            throw error("expected an array of at most \(maxCount) elements, got \(list.count)")
         }
-        return elements.enumerated().map { JSONField(node: $1, location: JSONLocation(parent: location, index: $0), file: file) }
+        return list
+    }
+
+    /// The field of element `index` (`node`) of this array.
+    public func element(_ index: Int, _ node: JSONNode) -> JSONField {
+        child(node, JSONLocation(parent: location, index: index))
     }
 
     /// An object whose keys must all be in `allowed` (typos are errors, not silently ignored).
     public func object(allowed: [String]) throws -> JSONObject {
         guard case .object(let members) = node.value else { throw expected("an object") }
         for m in members where !allowed.contains(m.key) {
-            let f = JSONField(node: m.value, location: JSONLocation(parent: location, key: m.key), file: file)
+            let f = child(m.value, JSONLocation(parent: location, key: m.key))
             throw f.error("unknown field \(InputError.quote(m.key)); expected one of: " + allowed.joined(separator: ", "))
         }
         return JSONObject(field: self, members: members)
@@ -212,7 +242,7 @@ public struct JSONObject: Sendable {
 
     public func optional(_ key: String) -> JSONField? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
-        return JSONField(node: m.value, location: JSONLocation(parent: field.location, key: key), file: field.file)
+        return field.child(m.value, JSONLocation(parent: field.location, key: key))
     }
 
     public func required(_ key: String, _ what: String? = nil) throws -> JSONField {
@@ -231,5 +261,31 @@ public struct JSONObject: Sendable {
         for k in keys where !common.contains(k) && !own.contains(k) {
             throw optional(k)!.error("field \(InputError.quote(k)) does not apply to action \(InputError.quote(action)); expected one of: " + own.joined(separator: ", "))
         }
+    }
+}
+
+/// The elements of an array (`JSONField.list`): nodes, or the members of flat objects where
+/// the parse kept the array compact.
+public struct JSONList: Sendable {
+    private let nodes: [JSONNode]
+    private let compact: CompactList?
+    private let lists: CompactLists?
+
+    init(nodes: [JSONNode]) { self.nodes = nodes; compact = nil; lists = nil }
+    init(compact: CompactList, lists: CompactLists) { nodes = []; self.compact = compact; self.lists = lists }
+
+    public var count: Int { compact?.elements.count ?? nodes.count }
+
+    /// Element `i`'s members when it is a flat object of a compact array (keys in source order,
+    /// each once); nil when it is only available as a node.
+    public func members(_ i: Int) -> ArraySlice<JSONMember>? {
+        guard let compact, let range = compact.elements[i].members else { return nil }
+        return compact.members[range]
+    }
+
+    /// Element `i` as a node (parsed again from the document when it was kept as members).
+    public func node(_ i: Int) -> JSONNode {
+        guard let compact, let lists else { return nodes[i] }
+        return lists.node(i, of: compact)
     }
 }

@@ -43,22 +43,70 @@ public enum JSONParser {
     /// Parses UTF-8 JSON text. Nesting deeper than `maxDepth` is an error (no stack overflow
     /// on hostile input).
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 256) throws -> JSONNode {
+        try parse(bytes, maxDepth: maxDepth, compacting: []).node
+    }
+
+    /// Parses like `parse(_:maxDepth:)`, but keeps the arrays at `paths` compact — a path
+    /// being the keys that lead to the array from the root, array indices left out
+    /// (["views", "sections", "items"] is every `$.views[i].sections[j].items`). In the tree
+    /// each is an empty array at the same position, and `lists` holds its elements: a flat
+    /// object (scalar values only) as a run of members, anything else as a node. A list of
+    /// 100,000 small items then costs no node, member array or key string per item. The same
+    /// text gives the same errors either way.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>) throws
+        -> (node: JSONNode, lists: CompactLists) {
         var p = Parser(bytes: bytes, maxDepth: maxDepth)
+        p.compactPaths = paths
         p.skipWhitespace()
         let node = try p.parseValue(depth: 0)
         p.skipWhitespace()
         if p.index < bytes.count { throw p.error("unexpected text after the JSON value") }
-        return node
+        return (node, CompactLists(bytes: bytes, maxDepth: maxDepth, lists: p.lists))
     }
 
     public static func parse(_ text: String) throws -> JSONNode { try parse(Array(text.utf8)) }
 
-    private struct Parser {
+    /// Whether `b` is well-formed UTF-8 (the Unicode Standard's table 3-7): no stray or
+    /// missing continuation bytes, no overlong forms, no surrogates, nothing past U+10FFFF.
+    static func isValidUTF8(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        let n = b.count
+        func continuation(_ k: Int) -> Bool { k < n && b[k] & 0xC0 == 0x80 }
+        while i < n {
+            let c = b[i]
+            if c < 0x80 { i += 1; continue }
+            switch c {
+            case 0xC2...0xDF:
+                guard continuation(i + 1) else { return false }
+                i += 2
+            case 0xE0...0xEF:
+                guard continuation(i + 1), continuation(i + 2) else { return false }
+                if c == 0xE0 && b[i + 1] < 0xA0 { return false }  // overlong
+                if c == 0xED && b[i + 1] > 0x9F { return false }  // a surrogate
+                i += 3
+            case 0xF0...0xF4:
+                guard continuation(i + 1), continuation(i + 2), continuation(i + 3) else { return false }
+                if c == 0xF0 && b[i + 1] < 0x90 { return false }  // overlong
+                if c == 0xF4 && b[i + 1] > 0x8F { return false }  // past U+10FFFF
+                i += 4
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    struct Parser {
         let bytes: [UInt8]
         let maxDepth: Int
         var index = 0
         var line = 1
         var lineStart = 0
+        /// Where arrays are kept compact, the keys leading to the value being parsed (kept only
+        /// when there are such paths), and the compact arrays by position.
+        var compactPaths: Set<[String]> = []
+        var keyPath: [String] = []
+        var lists: [CompactLists.Position: CompactList] = [:]
 
         init(bytes: [UInt8], maxDepth: Int) {
             self.bytes = bytes
@@ -69,14 +117,11 @@ public enum JSONParser {
 
         var column: Int { index - lineStart + 1 }
 
-        /// The string these UTF-8 bytes spell, or nil when they are not valid UTF-8. Decoding
-        /// repairs bad bytes with U+FFFD, so a result that does not give back the same bytes
-        /// was not valid (ASCII always is).
-        static func string(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-            let s = String(decoding: utf8, as: UTF8.self)
-            if utf8.allSatisfy({ $0 < 0x80 }) { return s }
-            var copy = s
-            return copy.withUTF8 { $0.elementsEqual(utf8) } ? s : nil
+        /// The string these UTF-8 bytes spell, or nil when they are not valid UTF-8; `ascii`
+        /// says the caller saw no byte over 0x7F (always valid, so not checked again).
+        static func string(_ utf8: UnsafeBufferPointer<UInt8>, ascii: Bool = false) -> String? {
+            // String(validating:) is generic and unspecialised here: ten times slower per title.
+            ascii || JSONParser.isValidUTF8(utf8) ? String(decoding: utf8, as: UTF8.self) : nil
         }
 
         func error(_ message: String) -> JSONSyntaxError {
@@ -127,7 +172,15 @@ public enum JSONParser {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                     index += 1
                     skipWhitespace()
-                    let value = try parseValue(depth: depth + 1)
+                    let value: JSONNode
+                    if compactPaths.isEmpty {
+                        value = try parseValue(depth: depth + 1)
+                    } else {
+                        keyPath.append(key)
+                        value = index < bytes.count && bytes[index] == UInt8(ascii: "[") && compactPaths.contains(keyPath)
+                            ? try parseCompactArray(depth: depth + 1) : try parseValue(depth: depth + 1)
+                        keyPath.removeLast()
+                    }
                     members.append((key, value))
                     skipWhitespace()
                     guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -161,6 +214,96 @@ public enum JSONParser {
                 return node(.number(try parseNumber()))
             default:
                 throw error("unexpected character '\(String(decoding: [bytes[index]], as: UTF8.self))', expected a value")
+            }
+        }
+
+        /// An array kept compact (see `JSONParser.parse(_:maxDepth:compacting:)`): the same
+        /// checks and errors as `parseValue` on it, an empty array in the tree.
+        mutating func parseCompactArray(depth: Int) throws -> JSONNode {
+            guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+            let position = CompactLists.Position(line: line, column: column)
+            let placeholder = JSONNode(value: .array([]), line: line, column: column)
+            var list = CompactList()
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; lists[position] = list; return placeholder }
+            while true {
+                skipWhitespace()
+                let start = (index, line, lineStart)
+                let first = list.members.count
+                if flatObject(depth: depth + 1, into: &list) {
+                    list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2,
+                                                             members: first..<list.members.count, node: nil))
+                } else {
+                    list.members.removeSubrange(first...)
+                    (index, line, lineStart) = start
+                    let node = try parseValue(depth: depth + 1)
+                    list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2, members: nil, node: node))
+                }
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of input inside an array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; lists[position] = list; return placeholder }
+                throw error("expected ',' or ']' in an array")
+            }
+        }
+
+        /// Appends to `list.members` the members of the object at `index` when it is flat —
+        /// plain ASCII keys without escapes, each once, and only strings, numbers, booleans and
+        /// nulls as values — and moves `index` past it. False otherwise, with members maybe
+        /// appended (the caller removes them and parses the element again as a node, which
+        /// reports any error). A key equal to the previous element's at the same place reuses
+        /// its string.
+        mutating func flatObject(depth: Int, into list: inout CompactList) -> Bool {
+            guard depth + 1 < maxDepth, index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return false }
+            index += 1
+            let first = list.members.count
+            let previous = list.elements.last?.members ?? 0..<0
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return true }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
+                let keyStart = index + 1
+                var end = keyStart
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] >= 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                let count = list.members.count - first
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), end - keyStart <= 32, count < 16 else { return false }
+                let keyBytes = keyStart..<end
+                let key: String? = bytes.withUnsafeBufferPointer { b in
+                    func same(_ other: Range<Int>) -> Bool {
+                        guard other.count == keyBytes.count else { return false }
+                        for k in 0..<other.count where b[other.lowerBound + k] != b[keyStart + k] { return false }
+                        return true
+                    }
+                    for m in first..<list.members.count where same(list.members[m].keyBytes) { return nil }  // a duplicate
+                    if count < previous.count, same(list.members[previous.lowerBound + count].keyBytes) {
+                        return list.members[previous.lowerBound + count].key
+                    }
+                    return String(decoding: UnsafeBufferPointer(rebasing: b[keyBytes]), as: UTF8.self)
+                }
+                guard let key else { return false }
+                index = end + 1
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count else { return false }
+                let value: JSONNode.Value
+                switch bytes[index] {
+                case UInt8(ascii: "\""): guard let s = try? parseString() else { return false }; value = .string(s)
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): guard let v = try? parseNumber() else { return false }; value = .number(v)
+                case UInt8(ascii: "t"): guard (try? expectWord("true")) != nil else { return false }; value = .bool(true)
+                case UInt8(ascii: "f"): guard (try? expectWord("false")) != nil else { return false }; value = .bool(false)
+                case UInt8(ascii: "n"): guard (try? expectWord("null")) != nil else { return false }; value = .null
+                default: return false
+                }
+                list.members.append(JSONMember(key: key, value: value, keyBytes: keyBytes))
+                skipWhitespace()
+                guard index < bytes.count else { return false }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return true }
+                return false
             }
         }
 
@@ -205,10 +348,12 @@ public enum JSONParser {
             index += 1  // opening quote
             // Most strings have no escapes: the bytes between the quotes are the string.
             let start = index
+            var high: UInt8 = 0
             while index < bytes.count {
                 let c = bytes[index]
+                high |= c
                 if c == UInt8(ascii: "\"") {
-                    let s = bytes.withUnsafeBufferPointer { Parser.string(UnsafeBufferPointer(rebasing: $0[start..<index])) }
+                    let s = bytes.withUnsafeBufferPointer { Parser.string(UnsafeBufferPointer(rebasing: $0[start..<index]), ascii: high < 0x80) }
                     index += 1
                     guard let s else { throw error("string is not valid UTF-8") }
                     return s
@@ -258,7 +403,7 @@ public enum JSONParser {
                     index += 1
                 }
             }
-            guard let s = out.withUnsafeBufferPointer(Parser.string) else { throw error("string is not valid UTF-8") }
+            guard let s = out.withUnsafeBufferPointer({ Parser.string($0) }) else { throw error("string is not valid UTF-8") }
             return s
         }
 
@@ -277,4 +422,55 @@ public enum JSONParser {
 extension UInt8 {
     /// 0-9, a-f or A-F in ASCII.
     var isHexDigit: Bool { (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66) }
+}
+
+/// The arrays a parse kept compact (`JSONParser.parse(_:maxDepth:compacting:)`), by the
+/// position of their "[", with the document to parse an element again when it is asked for
+/// as a node.
+public final class CompactLists: Sendable {
+    struct Position: Hashable, Sendable { var line: Int, column: Int }
+    let bytes: [UInt8]
+    let maxDepth: Int
+    let lists: [Position: CompactList]
+
+    init(bytes: [UInt8], maxDepth: Int, lists: [Position: CompactList]) {
+        self.bytes = bytes; self.maxDepth = maxDepth; self.lists = lists
+    }
+
+    /// The compact list whose placeholder is `node`, if it is one.
+    func list(for node: JSONNode) -> CompactList? {
+        guard case .array(let e) = node.value, e.isEmpty, !lists.isEmpty else { return nil }
+        return lists[Position(line: node.line, column: node.column)]
+    }
+
+    /// Element `i` of `list` as a node, parsed again where it stands (same values and positions).
+    func node(_ i: Int, of list: CompactList) -> JSONNode {
+        let e = list.elements[i]
+        if let node = e.node { return node }
+        var p = JSONParser.Parser(bytes: bytes, maxDepth: maxDepth)
+        (p.index, p.line, p.lineStart) = (e.start, e.line, e.lineStart)
+        // It parsed as a flat object once; it cannot fail now.
+        return (try? p.parseValue(depth: 0)) ?? JSONNode(value: .null, line: e.line, column: e.start - e.lineStart + 1)
+    }
+}
+
+/// The elements of one compact array.
+struct CompactList: Sendable {
+    struct Element: Sendable {
+        /// Where the element starts in the document.
+        var start: Int, line: Int, lineStart: Int
+        /// Its members in `members` when it is a flat object; else `node` is the element.
+        var members: Range<Int>?
+        var node: JSONNode?
+    }
+    var elements: [Element] = []
+    var members: [JSONMember] = []
+}
+
+/// A member of a flat object in a compact list: a key and a scalar value.
+public struct JSONMember: Sendable {
+    public let key: String
+    public let value: JSONNode.Value
+    /// Where the key's bytes are in the document.
+    let keyBytes: Range<Int>
 }

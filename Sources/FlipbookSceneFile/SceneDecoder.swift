@@ -26,6 +26,13 @@ public struct SceneDecoder: Sendable {
         EffectEntry(PullForMoreEffect.Options.self),
     ]
 
+    /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
+    /// the same errors).
+    var compactsItemLists = true
+    /// Where a scene's item lists are (JSON paths without indices).
+    static let itemLists: Set<[String]> = [["collectionView", "items"], ["collectionView", "sections", "items"],
+                                           ["views", "items"], ["views", "sections", "items"]]
+
     /// A decoder for the built-in layouts and effects.
     public init() {}
 
@@ -52,7 +59,8 @@ public struct SceneDecoder: Sendable {
     /// Decodes scene bytes; `file` is the name used in messages, and the default scene name
     /// is derived from it. The scene is validated (`Scene.validate(file:)`) before it is returned.
     public func decode(_ bytes: [UInt8], file: String) throws -> Scene {
-        let holder = TreeHolder(try JSONField.parse(bytes, file: file))
+        // Item lists are kept compact: a long list is read without a node per item.
+        let holder = TreeHolder(try JSONField.parse(bytes, file: file, compacting: compactsItemLists ? SceneDecoder.itemLists : []))
         // Freeing a document of 100,000 items takes as long as decoding a third of it; the
         // scene holds none of it, so it is freed on another thread while the scene is used.
         defer { DispatchQueue.global(qos: .utility).async { holder.tree = nil } }
@@ -303,6 +311,46 @@ public struct SceneDecoder: Sendable {
         func path(_ p: (list: Int32, index: Int32)) -> String { lists[Int(p.list)].path + "[\(p.index)].id" }
     }
 
+    /// Decodes element `position` of `elements`, the item list `listField` registered as `list`:
+    /// an item of only an id, a title, a subtitle and a colour — most of a long list — straight
+    /// from its members; any other item, or one with a problem, field by field, which names it.
+    static func decodeItem(_ position: Int, of elements: JSONList, in listField: JSONField, index: Int, ids: inout ItemIDs,
+                           list: Int, defaultStyle: CellStyle) throws -> ItemSpec {
+        if let members = elements.members(position), let item = plainItem(members, index: index, ids: &ids, at: (list, position)) {
+            return item
+        }
+        return try decodeItem(listField.element(position, elements.node(position)), index: index, ids: &ids, at: (list, position),
+                              defaultStyle: defaultStyle)
+    }
+
+    /// The item `members` spell when they are only "id", "title", "subtitle" and "color", each
+    /// valid and the id new; nil otherwise, with nothing registered.
+    private static func plainItem(_ members: ArraySlice<JSONMember>, index: Int, ids: inout ItemIDs,
+                                  at place: (list: Int, index: Int)) -> ItemSpec? {
+        guard members.count <= 4 else { return nil }
+        var id: String?, title = "", subtitle = "", color: Color?
+        for m in members {
+            switch (m.key, m.value) {
+            case ("id", .string(let s)) where !s.isEmpty: id = s
+            case ("id", .number(let n)) where n == n.rounded() && abs(n) < 1e15: id = String(Int64(n))
+            case ("title", .string(let s)): title = s
+            case ("subtitle", .string(let s)): subtitle = s
+            case ("color", .string(let s)):
+                guard let c = Color(hex: s) else { return nil }
+                color = c
+            default: return nil
+            }
+        }
+        // One hash for the common case, a new id; a repeated one is put back and left to the
+        // field-by-field path to report.
+        guard let id else { return nil }
+        if let first = ids.first.updateValue((Int32(place.list), Int32(place.index)), forKey: id) {
+            ids.first[id] = first
+            return nil
+        }
+        return ItemSpec(id: id, title: title, subtitle: subtitle, color: color ?? ItemPalette.color(at: index))
+    }
+
     /// Decodes one item of list `at.list` (`ItemIDs.add`), position `at.index`; `index` picks its
     /// default colour.
     static func decodeItem(_ f: JSONField, index: Int, ids: inout ItemIDs, at place: (list: Int, index: Int),
@@ -452,10 +500,10 @@ public struct SceneDecoder: Sendable {
         case (.some, .some(let secs)):
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
-            let list = try items.array(maxCount: SceneLimits.maxItems)
+            let list = try items.list(maxCount: SceneLimits.maxItems)
             let n = ids.add(items, count: list.count)
-            sections = [SectionSpec(id: "section0", items: try list.enumerated().map {
-                try SceneDecoder.decodeItem($1, index: $0, ids: &ids, at: (n, $0), defaultStyle: cellStyle)
+            sections = [SectionSpec(id: "section0", items: try (0..<list.count).map {
+                try SceneDecoder.decodeItem($0, of: list, in: items, index: $0, ids: &ids, list: n, defaultStyle: cellStyle)
             })]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
@@ -463,11 +511,12 @@ public struct SceneDecoder: Sendable {
                 let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
                 let header = try so.optional("header")?.string()
                 let listField = try so.required("items")
-                let list = try listField.array(maxCount: SceneLimits.maxItems)
+                let list = try listField.list(maxCount: SceneLimits.maxItems)
                 let n = ids.add(listField, count: list.count)
                 var items: [ItemSpec] = []
-                for (i, itf) in list.enumerated() {
-                    items.append(try SceneDecoder.decodeItem(itf, index: itemTotal + i, ids: &ids, at: (n, i), defaultStyle: cellStyle))
+                items.reserveCapacity(list.count)
+                for i in 0..<list.count {
+                    items.append(try SceneDecoder.decodeItem(i, of: list, in: listField, index: itemTotal + i, ids: &ids, list: n, defaultStyle: cellStyle))
                 }
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }

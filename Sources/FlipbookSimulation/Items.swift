@@ -69,6 +69,11 @@ public struct ItemSpec: Hashable, Sendable {
         self.styleBox = style.map(SharedBox.init)
         self.content = content
     }
+
+    /// An item of a title and a subtitle only, without a style to copy (most of a long list).
+    package init(id: String, title: String, subtitle: String, color: Color) {
+        self.id = id; self.title = title; self.subtitle = subtitle; self.color = color
+    }
 }
 
 /// A section of items, with an optional header title.

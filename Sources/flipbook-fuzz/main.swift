@@ -8,18 +8,6 @@
 import Foundation
 import Flipbook
 
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-}
-
 let extremes = ["0", "-0", "-1", "1e-17", "1e-300", "1e308", "-1e308", "4096", "8193", "36001", "99999999999", "0.5", "3600", "240", "241",
                 "2147483648", "-2147483649", "1e15", "123456789.123456789"]
 let strings = ["\"\"", "\"\\u0000\"", "\"\\uFFFF\"", "\"\\uFDD0\"", "\"\\uDBFF\\uDFFF\"", "\"a\\nb\"", "\"\\u001b[31mred\"", "\"s.header\"",

@@ -111,3 +111,60 @@ final class SceneDecoderTests: XCTestCase {
         }
     }
 }
+
+/// Item lists are parsed compact and plain items are read straight from their members; any
+/// other item goes field by field. Both ways must give the same scene and the same errors.
+final class CompactItemListTests: XCTestCase {
+    func outcome(_ bytes: [UInt8], compact: Bool, file: String = "t.json") -> String {
+        var decoder = SceneDecoder()
+        decoder.compactsItemLists = compact
+        do {
+            let s = try decoder.decode(bytes, file: file)
+            return (s.allViews.map { "\($0.id): \($0.sections)" } + ["chrome: \(s.chrome)"]).joined(separator: "\n")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+
+    func testEveryExampleDecodesTheSameEitherWay() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThan(names.count, 10)
+        for name in names {
+            let bytes = [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent("examples/\(name)")))
+            let compact = outcome(bytes, compact: true, file: "examples/" + name)
+            XCTAssertFalse(compact.hasPrefix("error"), name)
+            XCTAssertEqual(compact, outcome(bytes, compact: false, file: "examples/" + name), name)
+        }
+    }
+
+    func testItemsWithProblemsFailTheSameEitherWay() {
+        let lists = [
+            ##"[{"id": "a", "title": "A", "subtitle": "s", "color": "#112233"}, {"id": 7}, {"id": "c", "title": "卡片"}]"##,
+            #"[{"id": "a"}, {"id": "a"}]"#,
+            #"[{"id": "a"}, {"id": ""}]"#,
+            #"[{"id": 1.5}]"#,
+            #"[{"id": "a", "color": "red"}]"#,
+            #"[{"id": "a", "title": 3}]"#,
+            #"[{"id": "a", "tilte": "x"}]"#,
+            #"[{"title": "no id"}]"#,
+            #"[{"id": "a", "width": 10}]"#,
+            #"[{"id": "a", "width": 10, "height": 20}, {"id": "b", "style": {"cornerRadius": 3}}]"#,
+            #"[{"id": "a"}, 3]"#,
+            #"[{"id": "a.header"}]"#,
+            #"[{"id": "a", "title": "\ufdd0"}]"#,
+            #"[{"id": "a", "title": "x\u0000"}]"#,
+            #"[{"id": "collectionView"}]"#,
+        ]
+        for items in lists {
+            let bytes = Array(minimalScene(items: items).utf8)
+            XCTAssertEqual(outcome(bytes, compact: true), outcome(bytes, compact: false), items)
+        }
+        // And with sections, where a problem's path names the section.
+        let sections = ##""sections": [{"id": "s", "items": [{"id": "a"}, {"id": "b", "color": "#12"}]}]"##
+        let text = #"{"canvas": {"width": 375, "height": 667}, "duration": 1, "collectionView": {"layout": {"type": "flow"}, "# + sections + "}}"
+        let compact = outcome(Array(text.utf8), compact: true)
+        XCTAssertEqual(compact, outcome(Array(text.utf8), compact: false))
+        XCTAssertTrue(compact.contains("$.collectionView.sections[0].items[1].color"), compact)
+    }
+}
