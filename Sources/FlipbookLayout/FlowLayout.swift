@@ -84,53 +84,61 @@ public struct FlowLayout: CollectionViewLayout {
             return addBand([a], minY: y, maxY: y + height)
         }
 
+        // One pass per line over two reused buffers, with `all` sized up front: a section of
+        // 100,000 items then costs one append per item, not an array per line.
+        all.reserveCapacity(context.itemCounts.reduce(0, +) + 2 * context.numberOfSections)
+        var sizes: [Size] = []
         for section in 0..<context.numberOfSections {
             let count = context.numberOfItems(inSection: section)
             headerIndex.append(addSupplementary(ElementKind.sectionHeader, section: section, height: headerReferenceSize.height))
             y += sectionInset.top
             var indices = [Int](repeating: 0, count: count)
             let available = width - sectionInset.left - sectionInset.right
+            let sectionSizes = context.itemSizes.flatMap { section < $0.count ? $0[section] : nil }
+            func size(_ item: Int) -> Size {
+                if let sectionSizes, item < sectionSizes.count { return sectionSizes[item] }
+                return itemSize
+            }
+            let uniformHeights = sectionSizes == nil || count == 0 || (1..<count).allSatisfy { size($0).height == size(0).height }
             var item = 0
             var firstLine = true
-            let heights = (0..<count).map { (context.sizeForItem(at: ItemIndexPath(item: $0, section: section)) ?? itemSize).height }
-            let uniformHeights = heights.allSatisfy { $0 == heights.first }
             while item < count {
                 // Fill one line.
-                var line: [(ItemIndexPath, Size)] = []
+                let first = item
+                sizes.removeAll(keepingCapacity: true)
                 var used = 0.0
                 while item < count {
-                    let ip = ItemIndexPath(item: item, section: section)
-                    let size = context.sizeForItem(at: ip) ?? itemSize
-                    let needed = line.isEmpty ? size.width : used + minimumInteritemSpacing + size.width
-                    if !line.isEmpty && needed > available + 1e-9 { break }
-                    line.append((ip, size))
+                    let size = size(item)
+                    let needed = sizes.isEmpty ? size.width : used + minimumInteritemSpacing + size.width
+                    if !sizes.isEmpty && needed > available + 1e-9 { break }
+                    sizes.append(size)
                     used = needed
                     item += 1
                 }
                 if !firstLine { y += minimumLineSpacing }
                 firstLine = false
-                let lineHeight = line.map(\.1.height).max() ?? 0
-                let totalWidth = line.reduce(0) { $0 + $1.1.width }
-                var attrs: [LayoutAttributes] = []
+                var lineHeight = 0.0, totalWidth = 0.0
+                for size in sizes { lineHeight = max(lineHeight, size.height); totalWidth += size.width }
                 var x: Double
                 let gap: Double
                 if item == count && !uniformHeights {
                     x = sectionInset.left
                     gap = minimumInteritemSpacing
-                } else if line.count == 1 {
+                } else if sizes.count == 1 {
                     x = sectionInset.left + (available - totalWidth) / 2
                     gap = 0
                 } else {
                     x = sectionInset.left
-                    gap = (available - totalWidth) / Double(line.count - 1)
+                    gap = (available - totalWidth) / Double(sizes.count - 1)
                 }
-                for (ip, size) in line {
+                let start = all.count
+                for (k, size) in sizes.enumerated() {
                     let frame = Rect(x: x, y: y + (lineHeight - size.height) / 2, width: size.width, height: size.height)
-                    attrs.append(LayoutAttributes(forCellWith: ip, frame: frame))
+                    all.append(LayoutAttributes(forCellWith: ItemIndexPath(item: first + k, section: section), frame: frame))
+                    indices[first + k] = start + k
                     x += size.width + gap
                 }
-                let start = addBand(attrs, minY: y, maxY: y + lineHeight)
-                for (k, a) in attrs.enumerated() { indices[a.indexPath.item] = start + k }
+                bands.append(Band(minY: y, maxY: y + lineHeight, range: start..<all.count))
                 y += lineHeight
             }
             y += sectionInset.bottom

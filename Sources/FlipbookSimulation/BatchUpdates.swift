@@ -44,6 +44,7 @@ extension CollectionView {
         let oldIndexPaths = indexPaths
 
         // Data changes: deletes, then inserts and moves at their final positions in ascending order.
+        itemsAreSpec = false
         for c in changes {
             switch c {
             case .insert(let item, _):

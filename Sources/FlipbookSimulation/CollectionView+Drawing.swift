@@ -29,7 +29,7 @@ extension CollectionView {
             return a
         }
         if kind == "cell" {
-            var item = items[id] ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
+            var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             item.color = state.color
             return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
         }

@@ -28,7 +28,18 @@ public final class CollectionView {
     /// Item ids per section, in data-source order.
     public internal(set) var sections: [[String]]
     public internal(set) var layout: any CollectionViewLayout
-    var items: [String: ItemSpec] = [:]
+    /// The items by id, made when first asked for: until the data changes, cells read their
+    /// item from the spec by index path (`item(_:at:)`), so a scene that only scrolls never
+    /// hashes its 100,000 ids.
+    lazy var items: [String: ItemSpec] = {
+        var table: [String: ItemSpec] = [:]
+        // Sized up front: growing a dictionary of 100,000 items rehashes and copies it ~17 times.
+        table.reserveCapacity(spec.sections.reduce(0) { $0 + $1.items.count })
+        for s in spec.sections { for it in s.items { table[it.id] = it } }
+        return table
+    }()
+    /// Whether the items are still the spec's, each at its index path there.
+    var itemsAreSpec = true
     /// Each item's index path, made when first asked for after the data changed: a scene that
     /// only scrolls never looks an item up by id, and indexing 100,000 ids costs more than
     /// rendering its frames.
@@ -88,9 +99,6 @@ public final class CollectionView {
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
         sections = spec.sections.map { $0.items.map(\.id) }
-        // Sized up front: growing a dictionary of 100,000 items rehashes and copies it ~17 times.
-        items.reserveCapacity(spec.sections.reduce(0) { $0 + $1.items.count })
-        for s in spec.sections { for it in s.items { items[it.id] = it } }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
         prepareLayoutIfNeeded(bounds: scrollView.bounds)
     }
@@ -127,6 +135,16 @@ public final class CollectionView {
         return sections[indexPath.section][indexPath.item]
     }
     public func item(_ id: String) -> ItemSpec? { items[id] }
+
+    /// The item `id`, which the layout placed at `indexPath`: read from the spec while the data
+    /// is unchanged, from the id table otherwise.
+    func item(_ id: String, at indexPath: ItemIndexPath) -> ItemSpec? {
+        if itemsAreSpec, indexPath.section >= 0, indexPath.section < spec.sections.count {
+            let list = spec.sections[indexPath.section].items
+            if indexPath.item >= 0, indexPath.item < list.count, list[indexPath.item].id == id { return list[indexPath.item] }
+        }
+        return items[id]
+    }
 
     /// The id of a section's supplementary view ("<section id>.header").
     public func supplementaryID(kind: String, section: Int) -> String { spec.sections[section].id + "." + kind }
@@ -170,6 +188,7 @@ public final class CollectionView {
     public func updateItem(_ item: ItemSpec) {
         guard items[item.id] != nil else { return }
         items[item.id] = item
+        itemsAreSpec = false
     }
     public func bounds(at time: Double) -> Rect { Rect(origin: contentOffset(at: time), size: spec.frame.size) }
 
@@ -211,7 +230,8 @@ public final class CollectionView {
     }
 
     func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {
-        var s = ItemState(a, color: items[id]?.color ?? .clear)
+        let color = a.isCell ? item(id, at: a.indexPath)?.color : nil
+        var s = ItemState(a, color: color ?? .clear)
         if let o = overrides[id] {
             for p in ItemProperty.allCases { if let v = o[p] { s[p] = v } }
         }

@@ -104,11 +104,13 @@ extension Scene {
         }
         func claim(_ id: String, _ place: (view: Int, section: Int, item: Int)) throws {
             if id.isEmpty { throw C.issue(path(place), "expected a non-empty id") }
-            if let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
+            // Every generated suffix starts with a dot; most ids have none to look behind.
+            if id.utf8.count >= 7, id.contains("."), let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
                 throw C.issue(path(place), "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
             }
-            if let first = ids[id] { throw C.issue(path(place), "duplicate id \(C.quoted(id)) (first used at \(path(first)))") }
-            ids[id] = place
+            if let first = ids.updateValue(place, forKey: id) {
+                throw C.issue(path(place), "duplicate id \(C.quoted(id)) (first used at \(path(first)))")
+            }
         }
         var itemCount = 0
         for (v, view) in allViews.enumerated() {
@@ -161,6 +163,14 @@ extension Scene {
     /// Text the renderer can draw: within the length limit, and no Unicode noncharacters
     /// (U+FDD0…U+FDEF, U+xxFFFE, U+xxFFFF), which Cairo refuses as invalid UTF-8, nor NUL.
     static func checkText(_ text: String, at path: @autoclosure () -> String) throws {
+        // NUL is byte 0 and every noncharacter's UTF-8 starts with 0xEF or above (EF B7 9x-Ax,
+        // EF BF BE-BF, F0-F4 … BF BE-BF): text without such bytes (most) needs only its length.
+        if text.isEmpty { return }
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            bytes.count <= SceneLimits.maxTextLength && !bytes.contains { $0 == 0 || $0 >= 0xEF }
+        }
+        if plain { return }
         var count = 0
         for u in text.unicodeScalars {
             count += 1
