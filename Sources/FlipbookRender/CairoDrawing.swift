@@ -52,7 +52,7 @@ enum CairoDrawing {
         let local = Rect(x: 0, y: 0, width: f.width, height: f.height)
         if let shadow = a.shadow, a.background.alpha > 0 {
             ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
-                             scale: scale * item.scale, on: cr)
+                             scale: scale * item.scale, shapeIsOpaque: a.background.alpha >= 1, on: cr)
         }
         roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
         if a.background.alpha > 0 {
