@@ -3,6 +3,7 @@
 // decoding and preparing the items count; and a 10-minute 60 fps Wallet scene (36,000 frames)
 // @2x, for its peak memory. Scenes are generated into the scratch folder.
 import Foundation
+import Flipbook
 
 struct ScalingBenchmark {
     let flipbook: String
@@ -55,6 +56,23 @@ struct ScalingBenchmark {
             """
     }
 
+    /// What 100,000 items cost before the first frame, in this process: reading the scene
+    /// (parse, decode, validate) and setting up the simulator (collection view, layout).
+    func printFixedCost(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        var decode: [Double] = [], setUp: [Double] = []
+        for _ in 0..<3 {
+            let t0 = now()
+            let scene = try SceneDecoder().decode(bytes, file: url.path)
+            let t1 = now()
+            _ = try Simulator(scene: scene)
+            decode.append(t1 - t0)
+            setUp.append(now() - t1)
+        }
+        func ms(_ v: [Double]) -> String { fmt(v.sorted()[1] * 1000, 0) }
+        print("         100,000 items before the first frame: read the scene \(ms(decode)) ms, set up the simulator \(ms(setUp)) ms")
+    }
+
     func write(_ text: String, _ name: String) throws -> String {
         let url = scratch.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -79,6 +97,7 @@ struct ScalingBenchmark {
             if let t30 = times[30] {
                 print("         30 items \(fmt(t30, 2)) s (a full screen throughout)   ratio 100,000 / 30 \(fmt(times[100_000]! / t30, 2))x")
             }
+            try printFixedCost(scratch.appendingPathComponent("\(layout)-100000.json"))
         }
         print("\nlong scene: a 10-minute Wallet scene at 60 fps (36,000 frames) @2x to PNG, one process")
         let path = try write(scene(layout: "wallet", count: 10, seconds: 600, scrolls: 100), "wallet-10min.json")
