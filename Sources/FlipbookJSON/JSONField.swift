@@ -267,25 +267,34 @@ public struct JSONObject: Sendable {
 /// The elements of an array (`JSONField.list`): nodes, or the members of flat objects where
 /// the parse kept the array compact.
 public struct JSONList: Sendable {
-    private let nodes: [JSONNode]
-    private let compact: CompactList?
-    private let lists: CompactLists?
+    private enum Storage: Sendable {
+        case nodes([JSONNode])
+        case compact(CompactList, CompactLists)
+    }
+    private let storage: Storage
 
-    init(nodes: [JSONNode]) { self.nodes = nodes; compact = nil; lists = nil }
-    init(compact: CompactList, lists: CompactLists) { nodes = []; self.compact = compact; self.lists = lists }
+    init(nodes: [JSONNode]) { storage = .nodes(nodes) }
+    init(compact: CompactList, lists: CompactLists) { storage = .compact(compact, lists) }
 
-    public var count: Int { compact?.elements.count ?? nodes.count }
+    public var count: Int {
+        switch storage {
+        case .nodes(let n): return n.count
+        case .compact(let c, _): return c.elements.count
+        }
+    }
 
     /// Element `i`'s members when it is a flat object of a compact array (keys in source order,
     /// each once); nil when it is only available as a node.
     public func members(_ i: Int) -> ArraySlice<JSONMember>? {
-        guard let compact, let range = compact.elements[i].members else { return nil }
-        return compact.members[range]
+        guard case .compact(let c, _) = storage, let range = c.elements[i].members else { return nil }
+        return c.members[range]
     }
 
     /// Element `i` as a node (parsed again from the document when it was kept as members).
     public func node(_ i: Int) -> JSONNode {
-        guard let compact, let lists else { return nodes[i] }
-        return lists.node(i, of: compact)
+        switch storage {
+        case .nodes(let n): return n[i]
+        case .compact(let c, let lists): return lists.node(i, of: c)
+        }
     }
 }

@@ -193,28 +193,38 @@ public enum JSONParser {
                 var elements: [JSONNode] = []
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return node(.array(elements)) }
-                while true {
+                repeat {
                     skipWhitespace()
                     elements.append(try parseValue(depth: depth + 1))
-                    skipWhitespace()
-                    guard index < bytes.count else { throw error("unexpected end of input inside an array") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return node(.array(elements)) }
-                    throw error("expected ',' or ']' in an array")
-                }
-            case UInt8(ascii: "\""):
-                return node(.string(try parseString()))
-            case UInt8(ascii: "t"):
-                try expectWord("true"); return node(.bool(true))
-            case UInt8(ascii: "f"):
-                try expectWord("false"); return node(.bool(false))
-            case UInt8(ascii: "n"):
-                try expectWord("null"); return node(.null)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return node(.number(try parseNumber()))
+                } while try nextElement()
+                return node(.array(elements))
             default:
-                throw error("unexpected character '\(String(decoding: [bytes[index]], as: UTF8.self))', expected a value")
+                guard let scalar = try parseScalar() else {
+                    throw error("unexpected character '\(String(decoding: [bytes[index]], as: UTF8.self))', expected a value")
+                }
+                return node(scalar)
             }
+        }
+
+        /// A string, number, boolean or null at `index`; nil (nothing read) for anything else.
+        mutating func parseScalar() throws -> JSONNode.Value? {
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+            default: return nil
+            }
+        }
+
+        /// After an array element: true past a ",", false past the closing "]".
+        mutating func nextElement() throws -> Bool {
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input inside an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
+            throw error("expected ',' or ']' in an array")
         }
 
         /// An array kept compact (see `JSONParser.parse(_:maxDepth:compacting:)`): the same
@@ -227,25 +237,22 @@ public enum JSONParser {
             index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; lists[position] = list; return placeholder }
-            while true {
+            repeat {
                 skipWhitespace()
                 let start = (index, line, lineStart)
                 let first = list.members.count
+                let content: CompactList.Element.Content
                 if flatObject(depth: depth + 1, into: &list) {
-                    list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2,
-                                                             members: first..<list.members.count, node: nil))
+                    content = .members(first..<list.members.count)
                 } else {
                     list.members.removeSubrange(first...)
                     (index, line, lineStart) = start
-                    let node = try parseValue(depth: depth + 1)
-                    list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2, members: nil, node: node))
+                    content = .node(try parseValue(depth: depth + 1))
                 }
-                skipWhitespace()
-                guard index < bytes.count else { throw error("unexpected end of input inside an array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; lists[position] = list; return placeholder }
-                throw error("expected ',' or ']' in an array")
-            }
+                list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2, content: content))
+            } while try nextElement()
+            lists[position] = list
+            return placeholder
         }
 
         /// Appends to `list.members` the members of the object at `index` when it is flat —
@@ -289,15 +296,7 @@ public enum JSONParser {
                 index += 1
                 skipWhitespace()
                 guard index < bytes.count else { return false }
-                let value: JSONNode.Value
-                switch bytes[index] {
-                case UInt8(ascii: "\""): guard let s = try? parseString() else { return false }; value = .string(s)
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): guard let v = try? parseNumber() else { return false }; value = .number(v)
-                case UInt8(ascii: "t"): guard (try? expectWord("true")) != nil else { return false }; value = .bool(true)
-                case UInt8(ascii: "f"): guard (try? expectWord("false")) != nil else { return false }; value = .bool(false)
-                case UInt8(ascii: "n"): guard (try? expectWord("null")) != nil else { return false }; value = .null
-                default: return false
-                }
+                guard let value = try? parseScalar() else { return false }  // not a scalar, or bad: the node path reports it
                 list.members.append(JSONMember(key: key, value: value, keyBytes: keyBytes))
                 skipWhitespace()
                 guard index < bytes.count else { return false }
@@ -446,7 +445,7 @@ public final class CompactLists: Sendable {
     /// Element `i` of `list` as a node, parsed again where it stands (same values and positions).
     func node(_ i: Int, of list: CompactList) -> JSONNode {
         let e = list.elements[i]
-        if let node = e.node { return node }
+        if case .node(let node) = e.content { return node }
         var p = JSONParser.Parser(bytes: bytes, maxDepth: maxDepth)
         (p.index, p.line, p.lineStart) = (e.start, e.line, e.lineStart)
         // It parsed as a flat object once; it cannot fail now.
@@ -457,11 +456,15 @@ public final class CompactLists: Sendable {
 /// The elements of one compact array.
 struct CompactList: Sendable {
     struct Element: Sendable {
+        enum Content: Sendable {
+            /// A flat object: its members in `CompactList.members`.
+            case members(Range<Int>)
+            case node(JSONNode)
+        }
         /// Where the element starts in the document.
         var start: Int, line: Int, lineStart: Int
-        /// Its members in `members` when it is a flat object; else `node` is the element.
-        var members: Range<Int>?
-        var node: JSONNode?
+        var content: Content
+        var members: Range<Int>? { if case .members(let r) = content { return r }; return nil }
     }
     var elements: [Element] = []
     var members: [JSONMember] = []

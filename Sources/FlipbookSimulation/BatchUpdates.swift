@@ -122,6 +122,11 @@ extension CollectionView {
 /// reloads name index paths before the update, at most one change each; inserts and move
 /// destinations name index paths after it, at most one each, inside the sections' new counts.
 public enum BatchUpdateCheck {
+    /// The message for a refused update: when it ran and UIKit's reason (`problem`).
+    public static func message(_ problem: String, at time: Double) -> String {
+        "invalid batch update at \(NumberFormat.short(time)) s: \(problem)"
+    }
+
     /// What UIKit would complain about, or nil when the update is valid.
     /// `sections` holds the item ids of each section before the update.
     public static func problem(_ changes: [BatchChange], sections: [[String]]) -> String? {

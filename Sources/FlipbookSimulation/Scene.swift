@@ -33,6 +33,12 @@ public struct Scene: Sendable {
     /// while simulating; empty for a scene built in code.
     public var sourceFile = ""
 
+    /// The file messages about this scene name: `file` when given, else the one it was read
+    /// from, else the scene by name.
+    func messageFile(_ file: String? = nil) -> String {
+        file ?? (sourceFile.isEmpty ? "scene \(InputError.quote(name))" : sourceFile)
+    }
+
     /// Whether this value passed `validate()`: any change to the scene starts a new mark, so a
     /// scene is checked once however often it is validated (decoding, then simulating).
     var validation = ValidationMark()

@@ -268,8 +268,7 @@ public final class Simulator {
             // (record() throws it), so nothing is rendered from a scene a device would crash on.
             if let problem = BatchUpdateCheck.problem(changes, sections: cv.sections) {
                 if failure == nil {
-                    failure = InputError(file: scene.sourceFile.isEmpty ? "scene \(InputError.quote(scene.name))" : scene.sourceFile,
-                                         path: path, message: "invalid batch update at \(NumberFormat.short(now)) s: \(problem)")
+                    failure = InputError(file: scene.messageFile(), path: path, message: BatchUpdateCheck.message(problem, at: now))
                 }
                 return
             }

@@ -49,7 +49,7 @@ extension Scene {
             try check()
             validation.pass()
         } catch var e as InputError {
-            if e.file.isEmpty { e.file = file ?? "scene \(InputError.quote(name))" }
+            if e.file.isEmpty { e.file = messageFile(file) }
             throw e
         }
     }
@@ -105,7 +105,7 @@ extension Scene {
         func claim(_ id: String, _ place: (view: Int, section: Int, item: Int)) throws {
             if id.isEmpty { throw C.issue(path(place), "expected a non-empty id") }
             // Every generated suffix starts with a dot; most ids have none to look behind.
-            if id.utf8.count >= 7, id.contains("."), let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
+            if id.contains("."), let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
                 throw C.issue(path(place), "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
             }
             if let first = ids.updateValue(place, forKey: id) {
@@ -211,7 +211,7 @@ extension Scene {
             try Scene.checkAction(step.action, at: path, known: &known, main: &main)
             if case .performBatchUpdates(let changes, _, _) = step.action, data != nil {
                 if let problem = BatchUpdateCheck.problem(changes, sections: data!) {
-                    throw C.issue(path, "invalid batch update at \(NumberFormat.short(step.time)) s: \(problem)")
+                    throw C.issue(path, BatchUpdateCheck.message(problem, at: step.time))
                 }
                 BatchUpdateCheck.apply(changes, to: &data!)
             }
