@@ -85,6 +85,10 @@ public final class Typesetter: @unchecked Sendable {
         let lines: [PlacedLine]
         /// The outline glyphs' path relative to the label's origin (`glyphOutline`).
         var outline: UnsafeMutablePointer<cairo_path_t>?
+        /// The outline glyphs by font, relative to the label's origin (`outlineRuns`). A run's
+        /// font lives as long as the layouts.
+        var runs: [Run]?
+        struct Run { let font: OpaquePointer; let glyphs: [(index: UInt32, x: Double, y: Double)] }
         /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time.
         var hasColour = false
         init(layouts: [OpaquePointer], lines: [PlacedLine]) { self.layouts = layouts; self.lines = lines }
@@ -286,9 +290,13 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     /// Draws `label` on `cr` (user space in points), clipped to its frame. Outline glyphs are
-    /// filled as paths, at their exact positions: Cairo's glyph compositing would put each on a
-    /// whole device pixel, so moving text would step and the SVG outlines would not match.
-    /// Colour emoji, which have no outlines, are drawn as Cairo glyphs.
+    /// drawn at their exact positions: Cairo's glyph compositing would put each on a whole
+    /// device pixel, so moving text would step and the SVG outlines would not match. Under a
+    /// plain scale and translation (every card of a scrolling list) each glyph is a coverage
+    /// mask made for its exact sub-pixel position (`GlyphMasks`), so the "Card" and digits that
+    /// every card of a frame repeats at the same phase are rasterized once; otherwise the
+    /// label's whole outline path is filled. Colour emoji, which have no outlines, are drawn as
+    /// Cairo glyphs.
     public func draw(_ label: TextElement, on cr: OpaquePointer) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
         cairo_save(cr)
@@ -298,13 +306,29 @@ public final class Typesetter: @unchecked Sendable {
         let c = label.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         let prepared = prepare(label)
-        let outline = glyphOutline(label, prepared)
-        cairo_save(cr)
-        cairo_translate(cr, label.frame.minX, label.frame.minY)
-        cairo_new_path(cr)
-        cairo_append_path(cr, outline)
-        cairo_fill(cr)
-        cairo_restore(cr)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale {
+            let runs = outlineRuns(label, prepared)
+            cairo_identity_matrix(cr)
+            for run in runs {
+                for g in run.glyphs {
+                    let x = m.x0 + m.xx * (label.frame.minX + g.x), y = m.y0 + m.xx * (label.frame.minY + g.y)
+                    let ix = x.rounded(.down), iy = y.rounded(.down)
+                    guard let mask = glyphMasks.mask(font: run.font, glyph: g.index, scale: m.xx, phase: (x - ix, y - iy)) else { continue }
+                    cairo_mask_surface(cr, mask.surface, ix + Double(mask.x), iy + Double(mask.y))
+                }
+            }
+            cairo_set_matrix(cr, &m)
+        } else {
+            let outline = glyphOutline(label, prepared)
+            cairo_save(cr)
+            cairo_translate(cr, label.frame.minX, label.frame.minY)
+            cairo_new_path(cr)
+            cairo_append_path(cr, outline)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
         if prepared.hasColour {
             forEachRun(label) { font, colour, glyphs in
                 guard colour else { return }
@@ -314,6 +338,25 @@ public final class Typesetter: @unchecked Sendable {
         }
         cairo_restore(cr)
     }
+
+    /// The outline (not colour) glyph runs of `label`, positioned relative to its origin; made
+    /// once per prepared label.
+    private func outlineRuns(_ label: TextElement, _ prepared: PreparedText) -> [PreparedText.Run] {
+        if let runs = prepared.runs { return runs }
+        var origin = label
+        origin.frame.origin = .zero
+        var runs: [PreparedText.Run] = []
+        forEachRun(origin) { font, colour, glyphs in
+            if colour { prepared.hasColour = true; return }
+            runs.append(PreparedText.Run(font: font, glyphs: glyphs.map { (UInt32(truncatingIfNeeded: $0.index), $0.x, $0.y) }))
+        }
+        prepared.runs = runs
+        return runs
+    }
+
+    private let glyphMasks = GlyphMasks()
+    /// Off: every label's outline is filled as one path (what the masks are tested against).
+    var drawsGlyphMasks = true
 
     /// The outline glyphs' path relative to the label's origin, made once per prepared label
     /// (glyph outlines cost more to make than to fill) on an unbounded surface: Cairo leaves out
