@@ -93,23 +93,35 @@ extension Scene {
 
     private func checkViewsAndItems() throws {
         typealias C = SceneCheck
-        // Where each id was first used, as (view, section, item): the path is written only
-        // for a message (a scene of 100,000 items would otherwise build 100,000 of them).
-        var ids: [String: (view: Int, section: Int, item: Int)] = [:]
+        // The ids used so far; where one was first used is looked up again only for the message
+        // (a scene of 100,000 items would otherwise keep 100,000 places it never reports).
+        var ids = Set<String>()
         ids.reserveCapacity(allViews.reduce(chrome.count) { n, v in v.sections.reduce(n) { $0 + $1.items.count } })
         func path(_ place: (view: Int, section: Int, item: Int)) -> String {
             if place.view == -1 { return "$.chrome[\(place.item)].id" }
             let vp = place.view == 0 ? "$.collectionView" : "$.views[\(place.view - 1)]"
             return place.section < 0 ? vp + ".id" : "\(vp).sections[\(place.section)].items[\(place.item)].id"
         }
+        /// The first place `id` is used, in the order ids are claimed.
+        func firstUse(of id: String) -> (view: Int, section: Int, item: Int) {
+            for (v, view) in allViews.enumerated() {
+                if view.id == id { return (v, -1, 0) }
+                for (s, section) in view.sections.enumerated() {
+                    if let i = section.items.firstIndex(where: { $0.id == id }) { return (v, s, i) }
+                }
+            }
+            return (-1, 0, chrome.firstIndex { $0.id == id } ?? 0)
+        }
         func claim(_ id: String, _ place: (view: Int, section: Int, item: Int)) throws {
             if id.isEmpty { throw C.issue(path(place), "expected a non-empty id") }
-            // Every generated suffix starts with a dot; most ids have none to look behind.
-            if id.contains("."), let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
+            // Every generated suffix starts with a dot; most ids have none to look behind. (Bytes,
+            // not `contains(".")`: with Foundation imported that is a CFString search per id.)
+            var copy = id
+            if copy.withUTF8({ $0.contains(UInt8(ascii: ".")) }), let suffix = Scene.generatedIDSuffixes.first(where: { id.hasSuffix($0) }) {
                 throw C.issue(path(place), "ids ending in \"\(suffix)\" are Flipbook's own (headers, footers, snapshots), got \(C.quoted(id))")
             }
-            if let first = ids.updateValue(place, forKey: id) {
-                throw C.issue(path(place), "duplicate id \(C.quoted(id)) (first used at \(path(first)))")
+            if !ids.insert(id).inserted {
+                throw C.issue(path(place), "duplicate id \(C.quoted(id)) (first used at \(path(firstUse(of: id))))")
             }
         }
         var itemCount = 0
@@ -134,9 +146,12 @@ extension Scene {
                 if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header") }
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
-                for (i, item) in section.items.enumerated() {
-                    try claim(item.id, (v, s, i))
-                    try Scene.checkItem(item, at: "\(vp).sections[\(s)].items[\(i)]")
+                // Read in place: a copy of each item would retain and release its strings.
+                try section.items.withUnsafeBufferPointer { items in
+                    for i in items.indices {
+                        try claim(items[i].id, (v, s, i))
+                        try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]")
+                    }
                 }
             }
         }
