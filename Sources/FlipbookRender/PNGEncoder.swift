@@ -20,9 +20,11 @@ public enum PNGEncoder {
         let px = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
         // Opaque frames (every alpha 255) are written as RGB: a quarter less to compress.
         var opaque = true
-        outer: for y in 0..<height {
+        for y in 0..<height {
             let row = px + y * pixelsPerRow
-            for x in 0..<width where row[x] < 0xFF00_0000 { opaque = false; break outer }
+            var all: UInt32 = 0xFFFF_FFFF  // the alpha bytes ANDed: a row at a time, in vector code
+            for x in 0..<width { all &= row[x] }
+            if all < 0xFF00_0000 { opaque = false; break }
         }
         let raw = filteredRows(px, pixelsPerRow: pixelsPerRow, x: 0, y: 0, width: width, height: height, channels: opaque ? 3 : 4)
         let compressed = try PNGEncoder.fastDeflate(raw)
@@ -44,10 +46,11 @@ public enum PNGEncoder {
                              channels: Int, filter: RowFilter = .subOrUp) -> [UInt8] {
         let rowBytes = width * channels
         var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        previous.initialize(repeating: 0, count: rowBytes)
-        current.initialize(repeating: 0, count: rowBytes)
+        // One spare byte: an RGB pixel is stored as four bytes, the fourth overwritten by the next.
+        let previous = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
+        let current = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes + 1)
+        previous.initialize(repeating: 0, count: rowBytes + 1)
+        current.initialize(repeating: 0, count: rowBytes + 1)
         defer { previous.deallocate(); current.deallocate() }
         var prev = previous, cur = current
         raw.withUnsafeMutableBufferPointer { rawBuffer in
@@ -71,10 +74,12 @@ public enum PNGEncoder {
                 // Unpack to RGB(A) with straight alpha.
                 var o = 0
                 if channels == 3 {
-                    // Opaque: premultiplied equals straight.
+                    // Opaque: premultiplied equals straight. R, G, B in one little-endian store.
+                    let out = UnsafeMutableRawPointer(cur)
                     for x in 0..<width {
                         let p = row[x]
-                        cur[o] = UInt8(truncatingIfNeeded: p >> 16); cur[o + 1] = UInt8(truncatingIfNeeded: p >> 8); cur[o + 2] = UInt8(truncatingIfNeeded: p)
+                        let rgb = (p >> 16) & 0xFF | p & 0xFF00 | (p & 0xFF) << 16
+                        out.storeBytes(of: rgb.littleEndian, toByteOffset: o, as: UInt32.self)
                         o += 3
                     }
                 } else {
@@ -100,13 +105,16 @@ public enum PNGEncoder {
                     sumUp &+= Int(Int8(bitPattern: cur[i] &- prev[i]).magnitude)
                     i += 7
                 }
+                // Loops indexed by i alone (offsets folded into the pointers) compile to vector code.
+                let filtered = line + 1
                 if sumUp <= sumSub {
                     line[0] = 2
-                    for i in 0..<rowBytes { line[i + 1] = cur[i] &- prev[i] }
+                    for i in 0..<rowBytes { filtered[i] = cur[i] &- prev[i] }
                 } else {
                     line[0] = 1
-                    for i in 0..<channels { line[i + 1] = cur[i] }
-                    for i in channels..<rowBytes { line[i + 1] = cur[i] &- cur[i - channels] }
+                    for i in 0..<channels { filtered[i] = cur[i] }
+                    let left = cur - channels
+                    for i in channels..<rowBytes { filtered[i] = cur[i] &- left[i] }
                 }
                 swap(&prev, &cur)
             }
