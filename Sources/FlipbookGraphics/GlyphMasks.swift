@@ -12,14 +12,14 @@ import CCairo
 final class GlyphMasks {
     struct Key: Hashable {
         let font: OpaquePointer
-        let glyph: UInt32
+        let glyph: UInt
         let scale: Double
         let phaseX: Double
         let phaseY: Double
     }
 
     /// A glyph's coverage, an A8 surface whose pixel (0, 0) lies at device pixel
-    /// (x, y) from the whole pixel of the glyph's origin. Nil surface: no ink (a space).
+    /// (x, y) from the whole pixel of the glyph's origin. A glyph without ink (a space) has none.
     final class Mask {
         let surface: OpaquePointer
         let x: Int32
@@ -49,7 +49,7 @@ final class GlyphMasks {
 
     /// The mask of `glyph` of `font` drawn at `scale` device pixels per point, its origin at
     /// `phase` (each in [0, 1)) past a whole device pixel.
-    func mask(font: OpaquePointer, glyph: UInt32, scale: Double, phase: (x: Double, y: Double)) -> Mask? {
+    func mask(font: OpaquePointer, glyph: UInt, scale: Double, phase: (x: Double, y: Double)) -> Mask? {
         let key = Key(font: font, glyph: glyph, scale: scale, phaseX: phase.x, phaseY: phase.y)
         if let m = masks[key] { return m }
         if masks.count >= GlyphMasks.limit { reset() }
@@ -60,7 +60,7 @@ final class GlyphMasks {
     }
 
     private static func make(_ key: Key) -> Mask? {
-        var glyph = cairo_glyph_t(index: UInt(key.glyph), x: 0, y: 0)
+        var glyph = cairo_glyph_t(index: key.glyph, x: 0, y: 0)
         var e = cairo_text_extents_t()
         cairo_scaled_font_glyph_extents(key.font, &glyph, 1, &e)
         guard e.width > 0, e.height > 0 else { return nil }
@@ -71,16 +71,9 @@ final class GlyphMasks {
         let x1 = (key.phaseX + key.scale * (e.x_bearing + e.width)).rounded(.up) + 1
         let y1 = (key.phaseY + key.scale * (e.y_bearing + e.height)).rounded(.up) + 1
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(x1 - x0), Int32(y1 - y0)) else { return nil }
-        // The outline is taken in points, as the label's whole outline is (Typesetter.glyphOutline),
-        // on an unbounded surface (a bounded one leaves out glyphs outside it), then filled at
-        // the device scale.
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
-        let recorder = cairo_create(recording)!
-        cairo_set_scaled_font(recorder, key.font)
-        cairo_glyph_path(recorder, &glyph, 1)
-        let path = cairo_copy_path(recorder)!
-        cairo_destroy(recorder)
-        cairo_surface_destroy(recording)
+        // The outline is taken in points, as the label's whole outline is, then filled at the
+        // device scale.
+        let path = Typesetter.path(of: [Typesetter.PreparedText.Run(font: key.font, glyphs: [glyph])])
         let cr = cairo_create(surface)!
         cairo_translate(cr, key.phaseX - x0, key.phaseY - y0)
         cairo_scale(cr, key.scale, key.scale)

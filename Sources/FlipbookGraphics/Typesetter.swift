@@ -88,8 +88,9 @@ public final class Typesetter: @unchecked Sendable {
         /// The outline glyphs by font, relative to the label's origin (`outlineRuns`). A run's
         /// font lives as long as the layouts.
         var runs: [Run]?
-        struct Run { let font: OpaquePointer; let glyphs: [(index: UInt32, x: Double, y: Double)] }
-        /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time.
+        struct Run { let font: OpaquePointer; let glyphs: [cairo_glyph_t] }
+        /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time (known once
+        /// `runs` is made).
         var hasColour = false
         init(layouts: [OpaquePointer], lines: [PlacedLine]) { self.layouts = layouts; self.lines = lines }
         func release() {
@@ -348,7 +349,7 @@ public final class Typesetter: @unchecked Sendable {
         var runs: [PreparedText.Run] = []
         forEachRun(origin) { font, colour, glyphs in
             if colour { prepared.hasColour = true; return }
-            runs.append(PreparedText.Run(font: font, glyphs: glyphs.map { (UInt32(truncatingIfNeeded: $0.index), $0.x, $0.y) }))
+            runs.append(PreparedText.Run(font: font, glyphs: glyphs))
         }
         prepared.runs = runs
         return runs
@@ -359,24 +360,27 @@ public final class Typesetter: @unchecked Sendable {
     var drawsGlyphMasks = true
 
     /// The outline glyphs' path relative to the label's origin, made once per prepared label
-    /// (glyph outlines cost more to make than to fill) on an unbounded surface: Cairo leaves out
-    /// the paths of glyphs that fall outside a bounded one.
+    /// (glyph outlines cost more to make than to fill).
     private func glyphOutline(_ label: TextElement, _ prepared: PreparedText) -> UnsafeMutablePointer<cairo_path_t> {
         if let outline = prepared.outline { return outline }
-        var origin = label
-        origin.frame.origin = .zero
-        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
-        let recorder = cairo_create(surface)!
-        forEachRun(origin) { font, colour, glyphs in
-            if colour { prepared.hasColour = true; return }
-            cairo_set_scaled_font(recorder, font)
-            cairo_glyph_path(recorder, glyphs, Int32(glyphs.count))
-        }
-        let outline = cairo_copy_path(recorder)!
-        cairo_destroy(recorder)
-        cairo_surface_destroy(surface)
+        let outline = Typesetter.path(of: outlineRuns(label, prepared))
         prepared.outline = outline
         return outline
+    }
+
+    /// The outlines of `runs`' glyphs in user space (points), taken on an unbounded surface:
+    /// Cairo leaves out the paths of glyphs that fall outside a bounded one.
+    static func path(of runs: [PreparedText.Run]) -> UnsafeMutablePointer<cairo_path_t> {
+        let surface = cairo_recording_surface_create(CAIRO_CONTENT_ALPHA, nil)
+        let recorder = cairo_create(surface)!
+        for run in runs {
+            cairo_set_scaled_font(recorder, run.font)
+            cairo_glyph_path(recorder, run.glyphs, Int32(run.glyphs.count))
+        }
+        let path = cairo_copy_path(recorder)!
+        cairo_destroy(recorder)
+        cairo_surface_destroy(surface)
+        return path
     }
 
     /// The outlines of `label`'s glyphs as SVG path data, in the coordinates of its frame's
