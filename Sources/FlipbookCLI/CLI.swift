@@ -40,6 +40,13 @@ struct UsageError: Error {
 public enum CLI {
     public static let version = "0.1.0"
 
+    /// Set by the flipbook executable, which exits as soon as `main` returns: a rendered scene
+    /// is then left for the exit to reclaim instead of freed item by item (40 M instructions,
+    /// the last thing a render of 100,000 items would do). As compilers do (clang's
+    /// -disable-free). Tests run `main` in-process and leave it false.
+    nonisolated(unsafe) public static var leavesSceneToExit = false
+    nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
+
     static let mainHelp = """
     flipbook — render iOS collection-view interaction effects offline.
 
@@ -324,6 +331,7 @@ public enum CLI {
         CLI.installCancellation()
         defer { CLI.removeCancellation() }
         let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits)
+        if CLI.leavesSceneToExit { CLI.keptUntilExit.append(scene) }
         if r.formats.contains("svg") { try budget.checkSVG(timeline) }
         let showProgress = console.errIsTerminal
         let label = scene.name

@@ -347,18 +347,26 @@ public enum JSONParser {
             index += 1  // opening quote
             // Most strings have no escapes: the bytes between the quotes are the string.
             let start = index
-            var high: UInt8 = 0
-            while index < bytes.count {
-                let c = bytes[index]
-                high |= c
-                if c == UInt8(ascii: "\"") {
-                    let s = bytes.withUnsafeBufferPointer { Parser.string(UnsafeBufferPointer(rebasing: $0[start..<index]), ascii: high < 0x80) }
-                    index += 1
-                    guard let s else { throw error("string is not valid UTF-8") }
-                    return s
+            // One pass over the bytes in place, to the closing quote or the first byte that
+            // needs care (an escape or a control character).
+            let (end, closed, s) = bytes.withUnsafeBufferPointer { b -> (Int, Bool, String?) in
+                var i = start, high: UInt8 = 0
+                while i < b.count {
+                    let c = b[i]
+                    if c == UInt8(ascii: "\"") {
+                        return (i, true, Parser.string(UnsafeBufferPointer(rebasing: b[start..<i]), ascii: high < 0x80))
+                    }
+                    if c == UInt8(ascii: "\\") || c < 0x20 { break }
+                    high |= c
+                    i += 1
                 }
-                if c == UInt8(ascii: "\\") || c < 0x20 { break }
+                return (i, false, nil)
+            }
+            index = end
+            if closed {
                 index += 1
+                guard let s else { throw error("string is not valid UTF-8") }
+                return s
             }
             var out = Array(bytes[start..<index])
             while true {

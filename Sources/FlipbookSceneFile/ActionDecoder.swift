@@ -277,10 +277,8 @@ struct ActionDecoder {
             case "insert":
                 let u = try uf.object(allowed: ["insert", "to"])
                 let itemField = try u.required("insert")
-                // A table of its own: an inserted id is checked against the scene's afterwards.
-                var ids = SceneDecoder.ItemIDs()
-                let list = ids.add(itemField)
-                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, ids: &ids, at: (list, 0))
+                // An inserted id is checked against the scene's afterwards (checkReferences).
+                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7)
                 if let previous = inserted[item.id] {
                     throw itemField.error("item \(InputError.quote(item.id)) is already inserted at \(previous.path)")
                 }

@@ -89,13 +89,21 @@ public struct SceneDecoder: Sendable {
         if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
-        var ids = ItemIDs()
-        let cv = try decodeCollectionView(obj.required("collectionView"), canvas: canvas, ids: &ids)
+        let cvField = try obj.required("collectionView")
+        let cv = try decodeCollectionView(cvField, canvas: canvas)
+        // Scene.validate names an item by its section; a view written with "items" has one
+        // section, "<view>.sections[0].items[i]" there and "<view>.items[i]" in the file.
+        var itemsWithoutSections: [String] = []
+        func noteShorthand(_ f: JSONField) {
+            if case .object(let m) = f.node.value, m.contains(where: { $0.key == "items" }) { itemsWithoutSections.append(f.path) }
+        }
+        noteShorthand(cvField)
         var views: [CollectionViewSpec] = []
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
         if let vf = obj.optional("views") {
             for f in try vf.array(maxCount: 16) {
-                let v = try decodeCollectionView(f, canvas: canvas, ids: &ids)
+                let v = try decodeCollectionView(f, canvas: canvas)
+                noteShorthand(f)
                 if let previous = viewIDs[v.id] {
                     throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
                 }
@@ -105,9 +113,8 @@ public struct SceneDecoder: Sendable {
         }
         var chrome: [ItemSpec] = []
         if let cf = obj.optional("chrome") {
-            let list = ids.add(cf)
             for (i, f) in try cf.array(maxCount: 1000).enumerated() {
-                let item = try SceneDecoder.decodeItem(f, index: i, ids: &ids, at: (list, i))
+                let item = try SceneDecoder.decodeItem(f, index: i)
                 guard item.origin != nil, item.size != nil else {
                     throw f.error("expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
                 }
@@ -150,6 +157,11 @@ public struct SceneDecoder: Sendable {
         do {
             try scene.validate(file: file)
         } catch var e as InputError {
+            for view in itemsWithoutSections {
+                let (validated, inFile) = (view + ".sections[0].items[", view + ".items[")
+                e.path = e.path.replacing(validated, with: inFile)
+                e.message = e.message.replacing(validated, with: inFile)
+            }
             // Point at the value in the file when the path leads to one.
             if e.line == nil, let node = root.node(atPath: e.path) { e.line = node.line; e.column = node.column }
             throw e
@@ -297,36 +309,49 @@ public struct SceneDecoder: Sendable {
         return s
     }
 
-    /// Where each item id was first used — a list of items and the position in it — so a
-    /// duplicate can name it; a path is written only for that message.
-    struct ItemIDs {
-        var first: [String: (list: Int32, index: Int32)] = [:]
-        var lists: [JSONField] = []
-        /// Registers an array of items; returns its number for `decodeItem(at:)`.
-        mutating func add(_ list: JSONField, count: Int = 0) -> Int {
-            lists.append(list)
-            first.reserveCapacity(first.count + count)  // growing to 100,000 ids rehashes ~17 times
-            return lists.count - 1
+    /// Decodes the items of `list` (the array `field`), the first numbered `firstIndex` in the
+    /// scene (which picks default colours). Items of only an id, a title, a subtitle and a
+    /// colour — most of a long list — are made straight from their members, on all processors
+    /// for a long list; any other item field by field, in order, so the problem reported is
+    /// the first in the file. Ids are checked for duplicates by Scene.validate, once.
+    static func decodeItems(_ list: JSONList, in field: JSONField, firstIndex: Int, defaultStyle: CellStyle) throws -> [ItemSpec] {
+        let count = list.count
+        var others: [[Int]] = []
+        var items = [ItemSpec](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = buffer.baseAddress!
+            let parts = ClaimedParts()
+            Parallel.forEachPart(of: count) { range in
+                var mine: [Int] = []
+                for i in range {
+                    if let members = list.members(i), let item = plainItem(members, index: firstIndex + i) {
+                        (slots + i).initialize(to: item)
+                    } else {
+                        (slots + i).initialize(to: ItemSpec(id: "", title: "", subtitle: "", color: .black))
+                        mine.append(i)
+                    }
+                }
+                parts.add(range.lowerBound, mine)
+            }
+            others = parts.inOrder
+            initialized = count
         }
-        func path(_ p: (list: Int32, index: Int32)) -> String { lists[Int(p.list)].path + "[\(p.index)].id" }
+        for i in others.joined() {
+            items[i] = try decodeItem(field.element(i, list.node(i)), index: firstIndex + i, defaultStyle: defaultStyle)
+        }
+        return items
     }
 
-    /// Decodes element `position` of `elements`, the item list `listField` registered as `list`:
-    /// an item of only an id, a title, a subtitle and a colour — most of a long list — straight
-    /// from its members; any other item, or one with a problem, field by field, which names it.
-    static func decodeItem(_ position: Int, of elements: JSONList, in listField: JSONField, index: Int, ids: inout ItemIDs,
-                           list: Int, defaultStyle: CellStyle) throws -> ItemSpec {
-        if let members = elements.members(position), let item = plainItem(members, index: index, ids: &ids, at: (list, position)) {
-            return item
-        }
-        return try decodeItem(listField.element(position, elements.node(position)), index: index, ids: &ids, at: (list, position),
-                              defaultStyle: defaultStyle)
+    /// What the parts of `decodeItems` left to decode field by field, by where each part starts.
+    private final class ClaimedParts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var parts: [(start: Int, indices: [Int])] = []
+        func add(_ start: Int, _ indices: [Int]) { lock.lock(); parts.append((start, indices)); lock.unlock() }
+        var inOrder: [[Int]] { parts.sorted { $0.start < $1.start }.map(\.indices) }
     }
 
     /// The item `members` spell when they are only "id", "title", "subtitle" and "color", each
-    /// valid and the id new; nil otherwise, with nothing registered.
-    private static func plainItem(_ members: ArraySlice<JSONMember>, index: Int, ids: inout ItemIDs,
-                                  at place: (list: Int, index: Int)) -> ItemSpec? {
+    /// valid; nil otherwise.
+    private static func plainItem(_ members: ArraySlice<JSONMember>, index: Int) -> ItemSpec? {
         guard members.count <= 4 else { return nil }
         var id: String?, title = "", subtitle = "", color: Color?
         for m in members {
@@ -341,20 +366,12 @@ public struct SceneDecoder: Sendable {
             default: return nil
             }
         }
-        // One hash for the common case, a new id; a repeated one is put back and left to the
-        // field-by-field path to report.
         guard let id else { return nil }
-        if let first = ids.first.updateValue((Int32(place.list), Int32(place.index)), forKey: id) {
-            ids.first[id] = first
-            return nil
-        }
         return ItemSpec(id: id, title: title, subtitle: subtitle, color: color ?? ItemPalette.color(at: index))
     }
 
-    /// Decodes one item of list `at.list` (`ItemIDs.add`), position `at.index`; `index` picks its
-    /// default colour.
-    static func decodeItem(_ f: JSONField, index: Int, ids: inout ItemIDs, at place: (list: Int, index: Int),
-                           defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+    /// Decodes one item field by field; `index` picks its default colour.
+    static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
@@ -363,8 +380,6 @@ public struct SceneDecoder: Sendable {
         } else {
             id = try idField.nonEmptyString()
         }
-        if let previous = ids.first[id] { throw idField.error("duplicate item id \(InputError.quote(id)) (first used at \(ids.path(previous)))") }
-        ids.first[id] = (Int32(place.list), Int32(place.index))
         let title = try o.optional("title")?.string() ?? ""
         let subtitle = try o.optional("subtitle")?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
@@ -484,7 +499,7 @@ public struct SceneDecoder: Sendable {
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
 
-    func decodeCollectionView(_ f: JSONField, canvas: Canvas, ids: inout ItemIDs) throws -> CollectionViewSpec {
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -501,10 +516,7 @@ public struct SceneDecoder: Sendable {
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
             let list = try items.list(maxCount: SceneLimits.maxItems)
-            let n = ids.add(items, count: list.count)
-            sections = [SectionSpec(id: "section0", items: try (0..<list.count).map {
-                try SceneDecoder.decodeItem($0, of: list, in: items, index: $0, ids: &ids, list: n, defaultStyle: cellStyle)
-            })]
+            sections = [SectionSpec(id: "section0", items: try SceneDecoder.decodeItems(list, in: items, firstIndex: 0, defaultStyle: cellStyle))]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
                 let so = try sf.object(allowed: ["id", "header", "items"])
@@ -512,12 +524,7 @@ public struct SceneDecoder: Sendable {
                 let header = try so.optional("header")?.string()
                 let listField = try so.required("items")
                 let list = try listField.list(maxCount: SceneLimits.maxItems)
-                let n = ids.add(listField, count: list.count)
-                var items: [ItemSpec] = []
-                items.reserveCapacity(list.count)
-                for i in 0..<list.count {
-                    items.append(try SceneDecoder.decodeItem(i, of: list, in: listField, index: itemTotal + i, ids: &ids, list: n, defaultStyle: cellStyle))
-                }
+                let items = try SceneDecoder.decodeItems(list, in: listField, firstIndex: itemTotal, defaultStyle: cellStyle)
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
                 sections.append(SectionSpec(id: sid, header: header, items: items))

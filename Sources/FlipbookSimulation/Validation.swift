@@ -144,10 +144,26 @@ extension Scene {
                 if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header") }
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
-                for (i, item) in section.items.enumerated() {
-                    try claim(item.id, (v, s, i))
-                    try Scene.checkItem(item, at: "\(vp).sections[\(s)].items[\(i)]")
-                }
+                // A long list's ids are claimed (in order) on one thread while the items' own
+                // fields are checked on another. The problem reported is the first in item
+                // order, an item's id before its fields, as checking them in turn would find.
+                let items = section.items
+                var idProblem: (index: Int, error: any Error)?
+                var fieldProblem: (index: Int, error: any Error)?
+                // (Items read by index, in place: enumerating copies each item, five retains.)
+                Parallel.both(if: items.count >= Parallel.minimumCount, {
+                    for i in items.indices {
+                        do { try claim(items[i].id, (v, s, i)) } catch { idProblem = (i, error); break }
+                    }
+                }, {
+                    items.withUnsafeBufferPointer { items in
+                        for i in items.indices {
+                            do { try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]") } catch { fieldProblem = (i, error); break }
+                        }
+                    }
+                })
+                if let p = idProblem, p.index <= fieldProblem?.index ?? .max { throw p.error }
+                if let p = fieldProblem { throw p.error }
             }
         }
         for (i, item) in chrome.enumerated() {
@@ -159,7 +175,7 @@ extension Scene {
         }
     }
 
-    static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String) throws {
+    static func checkItem(_ item: borrowing ItemSpec, at itemPath: @autoclosure () -> String) throws {
         let path = itemPath
         if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path() + ".size", "expected a finite, non-negative size") }
         if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path(), "expected a finite x and y") }

@@ -10,4 +10,5 @@ import FlipbookCLI
 _ = mallopt(-3, 64 << 20)
 _ = mallopt(-1, 128 << 20)
 
+CLI.leavesSceneToExit = true
 exit(CLI.main(CommandLine.arguments))

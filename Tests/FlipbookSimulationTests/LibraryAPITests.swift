@@ -56,6 +56,27 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(validationError(s), #"scene "t": $.collectionView.sections[0].items[1].id: duplicate id "a" (first used at $.collectionView.sections[0].items[0].id)"#)
     }
 
+    /// A long section's ids and fields are checked on two threads; the problem reported is
+    /// still the first in item order, and an item's id before its own fields.
+    func testLongSectionsReportTheFirstProblem() {
+        let n = 2 * Parallel.minimumCount
+        let items = (0..<n).map { ItemSpec(id: "i\($0)", title: "t", color: .white) }
+        func problem(_ change: (inout [ItemSpec]) -> Void) -> String? {
+            var changed = items
+            change(&changed)
+            return validationError(scene(items: changed))
+        }
+        let bad = "x\u{0}"
+        let place = "$.collectionView.sections[0].items"
+        XCTAssertNil(problem { _ in })
+        XCTAssertEqual(problem { $0[n - 2].id = "i5"; $0[n - 1].title = bad },
+                       #"scene "t": \#(place)[\#(n - 2)].id: duplicate id "i5" (first used at \#(place)[5].id)"#)
+        XCTAssertEqual(problem { $0[n - 2].title = bad; $0[n - 1].id = "i5" },
+                       #"scene "t": \#(place)[\#(n - 2)].title: expected text without NUL or Unicode noncharacters, got U+0 at character 2"#)
+        XCTAssertEqual(problem { $0[n - 2].title = bad; $0[n - 2].id = "i5" },
+                       #"scene "t": \#(place)[\#(n - 2)].id: duplicate id "i5" (first used at \#(place)[5].id)"#)
+    }
+
     /// An effect whose closures capture it unowned, installed with nothing else holding it.
     final class CountTaps: Effect {
         let counter: Counter

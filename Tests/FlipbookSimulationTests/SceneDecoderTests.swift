@@ -64,7 +64,7 @@ final class SceneDecoderTests: XCTestCase {
             (minimalScene(layout: #"{"cellHeight": 200}"#), "$.collectionView.layout.type", "missing required field"),
             (minimalScene(layout: #"{"type": "wallet", "cellHeight": -5}"#), "$.collectionView.layout.cellHeight", "> 0"),
             (minimalScene(layout: #"{"type": "wallet", "itemSize": {"width": 1, "height": 1}}"#), "$.collectionView.layout.itemSize", "unknown field"),
-            (minimalScene(items: #"[{"id": "a"}, {"id": "a"}]"#), "$.collectionView.items[1].id", "duplicate item id"),
+            (minimalScene(items: #"[{"id": "a"}, {"id": "a"}]"#), "$.collectionView.items[1].id", #"duplicate id "a" (first used at $.collectionView.items[0].id)"#),
             (minimalScene(items: #"[{"title": "x"}]"#), "$.collectionView.items[0].id", "missing required field"),
             (minimalScene(items: ##"[{"id": "a", "color": "#12"}]"##), "$.collectionView.items[0].color", "colour"),
             (minimalScene(items: #"[{"id": "a", "width": 10}]"#), "$.collectionView.items[0]", "both \"width\" and \"height\""),
@@ -167,4 +167,61 @@ final class CompactItemListTests: XCTestCase {
         XCTAssertEqual(compact, outcome(Array(text.utf8), compact: false))
         XCTAssertTrue(compact.contains("$.collectionView.sections[0].items[1].color"), compact)
     }
+
+    /// A list long enough to be decoded and checked on several threads (Parallel.minimumCount)
+    /// reads as a short one does: every item in its place with its own fields and default
+    /// colour, and the problem reported is the first in the file, at its line and column.
+    func testLongListsReadInOrder() throws {
+        let n = 3 * Parallel.minimumCount
+        func items(_ special: [Int: String]) -> String {
+            "[" + (0..<n).map { special[$0] ?? #"{"id": "i\#($0)", "title": "Card \#($0)"}"# }.joined(separator: ",\n") + "]"
+        }
+        // Two items that need the field-by-field path, in the second half.
+        let sized = 2 * Parallel.minimumCount + 5
+        let styled = n - 1
+        let s = try decode(minimalScene(items: items([
+            sized: #"{"id": "sized", "width": 10, "height": 20}"#,
+            styled: #"{"id": "styled", "style": {"cornerRadius": 3}}"#,
+        ]), layout: #"{"type": "flow"}"#))
+        let got = s.collectionView.sections[0].items
+        XCTAssertEqual(got.count, n)
+        for i in 0..<n where i != sized && i != styled {
+            XCTAssertEqual(got[i].id, "i\(i)")
+            XCTAssertEqual(got[i].title, "Card \(i)")
+            XCTAssertEqual(got[i].color, ItemPalette.color(at: i))
+        }
+        XCTAssertEqual(got[sized].id, "sized")
+        XCTAssertEqual(got[sized].size, Size(width: 10, height: 20))
+        XCTAssertEqual(got[sized].color, ItemPalette.color(at: sized))
+        XCTAssertEqual(got[styled].style?.cornerRadius, 3)
+
+        // A duplicate id late in the list names both places; its line is its index + 2 (the
+        // list starts on line 2, an item a line).
+        let late = n - 10
+        XCTAssertThrowsError(try decode(minimalScene(items: items([late: #"{"id": "i3"}"#]), layout: #"{"type": "flow"}"#))) { e in
+            guard let e = e as? InputError else { return XCTFail("\(e)") }
+            XCTAssertEqual(e.path, "$.collectionView.items[\(late)].id")
+            XCTAssertEqual(e.message, #"duplicate id "i3" (first used at $.collectionView.items[3].id)"#)
+            XCTAssertEqual(e.line, late + 2)
+        }
+        // A bad colour is the decoder's to find, and it is reported even when a duplicate comes
+        // before it: the decoder reads every field before the scene's checks run.
+        XCTAssertThrowsError(try decode(minimalScene(items: items([100: #"{"id": "i3"}"#, late: #"{"id": "x", "color": "red"}"#]),
+                                                     layout: #"{"type": "flow"}"#))) { e in
+            XCTAssertEqual((e as? InputError)?.path, "$.collectionView.items[\(late)].color")
+        }
+    }
+
+    /// A view written with "items" (one section) is named that way in a message, in its own
+    /// path and in the place an id was first used.
+    func testDuplicatesAcrossViewsNameTheFilesPaths() {
+        let text = minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}, {"id": "a"}]}],"#)
+        XCTAssertThrowsError(try decode(text)) { e in
+            guard let e = e as? InputError else { return XCTFail("\(e)") }
+            XCTAssertEqual(e.path, "$.views[0].items[1].id")
+            XCTAssertEqual(e.message, #"duplicate id "a" (first used at $.collectionView.items[0].id)"#)
+            XCTAssertNotNil(e.line)
+        }
+    }
+
 }
