@@ -10,8 +10,22 @@ enum CairoDrawing {
         try Typesetter.with { typesetter in
             set(cr, canvas.background)
             cairo_paint(cr)
-            for item in frame.items where !item.hidden && item.alpha > 0.001 {
-                drawItem(item, scale: Double(canvas.scale), typesetter: typesetter, on: cr)
+            let scale = Double(canvas.scale)
+            let items = frame.items.filter { !$0.hidden && $0.alpha > 0.001 }
+            var shapes = ShapeMasks(target: cairo_get_target(cr))
+            defer { shapes.destroy() }
+            if shapes.enabled && items.count > 1 {
+                for item in items {
+                    cairo_save(cr)
+                    applyTransform(item, on: cr)
+                    let keys = ShapeMasks.keys(item, scale: scale, matrix: matrix(cr))
+                    shapes.count(keys.fill)
+                    shapes.count(keys.border)
+                    cairo_restore(cr)
+                }
+            }
+            for item in items {
+                drawItem(item, scale: scale, typesetter: typesetter, shapes: &shapes, on: cr)
             }
             if options.showTouches {
                 for t in frame.touches {
@@ -31,7 +45,35 @@ enum CairoDrawing {
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * alpha)
     }
 
-    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, on cr: OpaquePointer) {
+    /// Moves user space from canvas points to the item's own (origin at its top left).
+    static func applyTransform(_ item: DrawItem, on cr: OpaquePointer) {
+        let f = item.frame
+        // Rotation and scale apply about the centre (the layer's default anchor point).
+        cairo_translate(cr, f.midX, f.midY)
+        if item.rotation != 0 { cairo_rotate(cr, item.rotation) }
+        if item.scale != 1 { cairo_scale(cr, item.scale, item.scale) }
+        cairo_translate(cr, -f.width / 2, -f.height / 2)
+    }
+
+    static func matrix(_ cr: OpaquePointer) -> cairo_matrix_t {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return m
+    }
+
+    /// The border's width: drawn inward from the bounds, as CALayer does; no width is a
+    /// hairline (one device pixel).
+    static func borderWidth(_ a: Appearance, frame f: Rect, scale: Double) -> Double {
+        min(a.borderWidth ?? 1 / scale, f.width / 2, f.height / 2)
+    }
+
+    /// The path and line width that stroke a border `width` wide inside `bounds`.
+    static func borderPath(_ cr: OpaquePointer, _ bounds: Rect, width w: Double, radius: Double, corners: Corners) {
+        roundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: corners)
+        cairo_set_line_width(cr, w)
+    }
+
+    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks, on cr: OpaquePointer) {
         let f = item.frame
         let a = item.appearance
         cairo_save(cr)
@@ -39,11 +81,10 @@ enum CairoDrawing {
             cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
             cairo_clip(cr)
         }
-        // Rotation and scale apply about the centre (the layer's default anchor point).
-        cairo_translate(cr, f.midX, f.midY)
-        if item.rotation != 0 { cairo_rotate(cr, item.rotation) }
-        if item.scale != 1 { cairo_scale(cr, item.scale, item.scale) }
-        cairo_translate(cr, -f.width / 2, -f.height / 2)
+        applyTransform(item, on: cr)
+        let m = matrix(cr)
+        let keys: (fill: ShapeMasks.Key?, border: ShapeMasks.Key?) = shapes.enabled ? ShapeMasks.keys(item, scale: scale, matrix: m) : (nil, nil)
+        let placement = ShapeMasks.Placement(m)
 
         // Group opacity, like CALayer.opacity: the item is composed first, then faded as a whole.
         let grouped = item.alpha < 0.999
@@ -54,10 +95,12 @@ enum CairoDrawing {
             ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
                              scale: scale * item.scale, shapeIsOpaque: a.background.alpha >= 1, on: cr)
         }
-        roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
+        let fillMask = shapes.mask(for: keys.fill)
+        // The path fills the background, or clips the content.
+        if fillMask == nil || !a.content.isEmpty { roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners) }
         if a.background.alpha > 0 {
             set(cr, a.background)
-            cairo_fill_preserve(cr)
+            if let fillMask, let placement { ShapeMasks.paint(fillMask, at: placement, on: cr) } else { cairo_fill_preserve(cr) }
         }
         if !a.content.isEmpty {
             cairo_save(cr)
@@ -66,14 +109,16 @@ enum CairoDrawing {
             cairo_restore(cr)
         }
         if let border = a.border {
-            // Drawn inward from the bounds, as CALayer does; no width is a hairline (one device pixel).
-            let w = min(a.borderWidth ?? 1 / scale, f.width / 2, f.height / 2)
+            let w = borderWidth(a, frame: f, scale: scale)
             if w > 0 {
                 cairo_new_path(cr)
-                roundedRect(cr, local.insetBy(dx: w / 2, dy: w / 2), radius: max(0, a.cornerRadius - w / 2), corners: a.roundedCorners)
-                cairo_set_line_width(cr, w)
                 set(cr, border)
-                cairo_stroke(cr)
+                if let mask = shapes.mask(for: keys.border), let placement {
+                    ShapeMasks.paint(mask, at: placement, on: cr)
+                } else {
+                    borderPath(cr, local, width: w, radius: a.cornerRadius, corners: a.roundedCorners)
+                    cairo_stroke(cr)
+                }
             }
         }
         cairo_new_path(cr)

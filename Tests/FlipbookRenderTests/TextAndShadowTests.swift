@@ -391,3 +391,84 @@ final class GlyphMaskTests: XCTestCase {
         XCTAssertEqual(try pixels(l, masks: true), first)
     }
 }
+
+/// Rounded rectangles several items of a frame share are filled and outlined through one
+/// coverage mask (FlipbookRender.ShapeMasks); a shape drawn once is filled and stroked directly.
+final class ShapeMaskTests: XCTestCase {
+    let canvas = Canvas(width: 300, height: 160, scale: 2, background: .white)
+
+    /// A bordered, rounded card at column `column` of a row whose top is at `y` points.
+    func card(_ column: Int, y: Double, color: Color) -> DrawItem {
+        DrawItem(id: "c\(column)", frame: Rect(x: 10 + 70 * Double(column), y: y, width: 60, height: 60),
+                 appearance: Appearance(background: color, cornerRadius: 12, border: Color(hex: "#1C1C1E")!, borderWidth: 1.5))
+    }
+
+    func png(_ items: [DrawItem]) throws -> DecodedPNG {
+        try DecodedPNG(PNGFormat().renderFrame(TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: items),
+                                               canvas: canvas, options: RenderOptions()))
+    }
+
+    /// Four cards at a quarter-pixel phase (which use one fill mask and one border mask) against
+    /// each card drawn alone (its path filled and stroked): every pixel within one level, the
+    /// compositing's rounding, and nearly all exactly equal.
+    func testMaskedCardsDrawWhatTheirPathsDraw() throws {
+        let colors = ["#FF3B30", "#34C759", "#007AFF", "#FFCC00"].map { Color(hex: $0)! }
+        let y = 20.125  // 40.25 device pixels: a phase of a quarter pixel
+        let together = try png((0..<4).map { card($0, y: y, color: colors[$0]) })
+        var differing = 0, largest = 0, edge = 0
+        for c in 0..<4 {
+            let alone = try png([card(c, y: y, color: colors[c])])
+            // The card's pixels and one around it (where its antialiased edge falls).
+            for py in 39..<163 {
+                for px in (20 + 140 * c - 1)..<(20 + 140 * c + 121) {
+                    let a = together.rgb(px, py), b = alone.rgb(px, py)
+                    let d = max(abs(Int(a.0) - Int(b.0)), abs(Int(a.1) - Int(b.1)), abs(Int(a.2) - Int(b.2)))
+                    if d > 0 { differing += 1 }
+                    largest = max(largest, d)
+                    if b != alone.rgb(20 + 140 * c + 60, 100) && b != (255, 255, 255) { edge += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(edge, 4 * 400, "the cards have antialiased edges and borders to compare")
+        XCTAssertLessThanOrEqual(largest, 1)
+        XCTAssertLessThan(differing, edge / 20)
+        // The border is there: dark at the middle of the top edge, the fill inside.
+        XCTAssertLessThan(together.rgb(80, 41).0, 60)
+        XCTAssertEqual(together.rgb(80, 100).0, 255, "the red card's fill")
+    }
+
+    /// Only a shape counted twice gets a mask, and only on an image surface (an SVG gets paths).
+    func testOnlyRepeatedShapesOnImagesAreMasked() throws {
+        let m = cairo_matrix_t(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20, y0: 40.25)
+        let keys = ShapeMasks.keys(card(0, y: 20.125, color: .white), scale: 2, matrix: m)
+        let fill = try XCTUnwrap(keys.fill), border = try XCTUnwrap(keys.border)
+        XCTAssertEqual(fill.phaseY, 0.25)
+        XCTAssertEqual(border.lineWidth, 1.5)
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
+        defer { cairo_surface_destroy(image) }
+        var shapes = ShapeMasks(target: image)
+        defer { shapes.destroy() }
+        shapes.count(fill); shapes.count(fill); shapes.count(border)
+        XCTAssertNotNil(shapes.mask(for: fill))
+        XCTAssertNil(shapes.mask(for: border), "drawn once: its path is stroked")
+        let svg = cairo_svg_surface_create_for_stream({ _, _, _ in CAIRO_STATUS_SUCCESS }, nil, 10, 10)!
+        defer { cairo_surface_destroy(svg) }
+        var vector = ShapeMasks(target: svg)
+        vector.count(fill); vector.count(fill)
+        XCTAssertNil(vector.mask(for: fill))
+        // Rotated or faded items are drawn directly.
+        XCTAssertNil(ShapeMasks.keys(card(0, y: 20, color: .white), scale: 2, matrix: cairo_matrix_t(xx: 0, yx: 2, xy: -2, yy: 0, x0: 0, y0: 0)).fill)
+        var faded = card(0, y: 20, color: .white)
+        faded.alpha = 0.5
+        XCTAssertNil(ShapeMasks.keys(faded, scale: 2, matrix: m).fill)
+    }
+
+    /// A card that no other item of its frame matches is drawn as before, byte for byte; so is
+    /// one whose twin sits at another phase.
+    func testShapesDrawnOnceAreFilledDirectly() throws {
+        let red = Color(hex: "#FF3B30")!
+        let alone = try png([card(0, y: 20.125, color: red)])
+        let withOther = try png([card(0, y: 20.125, color: red), card(2, y: 20.375, color: red)])
+        for py in 30..<170 { for px in 0..<150 { XCTAssertEqual(alone.argb(px, py), withOther.argb(px, py)); if alone.argb(px, py) != withOther.argb(px, py) { return } } }
+    }
+}

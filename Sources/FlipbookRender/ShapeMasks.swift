@@ -1,0 +1,116 @@
+import CCairo
+import FlipbookCore
+import FlipbookGraphics
+
+/// Coverage masks of the rounded rectangles one frame fills and outlines several times over.
+///
+/// The cards of a list share a size, a corner radius and a border, and — whole points apart,
+/// scrolled together — the same fraction of a device pixel. Filling and stroking each card's
+/// path runs Cairo's rasterizer (and, for the border, its stroker) once a card: most of what a
+/// card costs. Here a shape that two or more items of the frame draw at the same sub-pixel
+/// phase is rasterized once into an 8-bit coverage mask, and each item composites its colour
+/// through it on whole device pixels. The mask is the same rasterization moved by whole
+/// pixels, so coverage is the same; the compositing arithmetic may round a level differently
+/// from Cairo's span fill. Which items use a mask depends only on the frame (shapes counted
+/// before drawing), never on what another frame or thread drew, so output stays the same on
+/// any number of threads. Image surfaces only: in an SVG a mask would be an embedded bitmap.
+struct ShapeMasks {
+    /// A shape in device pixels: a rounded rectangle of `width` x `height` points at `scale`,
+    /// its origin `phaseX`, `phaseY` (each in [0, 1)) past a whole device pixel; `lineWidth` 0
+    /// is its fill, more is the border stroked that wide inside its bounds.
+    struct Key: Hashable {
+        var width: Double, height: Double, radius: Double, corners: Int
+        var lineWidth: Double
+        var scale: Double
+        var phaseX: Double, phaseY: Double
+    }
+
+    /// The device transform of an item that can use a mask: a plain scale and translation.
+    struct Placement {
+        var scale: Double
+        /// The whole device pixel at or before the item's origin, and the fraction past it.
+        var x: Double, y: Double
+        var phaseX: Double, phaseY: Double
+
+        init?(_ m: cairo_matrix_t) {
+            guard m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= 8, m.x0.isFinite, m.y0.isFinite else { return nil }
+            scale = m.xx
+            x = m.x0.rounded(.down); y = m.y0.rounded(.down)
+            phaseX = m.x0 - x; phaseY = m.y0 - y
+        }
+    }
+
+    private var uses: [Key: Int] = [:]
+    private var masks: [Key: OpaquePointer] = [:]
+    /// False for surfaces other than images (SVG), where nothing is masked.
+    let enabled: Bool
+
+    init(target: OpaquePointer) {
+        enabled = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+    }
+
+    /// The fill and border keys of an item drawn with device matrix `m` (nil where none applies).
+    static func keys(_ item: DrawItem, scale: Double, matrix m: cairo_matrix_t) -> (fill: Key?, border: Key?) {
+        let a = item.appearance
+        // Group opacity draws into a group surface first; those items are rare.
+        guard item.alpha >= 0.999, let p = Placement(m) else { return (nil, nil) }
+        let f = item.frame
+        func key(_ lineWidth: Double) -> Key {
+            Key(width: f.width, height: f.height, radius: a.cornerRadius, corners: a.roundedCorners.rawValue,
+                lineWidth: lineWidth, scale: p.scale, phaseX: p.phaseX, phaseY: p.phaseY)
+        }
+        let w = CairoDrawing.borderWidth(a, frame: f, scale: scale)
+        return (a.background.alpha > 0 ? key(0) : nil, a.border != nil && w > 0 ? key(w) : nil)
+    }
+
+    /// Counts the shapes of the items about to be drawn, so that `mask(for:)` answers only
+    /// for those drawn at least twice.
+    mutating func count(_ key: Key?) {
+        guard enabled, let key else { return }
+        uses[key, default: 0] += 1
+    }
+
+    /// The mask of `key` when the frame draws it more than once, made on first use.
+    mutating func mask(for key: Key?) -> OpaquePointer? {
+        guard enabled, let key, uses[key, default: 0] > 1 else { return nil }
+        if let m = masks[key] { return m }
+        let m = ShapeMasks.make(key)
+        masks[key] = m
+        return m
+    }
+
+    /// Composites the current source through `mask` with the item's origin at `placement`.
+    static func paint(_ mask: OpaquePointer, at p: Placement, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_mask_surface(cr, mask, p.x, p.y)
+        cairo_restore(cr)
+    }
+
+    func destroy() {
+        for m in masks.values { cairo_surface_destroy(m) }
+    }
+
+    /// The shape drawn as CairoDrawing.drawItem draws it, moved by whole device pixels so its
+    /// origin's pixel is the mask's (0, 0).
+    private static func make(_ key: Key) -> OpaquePointer? {
+        let width = Int32((key.phaseX + key.width * key.scale).rounded(.up)) + 1
+        let height = Int32((key.phaseY + key.height * key.scale).rounded(.up)) + 1
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, max(1, width), max(1, height)) else { return nil }
+        let cr = cairo_create(surface)!
+        cairo_translate(cr, key.phaseX, key.phaseY)
+        cairo_scale(cr, key.scale, key.scale)
+        let local = Rect(x: 0, y: 0, width: key.width, height: key.height)
+        let corners = Corners(rawValue: key.corners)
+        if key.lineWidth == 0 {
+            CairoDrawing.roundedRect(cr, local, radius: key.radius, corners: corners)
+            cairo_fill(cr)
+        } else {
+            CairoDrawing.borderPath(cr, local, width: key.lineWidth, radius: key.radius, corners: corners)
+            cairo_stroke(cr)
+        }
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return surface
+    }
+}
