@@ -62,7 +62,7 @@ public struct JSONField: Sendable {
                 chars = chars[chars.index(after: close)...]
                 if let i = Int(inner) {
                     if let lists, let list = lists.list(for: current) {
-                        guard i >= 0, i < list.elements.count else { return nil }
+                        guard i >= 0, i < list.count else { return nil }
                         current = lists.node(i, of: list)
                         continue
                     }
@@ -279,15 +279,15 @@ public struct JSONList: Sendable {
     public var count: Int {
         switch storage {
         case .nodes(let n): return n.count
-        case .compact(let c, _): return c.elements.count
+        case .compact(let c, _): return c.count
         }
     }
 
     /// Element `i`'s members when it is a flat object of a compact array (keys in source order,
     /// each once); nil when it is only available as a node.
     public func members(_ i: Int) -> ArraySlice<JSONMember>? {
-        guard case .compact(let c, _) = storage, let range = c.elements[i].members else { return nil }
-        return c.members[range]
+        guard case .compact(let c, _) = storage else { return nil }
+        return c.members(ofElement: i)
     }
 
     /// Element `i` as a node (parsed again from the document when it was kept as members).

@@ -55,8 +55,17 @@ public enum JSONParser {
     /// text gives the same errors either way.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>) throws
         -> (node: JSONNode, lists: CompactLists) {
+        try parse(bytes, maxDepth: maxDepth, compacting: paths, splittingFrom: splitMinimumBytes)
+    }
+
+    /// From how many bytes on a compact array is read in two halves at once (`Parser.split`).
+    static let splitMinimumBytes = 1 << 19
+
+    static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>, splittingFrom minimum: Int) throws
+        -> (node: JSONNode, lists: CompactLists) {
         var p = Parser(bytes: bytes, maxDepth: maxDepth)
         p.compactPaths = paths
+        p.splitMinimumBytes = minimum
         p.skipWhitespace()
         let node = try p.parseValue(depth: 0)
         p.skipWhitespace()
@@ -107,6 +116,8 @@ public enum JSONParser {
         var compactPaths: Set<[String]> = []
         var keyPath: [String] = []
         var lists: [CompactLists.Position: CompactList] = [:]
+        /// A compact array with at least this many bytes after it is read in two halves at once.
+        var splitMinimumBytes = Int.max
 
         init(bytes: [UInt8], maxDepth: Int) {
             self.bytes = bytes
@@ -237,22 +248,98 @@ public enum JSONParser {
             index += 1
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; lists[position] = list; return placeholder }
+            if bytes.count - index >= splitMinimumBytes, let split = splitPoint() {
+                try parseElementsInTwo(into: &list, depth: depth + 1, from: split)
+            } else {
+                _ = try parseElements(into: &list, depth: depth + 1, stoppingAt: nil)
+            }
+            lists[position] = list
+            return placeholder
+        }
+
+        /// Parses elements of a compact array into `list` through its closing "]"; or, when an
+        /// element starts exactly at `stop`, up to it (true then, with `index` there).
+        mutating func parseElements(into list: inout CompactList, depth: Int, stoppingAt stop: Int?) throws -> Bool {
             repeat {
                 skipWhitespace()
+                if index == stop { return true }
                 let start = (index, line, lineStart)
                 let first = list.members.count
                 let content: CompactList.Element.Content
-                if flatObject(depth: depth + 1, into: &list) {
+                if flatObject(depth: depth, into: &list) {
                     content = .members(first..<list.members.count)
                 } else {
                     list.members.removeSubrange(first...)
                     (index, line, lineStart) = start
-                    content = .node(try parseValue(depth: depth + 1))
+                    content = .node(try parseValue(depth: depth))
                 }
                 list.elements.append(CompactList.Element(start: start.0, line: start.1, lineStart: start.2, content: content))
             } while try nextElement()
-            lists[position] = list
-            return placeholder
+            return false
+        }
+
+        /// Where the second half of a long array may start: the "{" of the first `}, {` past
+        /// the middle of what is left of the document. Only a guess — it may lie inside a
+        /// string, or past the array's end — which `parseElementsInTwo` confirms.
+        func splitPoint() -> Int? {
+            bytes.withUnsafeBufferPointer { b -> Int? in
+                func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+                var i = index + (b.count - index) / 2
+                let end = min(b.count, i + (1 << 16))
+                while i < end {
+                    if b[i] == UInt8(ascii: "}") {
+                        var k = i + 1
+                        while k < end, isSpace(b[k]) { k += 1 }
+                        if k < end, b[k] == UInt8(ascii: ",") {
+                            k += 1
+                            while k < end, isSpace(b[k]) { k += 1 }
+                            if k < end, b[k] == UInt8(ascii: "{") { return k }
+                        }
+                    }
+                    i += 1
+                }
+                return nil
+            }
+        }
+
+        /// Parses the elements of a long compact array on two threads: this parser up to
+        /// `split`, a second one from there (its line counted from the start) to the end. When
+        /// this one reaches `split` exactly at the start of an element, the second read what
+        /// reading on would have read, from the same state, so its elements (or its error) are
+        /// taken; otherwise the guess was wrong, and this parser reads on alone. Either way the
+        /// result and any error are those of reading the array from start to end.
+        mutating func parseElementsInTwo(into list: inout CompactList, depth: Int, from split: Int) throws {
+            var second = Parser(bytes: bytes, maxDepth: maxDepth)
+            second.compactPaths = compactPaths
+            second.keyPath = keyPath
+            var secondList = CompactList()
+            var secondResult: Result<Bool, any Error> = .success(false)
+            var firstResult: Result<Bool, any Error> = .success(false)
+            Parallel.both({
+                firstResult = Result { try self.parseElements(into: &list, depth: depth, stoppingAt: split) }
+            }, {
+                second.moveToLine(of: split)
+                secondResult = Result { try second.parseElements(into: &secondList, depth: depth, stoppingAt: nil) }
+            })
+            guard try firstResult.get() else { return }  // this parser passed the guess and read to the end
+            _ = try secondResult.get()
+            // Kept as a second part, not copied in: appending 100,000 members cost a third of
+            // what reading them did.
+            list.rest = [secondList]
+            lists.merge(second.lists) { mine, _ in mine }
+            (index, line, lineStart) = (second.index, second.line, second.lineStart)
+        }
+
+        /// Puts this parser at `position` with the line and line start that reading up to it
+        /// would have counted (outside strings, where a valid document keeps every newline).
+        mutating func moveToLine(of position: Int) {
+            bytes.withUnsafeBufferPointer { b in
+                var lines = 0, last = -1
+                for i in index..<position where b[i] == 0x0A { lines += 1; last = i }
+                line += lines
+                if last >= 0 { lineStart = last + 1 }
+            }
+            index = position
         }
 
         /// Appends to `list.members` the members of the object at `index` when it is flat —
@@ -452,7 +539,7 @@ public final class CompactLists: Sendable {
 
     /// Element `i` of `list` as a node, parsed again where it stands (same values and positions).
     func node(_ i: Int, of list: CompactList) -> JSONNode {
-        let e = list.elements[i]
+        let e = list.element(i)
         if case .node(let node) = e.content { return node }
         var p = JSONParser.Parser(bytes: bytes, maxDepth: maxDepth)
         (p.index, p.line, p.lineStart) = (e.start, e.line, e.lineStart)
@@ -476,6 +563,25 @@ struct CompactList: Sendable {
     }
     var elements: [Element] = []
     var members: [JSONMember] = []
+    /// The elements after these when the list was read in two parts at once
+    /// (`Parser.parseElementsInTwo`): at most one list, without a rest of its own, whose
+    /// ranges index its own members.
+    var rest: [CompactList] = []
+
+    var count: Int { elements.count + (rest.first?.elements.count ?? 0) }
+
+    func element(_ i: Int) -> Element { i < elements.count ? elements[i] : rest[0].elements[i - elements.count] }
+
+    /// Element `i`'s members, when it is a flat object.
+    func members(ofElement i: Int) -> ArraySlice<JSONMember>? {
+        if i < elements.count {
+            guard let r = elements[i].members else { return nil }
+            return members[r]
+        }
+        let part = rest[0]
+        guard let r = part.elements[i - elements.count].members else { return nil }
+        return part.members[r]
+    }
 }
 
 /// A member of a flat object in a compact list: a key and a scalar value.

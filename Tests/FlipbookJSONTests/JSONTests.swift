@@ -3,6 +3,70 @@ import FlipbookCore
 @testable import FlipbookJSON
 
 final class JSONParserTests: XCTestCase {
+    /// What a compact parse of `text` reads at `path` ("items"), element by element (value,
+    /// line and column, and members where kept so), or its error; `splittingFrom` a small
+    /// number of bytes makes every compact array of that size be read in two halves at once.
+    func compactReading(_ text: String, splittingFrom minimum: Int) -> [String] {
+        do {
+            let (node, lists) = try JSONParser.parse(Array(text.utf8), compacting: [["items"]], splittingFrom: minimum)
+            guard case .object(let m) = node.value, let items = m.first(where: { $0.key == "items" })?.value,
+                  let list = lists.list(for: items) else { return ["no compact list"] }
+            var out = (0..<list.count).map { i -> String in
+                let e = lists.node(i, of: list)
+                return "\(e.line):\(e.column) \(e.value)" + (list.members(ofElement: i).map { " members \($0.map(\.key)) \($0.map(\.value))" } ?? "")
+            }
+            out.append("then \(m.map(\.key)) \(m.last!.value.line):\(m.last!.value.column)")
+            return out
+        } catch let e as JSONSyntaxError {
+            return ["\(e.line):\(e.column) \(e.message)"]
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    /// A long compact array read in two halves on two threads reads exactly as read straight
+    /// through: the same elements at the same lines and columns, the same error at the same
+    /// place, whether the guessed middle is an element's start, inside a string, or past the
+    /// array's end.
+    func testTwoHalvesReadAsOne() {
+        func items(_ n: Int, _ special: [Int: String] = [:]) -> String {
+            (0..<n).map { special[$0] ?? #"{"id": "i\#($0)", "title": "Card \#($0) 卡片", "n": \#($0)}"# }.joined(separator: ",\n  ")
+        }
+        let documents = [
+            #"{"items": [\#(items(400))]}"#,
+            "\u{FEFF}" + #"{"items": [\#(items(400))], "after": 1}"#,
+            // Elements that are not flat objects, and a middle inside a string that spells "}, {".
+            #"{"items": [\#(items(400, [3: #"{"id": "x", "content": [{"a": 1}, {"b": 2}]}"#, 150: "7", 399: "[1, 2]"]))]}"#,
+            #"{"items": [\#(items(400, (190..<210).reduce(into: [:]) { $0[$1] = #"{"id": "s\#($1)", "title": "}, {\"id\": \"fake\"}, {"}"# }))]}"#,
+            // The middle of what is left lies past the end of the array.
+            #"{"items": [\#(items(20))], "other": [\#(items(400))]}"#,
+            // Errors in the first half, in the second, and at the very end.
+            #"{"items": [\#(items(400, [30: #"{"id": 1,}"#]))]}"#,
+            #"{"items": [\#(items(400, [350: #"{"id": "a", "id": "b"}"#]))]}"#,
+            #"{"items": [\#(items(400, [380: #"{"id": "\u12"}"#]))]}"#,
+            #"{"items": [\#(items(400))"#,
+        ]
+        for (k, text) in documents.enumerated() {
+            let straight = compactReading(text, splittingFrom: .max)
+            XCTAssertGreaterThan(text.utf8.count, 8000)
+            for minimum in [64, 4096] {
+                XCTAssertEqual(compactReading(text, splittingFrom: minimum), straight, "document \(k), split from \(minimum) bytes")
+            }
+        }
+        // The readings are of what they should be: the 400 items and their last line.
+        let plain = compactReading(documents[0], splittingFrom: 64)
+        XCTAssertEqual(plain.count, 401)
+        XCTAssertTrue(plain[399].hasPrefix("400:3 "), plain[399])
+        XCTAssertTrue(plain[399].contains(#"string("Card 399 卡片")"#), plain[399])
+        XCTAssertEqual(compactReading(documents[6], splittingFrom: 64).first, #"351:15 duplicate key "id""#)
+        // And the halves were read apart: the second is a part of its own.
+        for (text, parts) in [(documents[0], 2), (documents[4], 1)] {
+            let (node, lists) = try! JSONParser.parse(Array(text.utf8), compacting: [["items"]], splittingFrom: 64)
+            guard case .object(let m) = node.value, let list = lists.list(for: m[0].value) else { return XCTFail() }
+            XCTAssertEqual(1 + list.rest.count, parts)
+        }
+    }
+
     func testPositionsOfValues() throws {
         let node = try JSONParser.parse("{\n  \"a\": [1, 2.5e1],\n  \"b\": {\"c\": \"中文\\u0041\\n\"}\n}")
         guard case .object(let m) = node.value else { return XCTFail("object expected") }
