@@ -13,7 +13,6 @@ enum CairoDrawing {
             let scale = Double(canvas.scale)
             let items = frame.items.filter { !$0.hidden && $0.alpha > 0.001 }
             var shapes = ShapeMasks(target: cairo_get_target(cr))
-            defer { shapes.destroy() }
             if shapes.enabled && items.count > 1 {
                 for item in items {
                     cairo_save(cr)
@@ -95,12 +94,17 @@ enum CairoDrawing {
             ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
                              scale: scale * item.scale, shapeIsOpaque: a.background.alpha >= 1, on: cr)
         }
-        let fillMask = shapes.mask(for: keys.fill)
-        // The path fills the background, or clips the content.
-        if fillMask == nil || !a.content.isEmpty { roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners) }
-        if a.background.alpha > 0 {
+        if let fillMask = shapes.mask(for: keys.fill), let placement {
             set(cr, a.background)
-            if let fillMask, let placement { ShapeMasks.paint(fillMask, at: placement, on: cr) } else { cairo_fill_preserve(cr) }
+            ShapeMasks.paint(fillMask, at: placement, on: cr)
+            // The path clips the content.
+            if !a.content.isEmpty { roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners) }
+        } else {
+            roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
+            if a.background.alpha > 0 {
+                set(cr, a.background)
+                cairo_fill_preserve(cr)
+            }
         }
         if !a.content.isEmpty {
             cairo_save(cr)

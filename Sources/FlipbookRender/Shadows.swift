@@ -218,36 +218,22 @@ enum ShadowMasks {
     }
 
     /// Clips the mask (at `maskOrigin` in device pixels, `maskSize` pixels) to what the opaque
-    /// shape does not cover whole: everything but a cross of whole device pixels inside it —
-    /// 1 px in from the straight edges, the rounded radius + 1 px in from the corners. Those
-    /// pixels are painted over by the shape at full coverage, so leaving their shadow out
-    /// changes no pixel, and about two thirds of a card's mask is never composited.
+    /// shape does not cover whole (its CoveredCross). Those pixels are painted over by the
+    /// shape at full coverage, so leaving their shadow out changes no pixel, and about two
+    /// thirds of a card's mask is never composited.
     private static func clipOutCovered(_ shape: Rect, radius: Double, shapeMatrix m: cairo_matrix_t,
                                        maskOrigin: (x: Double, y: Double), maskSize: (width: Int, height: Int), on cr: OpaquePointer) {
         // Device box of the shape (the matrix is a scale and a translation).
-        let ax = shape.minX * m.xx + m.x0, bx = shape.maxX * m.xx + m.x0
-        let ay = shape.minY * m.yy + m.y0, by = shape.maxY * m.yy + m.y0
-        let r = (radius * max(abs(m.xx), abs(m.yy))).rounded(.up) + 1
-        let left = min(ax, bx).rounded(.up), right = max(ax, bx).rounded(.down)
-        let top = min(ay, by).rounded(.up), bottom = max(ay, by).rounded(.down)
-        // The arms of the cross, as (x0, y0, x1, y1): a the wide one, b the tall one.
-        let a = (left + 1, top + r, right - 1, bottom - r), b = (left + r, top + 1, right - r, bottom - 1)
-        guard a.0 < a.2, a.1 < a.3, b.0 < b.2, b.1 < b.3 else { return }
-        let x0 = maskOrigin.x, y0 = maskOrigin.y, x1 = x0 + Double(maskSize.width), y1 = y0 + Double(maskSize.height)
-        guard x0 <= left, y0 <= top, x1 >= right, y1 >= bottom else { return }
+        guard let cross = CoveredCross(x0: shape.minX * m.xx + m.x0, y0: shape.minY * m.yy + m.y0,
+                                       x1: shape.maxX * m.xx + m.x0, y1: shape.maxY * m.yy + m.y0,
+                                       cornerMargin: (radius * max(abs(m.xx), abs(m.yy))).rounded(.up) + 1) else { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
-        // Bands from top to bottom, each a row of whole-pixel boxes around the cross.
-        func box(_ bx0: Double, _ by0: Double, _ bx1: Double, _ by1: Double) {
-            if bx1 > bx0 && by1 > by0 { cairo_rectangle(cr, bx0, by0, bx1 - bx0, by1 - by0) }
-        }
-        box(x0, y0, x1, b.1)                         // above the cross
-        box(x0, b.1, b.0, a.1); box(b.2, b.1, x1, a.1)  // beside the upper arm
-        box(x0, a.1, a.0, a.3); box(a.2, a.1, x1, a.3)  // beside the middle
-        box(x0, a.3, b.0, b.3); box(b.2, a.3, x1, b.3)  // beside the lower arm
-        box(x0, b.3, x1, y1)                         // below the cross
+        let added = cross.appendSurroundings(x0: maskOrigin.x, y0: maskOrigin.y, x1: maskOrigin.x + Double(maskSize.width),
+                                             y1: maskOrigin.y + Double(maskSize.height), on: cr)
         cairo_restore(cr)
-        cairo_clip(cr)
+        // The path keeps its device coordinates; the clip is the caller's until it restores.
+        if added { cairo_clip(cr) } else { cairo_new_path(cr) }
     }
 }

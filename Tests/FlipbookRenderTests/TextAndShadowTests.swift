@@ -447,7 +447,6 @@ final class ShapeMaskTests: XCTestCase {
         let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
         defer { cairo_surface_destroy(image) }
         var shapes = ShapeMasks(target: image)
-        defer { shapes.destroy() }
         shapes.count(fill); shapes.count(fill); shapes.count(border)
         XCTAssertNotNil(shapes.mask(for: fill))
         XCTAssertNil(shapes.mask(for: border), "drawn once: its path is stroked")
@@ -461,6 +460,47 @@ final class ShapeMaskTests: XCTestCase {
         var faded = card(0, y: 20, color: .white)
         faded.alpha = 0.5
         XCTAssertNil(ShapeMasks.keys(faded, scale: 2, matrix: m).fill)
+    }
+
+    /// What makes compositing only around a mask's cross exact: inside the cross a fill's mask
+    /// is full coverage and a border's is empty, for any phase, radius and border width (a
+    /// radius under the width, a hairline).
+    func testMaskCrossesAreFullOrEmpty() throws {
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 10, 10)!
+        defer { cairo_surface_destroy(image) }
+        var checked = 0
+        for (radius, border) in [(12.0, 1.5), (16, 0.5), (3, 4), (0, 1), (40, 2)] {
+            for phase in [(0.0, 0.0), (0.25, 0.5), (0.875, 0.125)] {
+                var shapes = ShapeMasks(target: image)
+                let m = cairo_matrix_t(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20 + phase.0, y0: 40 + phase.1)
+                let item = DrawItem(id: "c", frame: Rect(x: 0, y: 0, width: 60, height: 44),
+                                    appearance: Appearance(background: .white, cornerRadius: radius, border: .black, borderWidth: border))
+                let keys = ShapeMasks.keys(item, scale: 2, matrix: m)
+                for key in [keys.fill!, keys.border!] {
+                    shapes.count(key); shapes.count(key)
+                    let mask = try XCTUnwrap(shapes.mask(for: key))
+                    // A pill (the radius half its height) has no full-width arm: no cross then,
+                    // and the whole mask is composited.
+                    guard let cross = mask.cross else { XCTAssertEqual(radius, 40); continue }
+                    let data = cairo_image_surface_get_data(mask.surface)!, stride = Int(cairo_image_surface_get_stride(mask.surface))
+                    let expected: UInt8 = mask.isFill ? 255 : 0
+                    for arm in [cross.wide, cross.tall] {
+                        for y in Int(arm.y0)..<Int(arm.y1) {
+                            for x in Int(arm.x0)..<Int(arm.x1) {
+                                XCTAssertEqual(data[y * stride + x], expected, "radius \(radius), border \(border), phase \(phase), (\(x), \(y))")
+                                if data[y * stride + x] != expected { return }
+                                checked += 1
+                            }
+                        }
+                    }
+                    // And off whole pixels the mask has its antialiased edge, around the cross.
+                    if phase.0 != 0 {
+                        XCTAssertTrue((0..<Int(mask.height)).contains { y in (0..<Int(mask.width)).contains { data[y * stride + $0] % 255 != 0 } })
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 50_000)
     }
 
     /// A card that no other item of its frame matches is drawn as before, byte for byte; so is
