@@ -292,12 +292,12 @@ public final class Typesetter: @unchecked Sendable {
 
     /// Draws `label` on `cr` (user space in points), clipped to its frame. Outline glyphs are
     /// drawn at their exact positions: Cairo's glyph compositing would put each on a whole
-    /// device pixel, so moving text would step and the SVG outlines would not match. Under a
-    /// plain scale and translation (every card of a scrolling list) each glyph is a coverage
-    /// mask made for its exact sub-pixel position (`GlyphMasks`), so the "Card" and digits that
-    /// every card of a frame repeats at the same phase are rasterized once; otherwise the
-    /// label's whole outline path is filled. Colour emoji, which have no outlines, are drawn as
-    /// Cairo glyphs.
+    /// device pixel, so moving text would step and the SVG outlines would not match. On an
+    /// image under a plain scale and translation (every card of a scrolling list) each glyph
+    /// is a coverage mask made for its exact sub-pixel position (`GlyphMasks`), so the "Card"
+    /// and digits that every card of a frame repeats at the same phase are rasterized once;
+    /// otherwise (and in an SVG) the label's whole outline path is filled. Colour emoji, which
+    /// have no outlines, are drawn as Cairo glyphs.
     public func draw(_ label: TextElement, on cr: OpaquePointer) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
         cairo_save(cr)
@@ -309,7 +309,9 @@ public final class Typesetter: @unchecked Sendable {
         let prepared = prepare(label)
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale {
+        // Masks are bitmaps: on an SVG surface each would be an embedded image, not outlines.
+        if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale,
+           cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
             let runs = outlineRuns(label, prepared)
             cairo_identity_matrix(cr)
             for run in runs {

@@ -160,6 +160,20 @@ final class RenderTests: XCTestCase {
         #endif
     }
 
+    /// Text in an SVG frame is vector outlines, at any scale and translation: the glyph masks
+    /// that speed up PNG frames are bitmaps, and an SVG would embed each as an image.
+    func testSVGTextIsOutlines() throws {
+        let label = TextElement(text: "Card 12 卡片", frame: Rect(x: 16, y: 0, width: 120, height: 40), fontSize: 18, color: .black)
+        let item = DrawItem(id: "c", frame: Rect(x: 10, y: 20.25, width: 160, height: 60),
+                            appearance: Appearance(background: .white, cornerRadius: 12, border: .black, content: [.text(label)]))
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item, item])
+        let svg = String(decoding: try SVGFormat().renderFrame(frame, canvas: Canvas(width: 200, height: 100, scale: 2), options: RenderOptions()),
+                         as: UTF8.self)
+        XCTAssertFalse(svg.contains("<image"), "no bitmaps")
+        XCTAssertGreaterThanOrEqual(svg.components(separatedBy: "<path").count - 1, 2, "the card and its text are paths")
+        XCTAssertGreaterThan(svg.count, 2000, "the glyph outlines are there")
+    }
+
     func testRendersAreByteIdentical() throws {
         let t = try timeline("wallet-scroll", frames: 240...245)
         for format in [PNGFormat() as any FrameFormat, SVGFormat()] {
