@@ -24,7 +24,11 @@ final class GlyphMasks {
         let surface: OpaquePointer
         let x: Int32
         let y: Int32
-        init(surface: OpaquePointer, x: Int32, y: Int32) { self.surface = surface; self.x = x; self.y = y }
+        let width: Int32, height: Int32
+        init(surface: OpaquePointer, x: Int32, y: Int32) {
+            self.surface = surface; self.x = x; self.y = y
+            width = cairo_image_surface_get_width(surface); height = cairo_image_surface_get_height(surface)
+        }
         deinit { cairo_surface_destroy(surface) }
     }
 

@@ -298,12 +298,27 @@ public final class Typesetter: @unchecked Sendable {
     /// and digits that every card of a frame repeats at the same phase are rasterized once;
     /// otherwise (and in an SVG) the label's whole outline path is filled. Colour emoji, which
     /// have no outlines, are drawn as Cairo glyphs.
-    public func draw(_ label: TextElement, on cr: OpaquePointer) {
+    ///
+    /// `container` is a rounded rectangle (user space) the label is clipped to as well — the
+    /// item it is drawn in. Masked glyphs that all lie on pixels both clips cover whole are
+    /// drawn unclipped, which gives the same pixels: Cairo would otherwise make a clip mask for
+    /// every glyph.
+    public func draw(_ label: TextElement, on cr: OpaquePointer, within container: RoundedClip? = nil) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
         cairo_save(cr)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, label.frame.minX, label.frame.minY, label.frame.width, label.frame.height)
-        cairo_clip(cr)
+        let f = label.frame
+        func clip(label: Bool, container clipsContainer: Bool) {
+            if let container, clipsContainer {
+                cairo_new_path(cr)
+                Shapes.append(Shapes.roundedRect(container.rect, radius: container.radius, corners: container.corners), to: cr)
+                cairo_clip(cr)
+            }
+            if label {
+                cairo_new_path(cr)
+                cairo_rectangle(cr, f.minX, f.minY, f.width, f.height)
+                cairo_clip(cr)
+            }
+        }
         let c = label.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
         let prepared = prepare(label)
@@ -313,17 +328,35 @@ public final class Typesetter: @unchecked Sendable {
         if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale,
            cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
             let runs = outlineRuns(label, prepared)
-            cairo_identity_matrix(cr)
+            var placed: [(mask: GlyphMasks.Mask, x: Double, y: Double)] = []
+            var ink = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
             for run in runs {
                 for g in run.glyphs {
-                    let x = m.x0 + m.xx * (label.frame.minX + g.x), y = m.y0 + m.xx * (label.frame.minY + g.y)
+                    let x = m.x0 + m.xx * (f.minX + g.x), y = m.y0 + m.xx * (f.minY + g.y)
                     let ix = x.rounded(.down), iy = y.rounded(.down)
                     guard let mask = glyphMasks.mask(font: run.font, glyph: g.index, scale: m.xx, phase: (x - ix, y - iy)) else { continue }
-                    cairo_mask_surface(cr, mask.surface, ix + Double(mask.x), iy + Double(mask.y))
+                    let px = ix + Double(mask.x), py = iy + Double(mask.y)
+                    placed.append((mask, px, py))
+                    ink = (min(ink.x0, px), min(ink.y0, py), max(ink.x1, px + Double(mask.width)), max(ink.y1, py + Double(mask.height)))
                 }
             }
+            // Each clip is needed only if some glyph's mask reaches a pixel it does not cover
+            // whole: for the label, the whole pixels inside its frame; for the container, its
+            // CoveredCross. Colour glyphs, drawn below, take both.
+            let d = (x0: m.x0 + m.xx * f.minX, y0: m.y0 + m.xx * f.minY, x1: m.x0 + m.xx * f.maxX, y1: m.y0 + m.xx * f.maxY)
+            let inFrame = ink.x0 >= d.x0.rounded(.up) && ink.y0 >= d.y0.rounded(.up) && ink.x1 <= d.x1.rounded(.down) && ink.y1 <= d.y1.rounded(.down)
+            var inContainer = container == nil
+            if let k = container, let cross = CoveredCross(x0: m.x0 + m.xx * k.rect.minX, y0: m.y0 + m.xx * k.rect.minY,
+                                                           x1: m.x0 + m.xx * k.rect.maxX, y1: m.y0 + m.xx * k.rect.maxY,
+                                                           cornerMargin: (min(k.radius, k.rect.width / 2, k.rect.height / 2) * m.xx).rounded(.up) + 1) {
+                inContainer = cross.contains(ink)
+            }
+            clip(label: !inFrame || prepared.hasColour, container: !inContainer || prepared.hasColour)
+            cairo_identity_matrix(cr)
+            for p in placed { cairo_mask_surface(cr, p.mask.surface, p.x, p.y) }
             cairo_set_matrix(cr, &m)
         } else {
+            clip(label: true, container: true)
             let outline = glyphOutline(label, prepared)
             cairo_save(cr)
             cairo_translate(cr, label.frame.minX, label.frame.minY)
@@ -413,4 +446,12 @@ public final class Typesetter: @unchecked Sendable {
     public func unknownGlyphs(in label: TextElement) -> Int {
         prepare(label).layouts.reduce(0) { $0 + Int(pango_layout_get_unknown_glyphs_count($1)) }
     }
+}
+
+/// A rounded rectangle something is clipped to, in user space (`Typesetter.draw(_:on:within:)`).
+public struct RoundedClip: Sendable {
+    public var rect: Rect
+    public var radius: Double
+    public var corners: Corners
+    public init(rect: Rect, radius: Double, corners: Corners) { self.rect = rect; self.radius = radius; self.corners = corners }
 }

@@ -97,8 +97,6 @@ enum CairoDrawing {
         if let fillMask = shapes.mask(for: keys.fill), let placement {
             set(cr, a.background)
             ShapeMasks.paint(fillMask, at: placement, on: cr)
-            // The path clips the content.
-            if !a.content.isEmpty { roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners) }
         } else {
             roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
             if a.background.alpha > 0 {
@@ -106,9 +104,28 @@ enum CairoDrawing {
                 cairo_fill_preserve(cr)
             }
         }
-        if !a.content.isEmpty {
+        // Content is clipped to the item's shape. On an image a label takes the shape and
+        // applies it only if its glyphs reach the shape's edge (Typesetter.draw); in an SVG,
+        // one clip holds all the content.
+        if !a.content.isEmpty && shapes.enabled {
+            let shape = RoundedClip(rect: local, radius: a.cornerRadius, corners: a.roundedCorners)
+            for e in a.content {
+                if case .text(let t) = e {
+                    typesetter.draw(t, on: cr, within: shape)
+                } else {
+                    cairo_save(cr)
+                    cairo_new_path(cr)
+                    roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
+                    cairo_clip(cr)
+                    drawElement(e, typesetter: typesetter, on: cr)
+                    cairo_restore(cr)
+                }
+            }
+        } else if !a.content.isEmpty {
             cairo_save(cr)
-            cairo_clip_preserve(cr)
+            cairo_new_path(cr)
+            roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
+            cairo_clip(cr)
             for e in a.content { drawElement(e, typesetter: typesetter, on: cr) }
             cairo_restore(cr)
         }

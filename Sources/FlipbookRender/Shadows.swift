@@ -1,5 +1,6 @@
 import CCairo
 import FlipbookCore
+import FlipbookGraphics
 import Foundation
 
 /// Drop shadows as Core Animation draws them: the shape's alpha blurred by a Gaussian of

@@ -503,6 +503,29 @@ final class ShapeMaskTests: XCTestCase {
         XCTAssertGreaterThan(checked, 50_000)
     }
 
+    /// A label's glyphs are drawn without clips only where the clips would change nothing:
+    /// glyphs that reach past the card's rounded corner, or past the label's own frame, are
+    /// still cut there.
+    func testGlyphsAreClippedWhereTheyReachAClipsEdge() throws {
+        let canvas = Canvas(width: 200, height: 120, scale: 2, background: .white)
+        func png(_ label: TextElement) throws -> DecodedPNG {
+            let card = DrawItem(id: "c", frame: Rect(x: 20.25, y: 20.25, width: 160, height: 80),
+                                appearance: Appearance(background: Color(hex: "#007AFF")!, cornerRadius: 30, content: [.text(label)]))
+            return try DecodedPNG(PNGFormat().renderFrame(TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [card]),
+                                                          canvas: canvas, options: RenderOptions()))
+        }
+        // Black blocks from above the card's top-left corner into it.
+        let corner = try png(TextElement(text: "████", frame: Rect(x: -10, y: -30, width: 150, height: 80), fontSize: 40, color: .black))
+        XCTAssertEqual(corner.rgb(46, 46).0, 255, "outside the rounded corner: the canvas")
+        XCTAssertEqual(corner.rgb(46, 46).2, 255)
+        XCTAssertLessThan(corner.rgb(120, 50).2, 40, "inside the card the blocks are drawn")
+        // A frame narrower than its text: nothing past the frame's right edge (x = 60 pt).
+        let narrow = try png(TextElement(text: "██████████", frame: Rect(x: 20, y: 20, width: 40, height: 40), fontSize: 30,
+                                         color: .black, lineBreakMode: .byClipping))
+        XCTAssertLessThan(narrow.rgb(2 * 70, 2 * 55).2, 40, "inside the frame the blocks are drawn")
+        for x in (2 * 81)..<(2 * 140) { XCTAssertEqual(narrow.rgb(x, 2 * 55).2, 255, "x \(x): the card's blue, no ink") }
+    }
+
     /// A card that no other item of its frame matches is drawn as before, byte for byte; so is
     /// one whose twin sits at another phase.
     func testShapesDrawnOnceAreFilledDirectly() throws {

@@ -5,19 +5,19 @@ import CCairo
 /// a coverage mask there is known without the mask (the colour at full coverage, or nothing),
 /// so the mask is composited only around the cross, where its edges are: for a card, about a
 /// third of its pixels.
-struct CoveredCross {
+package struct CoveredCross {
     /// The arms as device-pixel boxes: `wide` the full-width one, `tall` the full-height one.
-    let wide: (x0: Double, y0: Double, x1: Double, y1: Double)
-    let tall: (x0: Double, y0: Double, x1: Double, y1: Double)
+    package let wide: (x0: Double, y0: Double, x1: Double, y1: Double)
+    package let tall: (x0: Double, y0: Double, x1: Double, y1: Double)
     /// The whole pixels inside the rectangle's device box.
-    let left: Double, top: Double, right: Double, bottom: Double
+    package let left: Double, top: Double, right: Double, bottom: Double
 
     /// The cross of a rectangle whose device box is `x0`…`x1`, `y0`…`y1`: its arms `edgeInset`
     /// pixels plus one in from the straight edges, and `cornerMargin` pixels (at least the
     /// corner radius plus one) in from the ends. With no inset it is what the rectangle covers
     /// whole; with its border's width, what the border leaves untouched inside. Nil when the
     /// rectangle is too small to have one.
-    init?(x0: Double, y0: Double, x1: Double, y1: Double, edgeInset e: Double = 0, cornerMargin r: Double) {
+    package init?(x0: Double, y0: Double, x1: Double, y1: Double, edgeInset e: Double = 0, cornerMargin r: Double) {
         left = min(x0, x1).rounded(.up); right = max(x0, x1).rounded(.down)
         top = min(y0, y1).rounded(.up); bottom = max(y0, y1).rounded(.down)
         let inLeft = (min(x0, x1) + e).rounded(.up), inRight = (max(x0, x1) - e).rounded(.down)
@@ -29,8 +29,17 @@ struct CoveredCross {
         guard wide.x0 < wide.x1, wide.y0 < wide.y1, tall.x0 < tall.x1, tall.y0 < tall.y1 else { return nil }
     }
 
+    /// Whether the device box `b` lies inside the cross (in one of its arms: a box in a cross
+    /// is in one arm or reaches a corner it leaves out).
+    package func contains(_ b: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+        func inside(_ a: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Bool {
+            b.x0 >= a.x0 && b.y0 >= a.y0 && b.x1 <= a.x1 && b.y1 <= a.y1
+        }
+        return inside(wide) || inside(tall)
+    }
+
     /// The same cross `dx`, `dy` (whole pixels) over.
-    func offset(_ dx: Double, _ dy: Double) -> CoveredCross {
+    package func offset(_ dx: Double, _ dy: Double) -> CoveredCross {
         CoveredCross(wide: (wide.x0 + dx, wide.y0 + dy, wide.x1 + dx, wide.y1 + dy),
                      tall: (tall.x0 + dx, tall.y0 + dy, tall.x1 + dx, tall.y1 + dy),
                      left: left + dx, top: top + dy, right: right + dx, bottom: bottom + dy)
@@ -44,7 +53,7 @@ struct CoveredCross {
     /// Adds to the path (user space = device pixels) the box `x0`…`x1`, `y0`…`y1` minus the
     /// cross, as whole-pixel boxes: clipped to, Cairo keeps them as a region (no clip mask).
     /// Adds nothing and returns false unless the box contains the rectangle's pixels.
-    func appendSurroundings(x0: Double, y0: Double, x1: Double, y1: Double, on cr: OpaquePointer) -> Bool {
+    package func appendSurroundings(x0: Double, y0: Double, x1: Double, y1: Double, on cr: OpaquePointer) -> Bool {
         guard x0 <= left, y0 <= top, x1 >= right, y1 >= bottom else { return false }
         let a = wide, b = tall
         // Bands from top to bottom, each a row of whole-pixel boxes around the cross.
@@ -60,7 +69,7 @@ struct CoveredCross {
     }
 
     /// Fills the cross with the current source (user space = device pixels).
-    func fill(on cr: OpaquePointer) {
+    package func fill(on cr: OpaquePointer) {
         cairo_new_path(cr)
         cairo_rectangle(cr, wide.x0, wide.y0, wide.x1 - wide.x0, wide.y1 - wide.y0)
         cairo_rectangle(cr, tall.x0, tall.y0, tall.x1 - tall.x0, tall.y1 - tall.y0)
