@@ -188,6 +188,7 @@ public enum CLI {
         guard fd >= 0 else { throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size) + 1)  // a file of megabytes read without regrowing
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
