@@ -24,8 +24,8 @@ demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
 # Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
-# a check report is opened in headless Chromium, every example's animated SVG is played there
-# and compared with the PNG frames,
+# a check report is opened in headless Chromium, every example's animated SVG (and one frame of
+# it as a per-frame SVG) is played there and compared with the PNG frames,
 # and the library client in examples/swift (docs/library.md is made of its code) is built and
 # run against this checkout, and the doc is checked against it.
 test:

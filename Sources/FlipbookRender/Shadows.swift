@@ -211,11 +211,38 @@ enum ShadowMasks {
             clipOutCovered(shape, radius: radius, shapeMatrix: shapeMatrix, maskOrigin: (matrix.x0, matrix.y0),
                            maskSize: (whole.width, whole.height), on: cr)
         }
-        cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, alpha)
-        let s = m.surface()
-        cairo_mask_surface(cr, s, keepWhole ? 0 : Double(window.x), keepWhole ? 0 : Double(window.y))
-        cairo_surface_destroy(s)
+        let origin = (x: keepWhole ? 0 : Double(window.x), y: keepWhole ? 0 : Double(window.y))
+        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+            cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, alpha)
+            let s = m.surface()
+            cairo_mask_surface(cr, s, origin.x, origin.y)
+            cairo_surface_destroy(s)
+        } else {
+            // Cairo's SVG surface writes a mask without its pattern's transform (the blur would
+            // sit at the page's origin at mask-pixel size): the tinted shadow goes in as an
+            // image source instead, which it places correctly.
+            let s = tinted(m, red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue, alpha: alpha)
+            cairo_set_source_surface(cr, s, origin.x, origin.y)
+            cairo_paint(cr)
+            cairo_surface_destroy(s)
+        }
         cairo_restore(cr)
+    }
+
+    /// The shadow's pixels: `mask` as coverage of the colour at `alpha`, premultiplied ARGB.
+    static func tinted(_ mask: Mask, red: Double, green: Double, blue: Double, alpha: Double) -> OpaquePointer {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(mask.width), Int32(mask.height))!
+        let stride = Int(cairo_image_surface_get_stride(s)) / 4
+        let data = cairo_image_surface_get_data(s)!.withMemoryRebound(to: UInt32.self, capacity: stride * mask.height) { $0 }
+        for y in 0..<mask.height {
+            for x in 0..<mask.width {
+                let a = Double(mask.pixels[y * mask.stride + x]) / 255 * alpha
+                func channel(_ c: Double) -> UInt32 { UInt32((c * a * 255).rounded()) }
+                data[y * stride + x] = channel(1) << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
+            }
+        }
+        cairo_surface_mark_dirty(s)
+        return s
     }
 
     /// Clips the mask (at `maskOrigin` in device pixels, `maskSize` pixels) to what the opaque

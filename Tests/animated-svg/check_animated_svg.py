@@ -7,7 +7,8 @@ screenshot at device scale 2 is cut into the 20 tiles, and each tile must match 
 PNG of frame f_j at scale 2 at PSNR >= 30 dB — Skia and Cairo anti-alias text and blur a
 little differently, geometry must not.
 Also: the SVG is smaller than the example's GIF (scale 1), wallet-scroll's under 150 KB, and
-two renders are byte-identical. Prints a table of PSNR and sizes (docs/animated-svg.md).
+two renders are byte-identical. And the per-frame SVG (`--format svg`) of each example's middle
+frame, shown in Chromium at device scale 2, matches the PNG of that frame at PSNR >= 30 dB. Prints a table of PSNR and sizes (docs/animated-svg.md).
 Usage: check_animated_svg.py FLIPBOOK_BINARY [EXAMPLE…]   (run by `make test`)"""
 import glob, json, math, os, shutil, subprocess, sys, tempfile
 from PIL import Image, ImageChops, ImageStat
@@ -92,6 +93,21 @@ with tempfile.TemporaryDirectory() as tmp:
         if name == "wallet-scroll":
             check(size < 150_000, f"wallet-scroll: animated SVG {size} bytes, under 150 KB")
         rows.append((name, min(values), sum(values) / len(values), size, gif))
+
+        # One frame as a per-frame SVG (1 px a point) against the PNG of that frame at scale 2.
+        middle = count // 2
+        single = os.path.join(tmp, name + "-frame")
+        render(scene, single, "--format", "svg,png", "--frames", str(middle), scale="2")
+        frame_svg = os.path.join(single, f"frame-{middle:05d}.svg")
+        frame_shot = os.path.join(tmp, name + "-frame-shot.png")
+        subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=2",
+                        f"--window-size={w + 100},{h + 200}", f"--screenshot={frame_shot}", "file://" + frame_svg],
+                       capture_output=True, timeout=180)
+        check(os.path.exists(frame_shot), f"{name}: Chromium showed the per-frame SVG")
+        if os.path.exists(frame_shot):
+            value = psnr(Image.open(frame_shot).convert("RGB").crop((0, 0, w * 2, h * 2)),
+                         Image.open(os.path.join(single, f"frame-{middle:05d}.png")))
+            check(value >= 30, f"{name} frame {middle} as SVG: PSNR {value:.1f} dB against the PNG (at least 30)")
 
 print(f"{'example':22} {'min PSNR':>9} {'mean PSNR':>10} {'SVG bytes':>10} {'GIF bytes':>10}")
 for name, low, mean, size, gif in rows:
