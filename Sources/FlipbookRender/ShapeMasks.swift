@@ -55,6 +55,9 @@ struct ShapeMasks {
         deinit { cairo_surface_destroy(surface) }
     }
 
+    /// The largest shape (in device pixels) given a mask.
+    static let maxPixels = Double(4 << 20)
+
     private var uses: [Key: Int] = [:]
     private var masks: [Key: Mask] = [:]
     /// False for surfaces other than images (SVG), where nothing is masked.
@@ -70,6 +73,8 @@ struct ShapeMasks {
         // Group opacity draws into a group surface first; those items are rare.
         guard item.alpha >= 0.999, let p = Placement(m) else { return (nil, nil) }
         let f = item.frame
+        // A huge item (a long page) is drawn directly: its mask would be megabytes.
+        guard f.width * p.scale * f.height * p.scale <= maxPixels, max(f.width, f.height) * p.scale < 32_000 else { return (nil, nil) }
         func key(_ lineWidth: Double) -> Key {
             Key(width: f.width, height: f.height, radius: a.cornerRadius, corners: a.roundedCorners.rawValue,
                 lineWidth: lineWidth, scale: p.scale, phaseX: p.phaseX, phaseY: p.phaseY)

@@ -316,6 +316,7 @@ public struct SceneDecoder: Sendable {
     /// the first in the file. Ids are checked for duplicates by Scene.validate, once.
     static func decodeItems(_ list: JSONList, in field: JSONField, firstIndex: Int, defaultStyle: CellStyle) throws -> [ItemSpec] {
         let count = list.count
+        guard count > 0 else { return [] }
         var others: [[Int]] = []
         var items = [ItemSpec](unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = buffer.baseAddress!

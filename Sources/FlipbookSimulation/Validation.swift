@@ -156,10 +156,8 @@ extension Scene {
                         do { try claim(items[i].id, (v, s, i)) } catch { idProblem = (i, error); break }
                     }
                 }, {
-                    items.withUnsafeBufferPointer { items in
-                        for i in items.indices {
-                            do { try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]") } catch { fieldProblem = (i, error); break }
-                        }
+                    for i in items.indices {
+                        do { try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]") } catch { fieldProblem = (i, error); break }
                     }
                 })
                 if let p = idProblem, p.index <= fieldProblem?.index ?? .max { throw p.error }
@@ -175,7 +173,7 @@ extension Scene {
         }
     }
 
-    static func checkItem(_ item: borrowing ItemSpec, at itemPath: @autoclosure () -> String) throws {
+    static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String) throws {
         let path = itemPath
         if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path() + ".size", "expected a finite, non-negative size") }
         if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path(), "expected a finite x and y") }
