@@ -221,7 +221,9 @@ enum ShadowMasks {
             // Cairo's SVG surface writes a mask without its pattern's transform (the blur would
             // sit at the page's origin at mask-pixel size): the tinted shadow goes in as an
             // image source instead, which it places correctly.
-            let s = tinted(m, red: shadow.color.red, green: shadow.color.green, blue: shadow.color.blue, alpha: alpha)
+            let c = shadow.color
+            let s = surface(keepWhole ? tint(key, of: m, red: c.red, green: c.green, blue: c.blue, alpha: alpha)
+                                      : tinted(m, red: c.red, green: c.green, blue: c.blue, alpha: alpha))
             cairo_set_source_surface(cr, s, origin.x, origin.y)
             cairo_paint(cr)
             cairo_surface_destroy(s)
@@ -229,19 +231,73 @@ enum ShadowMasks {
         cairo_restore(cr)
     }
 
-    /// The shadow's pixels: `mask` as coverage of the colour at `alpha`, premultiplied ARGB.
-    static func tinted(_ mask: Mask, red: Double, green: Double, blue: Double, alpha: Double) -> OpaquePointer {
-        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(mask.width), Int32(mask.height))!
-        let stride = Int(cairo_image_surface_get_stride(s)) / 4
-        let data = cairo_image_surface_get_data(s)!.withMemoryRebound(to: UInt32.self, capacity: stride * mask.height) { $0 }
+    struct TintKey: Hashable {
+        var mask: Key
+        var red: Double, green: Double, blue: Double, alpha: Double
+    }
+
+    /// A tinted shadow: premultiplied ARGB pixels and their PNG (Flipbook's encoder).
+    final class Tint: @unchecked Sendable {
+        let width: Int, height: Int
+        let pixels: [UInt32]
+        let png: [UInt8]
+        init(width: Int, height: Int, pixels: [UInt32]) {
+            self.width = width; self.height = height; self.pixels = pixels
+            png = pixels.withUnsafeBytes { b in
+                (try? PNGEncoder.encode(data: b.baseAddress!.assumingMemoryBound(to: UInt8.self), width: width, height: height,
+                                        stride: 4 * width)) ?? []
+            }
+        }
+    }
+    nonisolated(unsafe) private static var tints: [TintKey: Tint] = [:]
+
+    /// `tinted(mask)` of a kept mask, kept too: a card's shadow is the same image every frame.
+    static func tint(_ key: Key, of mask: Mask, red: Double, green: Double, blue: Double, alpha: Double) -> Tint {
+        let tintKey = TintKey(mask: key, red: red, green: green, blue: blue, alpha: alpha)
+        lock.lock()
+        if let t = tints[tintKey] { lock.unlock(); return t }
+        lock.unlock()
+        let t = tinted(mask, red: red, green: green, blue: blue, alpha: alpha)
+        lock.lock()
+        defer { lock.unlock() }
+        if tints.count >= cacheLimit { tints.removeAll(keepingCapacity: true) }
+        tints[tintKey] = t
+        return t
+    }
+
+    /// The shadow's pixels: `mask` as coverage of the colour at `alpha`.
+    static func tinted(_ mask: Mask, red: Double, green: Double, blue: Double, alpha: Double) -> Tint {
+        var pixels = [UInt32](repeating: 0, count: mask.width * mask.height)
         for y in 0..<mask.height {
             for x in 0..<mask.width {
                 let a = Double(mask.pixels[y * mask.stride + x]) / 255 * alpha
                 func channel(_ c: Double) -> UInt32 { UInt32((c * a * 255).rounded()) }
-                data[y * stride + x] = channel(1) << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
+                pixels[y * mask.width + x] = channel(1) << 24 | channel(red) << 16 | channel(green) << 8 | channel(blue)
+            }
+        }
+        return Tint(width: mask.width, height: mask.height, pixels: pixels)
+    }
+
+    /// A new image surface of `tint`, its PNG attached, which Cairo's SVG surface embeds as it
+    /// is instead of encoding the image again with libpng. A new surface for every use: Cairo
+    /// writes a surface used twice in one SVG once, so sharing one would make a frame's bytes
+    /// depend on what other frames drew first.
+    static func surface(_ tint: Tint) -> OpaquePointer {
+        let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(tint.width), Int32(tint.height))!
+        let stride = Int(cairo_image_surface_get_stride(s))
+        let data = cairo_image_surface_get_data(s)!
+        let rowBytes = 4 * tint.width
+        tint.pixels.withUnsafeBytes { (b: UnsafeRawBufferPointer) in
+            let from = b.baseAddress!
+            for y in 0..<tint.height {
+                UnsafeMutableRawPointer(data + y * stride).copyMemory(from: from + y * rowBytes, byteCount: rowBytes)
             }
         }
         cairo_surface_mark_dirty(s)
+        if !tint.png.isEmpty, let copy = malloc(tint.png.count) {
+            tint.png.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: tint.png.count) }
+            cairo_surface_set_mime_data(s, "image/png", copy.assumingMemoryBound(to: UInt8.self), UInt(tint.png.count), { free($0) }, copy)
+        }
         return s
     }
 

@@ -174,6 +174,23 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThan(svg.count, 2000, "the glyph outlines are there")
     }
 
+    /// Shadows in SVG frames are images (see ShadowMasks.draw); each frame's SVG is the same
+    /// whatever other frames were drawn first or at the same time.
+    func testSVGShadowsAreTheSameOnAnyThreads() throws {
+        let t = try timeline("labels-and-shadows", frames: 0...7)
+        let fm = FileManager.default
+        let base = fm.temporaryDirectory.appendingPathComponent("flipbook-svg-shadows-\(getpid())")
+        defer { try? fm.removeItem(at: base) }
+        try RenderPipeline.render(t, formats: [.frames(SVGFormat())], to: base.appendingPathComponent("serial"), workers: 1)
+        try RenderPipeline.render(t, formats: [.frames(SVGFormat())], to: base.appendingPathComponent("parallel"), workers: 4)
+        for i in 0...7 {
+            let name = String(format: "frame-%05d.svg", i)
+            let svg = try Data(contentsOf: base.appendingPathComponent("serial/\(name)"))
+            XCTAssertEqual(svg, try Data(contentsOf: base.appendingPathComponent("parallel/\(name)")), name)
+            XCTAssertFalse(String(decoding: svg, as: UTF8.self).contains("<mask"), "\(name): shadows are images, not masks")
+        }
+    }
+
     func testRendersAreByteIdentical() throws {
         let t = try timeline("wallet-scroll", frames: 240...245)
         for format in [PNGFormat() as any FrameFormat, SVGFormat()] {
