@@ -1,4 +1,5 @@
 import CCairo
+import FlipbookCore
 
 /// Whole device pixels a rounded rectangle either covers entirely or leaves entirely empty,
 /// as a cross of two boxes, under a plain scale and translation. What is composited through
@@ -27,6 +28,21 @@ package struct CoveredCross {
         wide = (inLeft + 1, max(top + r, inTop + 1), inRight - 1, min(bottom - r, inBottom - 1))
         tall = (max(left + r, inLeft + 1), inTop + 1, min(right - r, inRight - 1), inBottom - 1)
         guard wide.x0 < wide.x1, wide.y0 < wide.y1, tall.x0 < tall.x1, tall.y0 < tall.y1 else { return nil }
+    }
+
+    /// The cross of `rect` (user space) with corners of `radius` (clamped as
+    /// `Shapes.roundedRect` clamps it), drawn with device matrix `m` (a scale and a
+    /// translation); `edgeInset` in user space (a border's width).
+    package init?(_ rect: Rect, radius: Double, matrix m: cairo_matrix_t, edgeInset: Double = 0) {
+        let box = CoveredCross.deviceBox(rect, m)
+        let r = min(radius, rect.width / 2, rect.height / 2) * max(abs(m.xx), abs(m.yy))
+        self.init(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, edgeInset: edgeInset * max(abs(m.xx), abs(m.yy)),
+                  cornerMargin: r.rounded(.up) + 1)
+    }
+
+    /// `rect` in device pixels under `m` (a scale and a translation).
+    package static func deviceBox(_ rect: Rect, _ m: cairo_matrix_t) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        (rect.minX * m.xx + m.x0, rect.minY * m.yy + m.y0, rect.maxX * m.xx + m.x0, rect.maxY * m.yy + m.y0)
     }
 
     /// Whether the device box `b` lies inside the cross (in one of its arms: a box in a cross

@@ -14,6 +14,15 @@ public enum PathCommand: Equatable, Sendable {
 /// The outlines Flipbook draws, computed once and drawn by every backend (Cairo for PNG and
 /// per-frame SVG, the animated SVG writer), so the shapes cannot drift apart.
 public enum Shapes {
+    /// Whether `surface` holds pixels (an image), where drawing may go through coverage masks;
+    /// on a vector surface (SVG) a mask would be written as an embedded bitmap.
+    package static func isImage(_ surface: OpaquePointer) -> Bool {
+        cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+    }
+
+    /// Whether `cr` draws into an image (`isImage`).
+    package static func drawsPixels(_ cr: OpaquePointer) -> Bool { isImage(cairo_get_target(cr)) }
+
     /// A rectangle with `corners` rounded by `radius` (clamped to half the shorter side).
     public static func roundedRect(_ r: Rect, radius: Double, corners: Corners) -> [PathCommand] {
         let rad = max(0, min(radius, r.width / 2, r.height / 2))

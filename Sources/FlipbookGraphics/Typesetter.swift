@@ -325,8 +325,7 @@ public final class Typesetter: @unchecked Sendable {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         // Masks are bitmaps: on an SVG surface each would be an embedded image, not outlines.
-        if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale,
-           cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+        if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale, Shapes.drawsPixels(cr) {
             let runs = outlineRuns(label, prepared)
             var placed: [(mask: GlyphMasks.Mask, x: Double, y: Double)] = []
             var ink = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
@@ -343,14 +342,10 @@ public final class Typesetter: @unchecked Sendable {
             // Each clip is needed only if some glyph's mask reaches a pixel it does not cover
             // whole: for the label, the whole pixels inside its frame; for the container, its
             // CoveredCross. Colour glyphs, drawn below, take both.
-            let d = (x0: m.x0 + m.xx * f.minX, y0: m.y0 + m.xx * f.minY, x1: m.x0 + m.xx * f.maxX, y1: m.y0 + m.xx * f.maxY)
+            let d = CoveredCross.deviceBox(f, m)
             let inFrame = ink.x0 >= d.x0.rounded(.up) && ink.y0 >= d.y0.rounded(.up) && ink.x1 <= d.x1.rounded(.down) && ink.y1 <= d.y1.rounded(.down)
             var inContainer = container == nil
-            if let k = container, let cross = CoveredCross(x0: m.x0 + m.xx * k.rect.minX, y0: m.y0 + m.xx * k.rect.minY,
-                                                           x1: m.x0 + m.xx * k.rect.maxX, y1: m.y0 + m.xx * k.rect.maxY,
-                                                           cornerMargin: (min(k.radius, k.rect.width / 2, k.rect.height / 2) * m.xx).rounded(.up) + 1) {
-                inContainer = cross.contains(ink)
-            }
+            if let k = container, let cross = CoveredCross(k.rect, radius: k.radius, matrix: m) { inContainer = cross.contains(ink) }
             clip(label: !inFrame || prepared.hasColour, container: !inContainer || prepared.hasColour)
             cairo_identity_matrix(cr)
             for p in placed { cairo_mask_surface(cr, p.mask.surface, p.x, p.y) }

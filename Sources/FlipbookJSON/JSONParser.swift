@@ -58,7 +58,8 @@ public enum JSONParser {
         try parse(bytes, maxDepth: maxDepth, compacting: paths, splittingFrom: splitMinimumBytes)
     }
 
-    /// From how many bytes on a compact array is read in two halves at once (`Parser.split`).
+    /// From how many bytes on a compact array is read in two halves at once
+    /// (`Parser.parseElementsInTwo`).
     static let splitMinimumBytes = 1 << 19
 
     static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>, splittingFrom minimum: Int) throws
@@ -139,11 +140,14 @@ public enum JSONParser {
             JSONSyntaxError(message: message, line: line, column: column)
         }
 
+        /// Space, tab, carriage return or line feed: JSON's whitespace.
+        static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D }
+
         mutating func skipWhitespace() {
             while index < bytes.count {
                 let c = bytes[index]
                 if c == 0x0A { line += 1; index += 1; lineStart = index }
-                else if c == 0x20 || c == 0x09 || c == 0x0D { index += 1 }
+                else if Parser.isWhitespace(c) { index += 1 }
                 else { break }
             }
         }
@@ -283,7 +287,7 @@ public enum JSONParser {
         /// string, or past the array's end — which `parseElementsInTwo` confirms.
         func splitPoint() -> Int? {
             bytes.withUnsafeBufferPointer { b -> Int? in
-                func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+                let isSpace = Parser.isWhitespace
                 var i = index + (b.count - index) / 2
                 let end = min(b.count, i + (1 << 16))
                 while i < end {

@@ -13,18 +13,18 @@ enum CairoDrawing {
             let scale = Double(canvas.scale)
             let items = frame.items.filter { !$0.hidden && $0.alpha > 0.001 }
             var shapes = ShapeMasks(target: cairo_get_target(cr))
-            if shapes.enabled && items.count > 1 {
-                for item in items {
-                    cairo_save(cr)
-                    applyTransform(item, on: cr)
-                    let keys = ShapeMasks.keys(item, scale: scale, matrix: matrix(cr))
-                    shapes.count(keys.fill)
-                    shapes.count(keys.border)
-                    cairo_restore(cr)
-                }
+            // Each item's shapes, counted before anything is drawn (which of them get a mask).
+            let keys = !shapes.enabled || items.count < 2 ? [] : items.map { item -> ShapeMasks.Keys in
+                cairo_save(cr)
+                applyTransform(item, on: cr)
+                let k = ShapeMasks.keys(item, scale: scale, matrix: matrix(cr))
+                cairo_restore(cr)
+                shapes.count(k.fill)
+                shapes.count(k.border)
+                return k
             }
-            for item in items {
-                drawItem(item, scale: scale, typesetter: typesetter, shapes: &shapes, on: cr)
+            for (i, item) in items.enumerated() {
+                drawItem(item, scale: scale, typesetter: typesetter, shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
             }
             if options.showTouches {
                 for t in frame.touches {
@@ -72,7 +72,9 @@ enum CairoDrawing {
         cairo_set_line_width(cr, w)
     }
 
-    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks, on cr: OpaquePointer) {
+    /// Draws `item`; `keys` are its shapes in `shapes` (none: drawn as paths).
+    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks,
+                         keys: ShapeMasks.Keys = (nil, nil), on cr: OpaquePointer) {
         let f = item.frame
         let a = item.appearance
         cairo_save(cr)
@@ -81,9 +83,7 @@ enum CairoDrawing {
             cairo_clip(cr)
         }
         applyTransform(item, on: cr)
-        let m = matrix(cr)
-        let keys: (fill: ShapeMasks.Key?, border: ShapeMasks.Key?) = shapes.enabled ? ShapeMasks.keys(item, scale: scale, matrix: m) : (nil, nil)
-        let placement = ShapeMasks.Placement(m)
+        let placement = ShapeMasks.Placement(matrix(cr))
 
         // Group opacity, like CALayer.opacity: the item is composed first, then faded as a whole.
         let grouped = item.alpha < 0.999
@@ -107,27 +107,21 @@ enum CairoDrawing {
         // Content is clipped to the item's shape. On an image a label takes the shape and
         // applies it only if its glyphs reach the shape's edge (Typesetter.draw); in an SVG,
         // one clip holds all the content.
-        if !a.content.isEmpty && shapes.enabled {
-            let shape = RoundedClip(rect: local, radius: a.cornerRadius, corners: a.roundedCorners)
-            for e in a.content {
-                if case .text(let t) = e {
-                    typesetter.draw(t, on: cr, within: shape)
-                } else {
-                    cairo_save(cr)
-                    cairo_new_path(cr)
-                    roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
-                    cairo_clip(cr)
-                    drawElement(e, typesetter: typesetter, on: cr)
-                    cairo_restore(cr)
-                }
-            }
-        } else if !a.content.isEmpty {
+        func clippedToShape(_ draw: () -> Void) {
             cairo_save(cr)
             cairo_new_path(cr)
             roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
             cairo_clip(cr)
-            for e in a.content { drawElement(e, typesetter: typesetter, on: cr) }
+            draw()
             cairo_restore(cr)
+        }
+        if shapes.enabled {
+            let shape = RoundedClip(rect: local, radius: a.cornerRadius, corners: a.roundedCorners)
+            for e in a.content {
+                if case .text(let t) = e { typesetter.draw(t, on: cr, within: shape) } else { clippedToShape { drawElement(e, typesetter: typesetter, on: cr) } }
+            }
+        } else if !a.content.isEmpty {
+            clippedToShape { for e in a.content { drawElement(e, typesetter: typesetter, on: cr) } }
         }
         if let border = a.border {
             let w = borderWidth(a, frame: f, scale: scale)

@@ -36,25 +36,35 @@ enum ShadowMasks {
         }
     }
 
-    nonisolated(unsafe) private static var masks: [Key: Mask] = [:]
-    private static let lock = NSLock()
+    /// Values made on first use and shared by the drawing threads; the table starts again when
+    /// full. A value depends only on its key, so what is kept changes speed, never output.
+    final class SharedCache<K: Hashable, V>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var table: [K: V] = [:]
+        private let limit: Int
+        init(limit: Int) { self.limit = limit }
+
+        func value(_ key: K, make: () -> V) -> V {
+            lock.lock()
+            if let v = table[key] { lock.unlock(); return v }
+            lock.unlock()
+            let v = make()  // outside the lock: a blur takes milliseconds
+            lock.lock()
+            defer { lock.unlock() }
+            if table.count >= limit { table.removeAll(keepingCapacity: true) }
+            table[key] = v
+            return v
+        }
+    }
+
     /// Masks kept at most; a scene that animates a card's size makes a new one every frame, so
     /// the cache is small and starts again when full (a mask is a memory copy away from its base).
     static let cacheLimit = 48
     /// Whole masks larger than this (in pixels) are not kept: only their visible part is made.
     static let cachedPixelsLimit = 4 << 20
+    private static let masks = SharedCache<Key, Mask>(limit: cacheLimit)
 
-    private static func cached(_ key: Key, make: () -> Mask) -> Mask {
-        lock.lock()
-        if let m = masks[key] { lock.unlock(); return m }
-        lock.unlock()
-        let m = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if masks.count >= cacheLimit { masks.removeAll(keepingCapacity: true) }
-        masks[key] = m
-        return m
-    }
+    private static func cached(_ key: Key, make: () -> Mask) -> Mask { masks.value(key, make: make) }
 
     /// How far from each end the blur of a corner reaches, in pixels.
     static func reach(_ key: Key) -> Int { Int((Double(key.corner) / 4 + 3 * Double(key.sigma) / 4).rounded(.up)) + 1 }
@@ -206,13 +216,13 @@ enum ShadowMasks {
         let keepWhole = keepsWhole(whole)
         let m = keepWhole ? mask(key) : stretch(base(key), to: key, window: window)
         // Pixels only: in an SVG the clip would be more markup, not less work.
-        if shapeIsOpaque && onDevicePixels && shapeMatrix.xy == 0 && shapeMatrix.yx == 0
-            && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+        let pixels = Shapes.drawsPixels(cr)
+        if shapeIsOpaque && onDevicePixels && shapeMatrix.xy == 0 && shapeMatrix.yx == 0 && pixels {
             clipOutCovered(shape, radius: radius, shapeMatrix: shapeMatrix, maskOrigin: (matrix.x0, matrix.y0),
                            maskSize: (whole.width, whole.height), on: cr)
         }
         let origin = (x: keepWhole ? 0 : Double(window.x), y: keepWhole ? 0 : Double(window.y))
-        if cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE {
+        if pixels {
             cairo_set_source_rgba(cr, shadow.color.red, shadow.color.green, shadow.color.blue, alpha)
             let s = m.surface()
             cairo_mask_surface(cr, s, origin.x, origin.y)
@@ -249,20 +259,13 @@ enum ShadowMasks {
             }
         }
     }
-    nonisolated(unsafe) private static var tints: [TintKey: Tint] = [:]
+    private static let tints = SharedCache<TintKey, Tint>(limit: cacheLimit)
 
     /// `tinted(mask)` of a kept mask, kept too: a card's shadow is the same image every frame.
     static func tint(_ key: Key, of mask: Mask, red: Double, green: Double, blue: Double, alpha: Double) -> Tint {
-        let tintKey = TintKey(mask: key, red: red, green: green, blue: blue, alpha: alpha)
-        lock.lock()
-        if let t = tints[tintKey] { lock.unlock(); return t }
-        lock.unlock()
-        let t = tinted(mask, red: red, green: green, blue: blue, alpha: alpha)
-        lock.lock()
-        defer { lock.unlock() }
-        if tints.count >= cacheLimit { tints.removeAll(keepingCapacity: true) }
-        tints[tintKey] = t
-        return t
+        tints.value(TintKey(mask: key, red: red, green: green, blue: blue, alpha: alpha)) {
+            tinted(mask, red: red, green: green, blue: blue, alpha: alpha)
+        }
     }
 
     /// The shadow's pixels: `mask` as coverage of the colour at `alpha`.
@@ -307,10 +310,7 @@ enum ShadowMasks {
     /// thirds of a card's mask is never composited.
     private static func clipOutCovered(_ shape: Rect, radius: Double, shapeMatrix m: cairo_matrix_t,
                                        maskOrigin: (x: Double, y: Double), maskSize: (width: Int, height: Int), on cr: OpaquePointer) {
-        // Device box of the shape (the matrix is a scale and a translation).
-        guard let cross = CoveredCross(x0: shape.minX * m.xx + m.x0, y0: shape.minY * m.yy + m.y0,
-                                       x1: shape.maxX * m.xx + m.x0, y1: shape.maxY * m.yy + m.y0,
-                                       cornerMargin: (radius * max(abs(m.xx), abs(m.yy))).rounded(.up) + 1) else { return }
+        guard let cross = CoveredCross(shape, radius: radius, matrix: m) else { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)

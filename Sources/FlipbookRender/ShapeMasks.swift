@@ -64,11 +64,14 @@ struct ShapeMasks {
     let enabled: Bool
 
     init(target: OpaquePointer) {
-        enabled = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+        enabled = Shapes.isImage(target)
     }
 
-    /// The fill and border keys of an item drawn with device matrix `m` (nil where none applies).
-    static func keys(_ item: DrawItem, scale: Double, matrix m: cairo_matrix_t) -> (fill: Key?, border: Key?) {
+    /// An item's fill and border (nil where it has none, or none that a mask can draw).
+    typealias Keys = (fill: Key?, border: Key?)
+
+    /// The fill and border keys of an item drawn with device matrix `m`.
+    static func keys(_ item: DrawItem, scale: Double, matrix m: cairo_matrix_t) -> Keys {
         let a = item.appearance
         // Group opacity draws into a group surface first; those items are rare.
         guard item.alpha >= 0.999, let p = Placement(m) else { return (nil, nil) }
@@ -140,11 +143,9 @@ struct ShapeMasks {
         }
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        // The corners reach the radius (plus a pixel) in from the ends, a border its width in
-        // from the edges.
-        let s = key.scale
-        let cross = CoveredCross(x0: key.phaseX, y0: key.phaseY, x1: key.phaseX + key.width * s, y1: key.phaseY + key.height * s,
-                                 edgeInset: key.lineWidth * s, cornerMargin: (min(key.radius, key.width / 2, key.height / 2) * s).rounded(.up) + 1)
+        // A border's cross lies its width in from the edges.
+        let cross = CoveredCross(local, radius: key.radius, matrix: cairo_matrix_t(xx: key.scale, yx: 0, xy: 0, yy: key.scale, x0: key.phaseX, y0: key.phaseY),
+                                 edgeInset: key.lineWidth)
         return Mask(surface: surface, cross: cross, isFill: key.lineWidth == 0)
     }
 }

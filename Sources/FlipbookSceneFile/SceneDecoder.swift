@@ -317,37 +317,28 @@ public struct SceneDecoder: Sendable {
     static func decodeItems(_ list: JSONList, in field: JSONField, firstIndex: Int, defaultStyle: CellStyle) throws -> [ItemSpec] {
         let count = list.count
         guard count > 0 else { return [] }
-        var others: [[Int]] = []
+        // Which items the parts left for the field-by-field reading (a part writes only its own).
+        var plain = [Bool](repeating: true, count: count)
         var items = [ItemSpec](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let slots = buffer.baseAddress!
-            let parts = ClaimedParts()
-            Parallel.forEachPart(of: count) { range in
-                var mine: [Int] = []
-                for i in range {
-                    if let members = list.members(i), let item = plainItem(members, index: firstIndex + i) {
-                        (slots + i).initialize(to: item)
-                    } else {
-                        (slots + i).initialize(to: ItemSpec(id: "", title: "", subtitle: "", color: .black))
-                        mine.append(i)
+            let slots = buffer
+            plain.withUnsafeMutableBufferPointer { plain in
+                Parallel.forEachPart(of: count) { range in
+                    for i in range {
+                        if let members = list.members(i), let item = plainItem(members, index: firstIndex + i) {
+                            slots.initializeElement(at: i, to: item)
+                        } else {
+                            slots.initializeElement(at: i, to: ItemSpec(id: "", title: "", subtitle: "", color: .black))
+                            plain[i] = false
+                        }
                     }
                 }
-                parts.add(range.lowerBound, mine)
             }
-            others = parts.inOrder
             initialized = count
         }
-        for i in others.joined() {
+        for i in 0..<count where !plain[i] {
             items[i] = try decodeItem(field.element(i, list.node(i)), index: firstIndex + i, defaultStyle: defaultStyle)
         }
         return items
-    }
-
-    /// What the parts of `decodeItems` left to decode field by field, by where each part starts.
-    private final class ClaimedParts: @unchecked Sendable {
-        private let lock = NSLock()
-        private var parts: [(start: Int, indices: [Int])] = []
-        func add(_ start: Int, _ indices: [Int]) { lock.lock(); parts.append((start, indices)); lock.unlock() }
-        var inOrder: [[Int]] { parts.sorted { $0.start < $1.start }.map(\.indices) }
     }
 
     /// The item `members` spell when they are only "id", "title", "subtitle" and "color", each
