@@ -3,21 +3,16 @@
 script without errors, lists each differing item with its frame range, and renders visibly.
 The renders differ in known ways: wallet-scroll's pull starts 3 frames late, a tag-reorder
 colour changes. Usage: check_report.py FLIPBOOK_BINARY   (run by `make test`)"""
-import os, re, shutil, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from checks import Checks
+import chromium
 
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 check = Checks("report")
-
-
-def chromium(*args):
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -40,7 +35,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check('"bocom": late by 3 frames (50 ms); frames 211-' in run.stdout, f"the delay is named: {run.stdout[:600]}")
 
     page = "file://" + os.path.join(report, "report.html")
-    dom = chromium("--dump-dom", "--virtual-time-budget=2000", page)
+    dom = chromium.run(page, "--enable-logging=stderr", "--v=0", "--dump-dom", "--virtual-time-budget=2000")
     html = dom.stdout
     check('data-scene="wallet-scroll" data-verdict="differ"' in html, "wallet-scroll is listed as differing")
     check('data-scene="tag-reorder" data-verdict="differ"' in html, "tag-reorder is listed as differing")
@@ -55,8 +50,9 @@ with tempfile.TemporaryDirectory() as tmp:
     check(not errors, f"no console messages: {errors[:3]}")
 
     shot = os.path.join(tmp, "report.png")
-    chromium(f"--screenshot={shot}", "--window-size=1200,1600", "--virtual-time-budget=2000", page)
-    img = Image.open(shot).convert("RGB")
+    shown = chromium.screenshot(page, shot, 1200, 1600, budget_ms=2000)
+    check(shown, "Chromium took the report's screenshot")
+    img = Image.open(shot).convert("RGB") if shown else Image.new("RGB", (1, 1))
     colours = img.getcolors(1 << 20) or []
     check(len(colours) > 200, f"the screenshot is not blank ({len(colours)} colours)")
     # The wallet's red card appears in the screenshot: the inline images decoded.
