@@ -181,9 +181,16 @@ public final class Typesetter: @unchecked Sendable {
             pango_layout_set_ellipsize(last, mode == .byTruncatingHead ? PANGO_ELLIPSIZE_START
                                        : mode == .byTruncatingMiddle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
             pango_layout_set_single_paragraph_mode(last, 1)
-            layouts.append(last)
             let top = all[shown - 1].top
-            var tail = boxes(last)[0]
+            var tail: LineBox
+            if let mended = horizontalEllipsis(replacingIn: last, rest, label) {
+                g_object_unref(UnsafeMutableRawPointer(last))
+                layouts.append(mended.layout)
+                tail = mended.box
+            } else {
+                layouts.append(last)
+                tail = boxes(last)[0]
+            }
             tail.top += top
             tail.baseline += top
             all = Array(all[..<(shown - 1)]) + [tail]
@@ -205,6 +212,73 @@ public final class Typesetter: @unchecked Sendable {
             return PlacedLine(line: b.line, x: x, baseline: b.baseline + dy, width: b.width, text: Typesetter.text(of: b.line))
         }
         return PreparedText(layouts: layouts, lines: lines)
+    }
+
+    /// `ellipsized` set again with UIKit's "…" when Pango chose another ellipsis. Pango starts
+    /// the gap it elides at a wide (CJK) character with U+22EF, which WenQuanYi lacks, and so
+    /// falls back to three full stops ("Card 9 ..." beside "Card 1…"; pango/ellipsize.c,
+    /// update_ellipsis_shape); UILabel's truncation is always the one ellipsis character. The
+    /// text Pango kept, "…" and the rest it kept are set as one line, a character more or less
+    /// elided until it is the longest that fits, and placed as Pango places its own (the line
+    /// filling the label: the kept head at the left, a kept tail at the right). Nil when Pango's
+    /// line stands: nothing elided, or "…" already.
+    private func horizontalEllipsis(replacingIn ellipsized: OpaquePointer, _ text: String, _ label: TextElement)
+        -> (layout: OpaquePointer, box: LineBox)? {
+        guard pango_layout_is_ellipsized(ellipsized) != 0, let line = pango_layout_get_line_readonly(ellipsized, 0) else { return nil }
+        var gap: Range<Int>?
+        var run = line.pointee.runs
+        while let r = run {
+            if let item = r.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item,
+               Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 {
+                gap = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
+            }
+            run = r.pointee.next
+        }
+        let bytes = Array(text.utf8)
+        guard let gap, gap.lowerBound < bytes.count,
+              let first = String(decoding: bytes[gap.lowerBound...], as: UTF8.self).unicodeScalars.first,
+              g_unichar_iswide(gunichar(first.value)) != 0 else { return nil }
+        // Kept characters before and after the gap; the mode says which side gives way.
+        var head = Array(String(decoding: bytes[..<gap.lowerBound], as: UTF8.self))
+        var tail = Array(String(decoding: bytes[min(gap.upperBound, bytes.count)...], as: UTF8.self))
+        let all = Array(text)
+        let goal = Int32(clamping: Int((label.frame.width * Double(PANGO_SCALE)).rounded(.down)))
+        func width(_ head: [Character], _ tail: [Character]) -> Int32 {
+            let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            return logical.width
+        }
+        func takeOne(_ head: inout [Character], _ tail: inout [Character]) -> Bool {
+            switch label.lineBreakMode {
+            case .byTruncatingHead: if tail.isEmpty { return false }; tail.removeFirst()
+            case .byTruncatingMiddle where head.count <= tail.count && !tail.isEmpty: tail.removeFirst()
+            default: if head.isEmpty { return false }; head.removeLast()
+            }
+            return true
+        }
+        func giveOne(_ head: inout [Character], _ tail: inout [Character]) -> Bool {
+            guard head.count + tail.count < all.count - 1 else { return false }
+            switch label.lineBreakMode {
+            case .byTruncatingHead: tail.insert(all[all.count - tail.count - 1], at: 0)
+            case .byTruncatingMiddle where head.count > tail.count: tail.insert(all[all.count - tail.count - 1], at: 0)
+            default: head.append(all[head.count])
+            }
+            return true
+        }
+        while width(head, tail) > goal, takeOne(&head, &tail) {}
+        while true {
+            var h = head, t = tail
+            guard giveOne(&h, &t), width(h, t) <= goal else { break }
+            (head, tail) = (h, t)
+        }
+        let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight)
+        pango_layout_set_single_paragraph_mode(layout, 1)
+        var box = boxes(layout)[0]
+        let spare = label.frame.width - box.width
+        box.x = label.lineBreakMode == .byTruncatingHead ? spare : label.lineBreakMode == .byTruncatingMiddle ? spare / 2 : 0
+        return (layout, box)
     }
 
     /// The characters of a line as shown, the ellipsis included (read from its glyph runs'

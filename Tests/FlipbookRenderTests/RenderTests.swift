@@ -13,7 +13,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// PNG bytes decoded (by Cairo, through FrameImage) and read at pixels.
 struct DecodedPNG {
     let width: Int, height: Int
-    private let pixels: [UInt32]
+    let pixels: [UInt32]
 
     init(_ png: [UInt8]) throws {
         let image = try FrameImage(png: png)

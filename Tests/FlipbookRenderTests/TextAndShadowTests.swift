@@ -96,6 +96,47 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(middle.count, 1)
     }
 
+    /// Where the elided text starts with a CJK character Pango ends the line with "..." (it asks
+    /// for U+22EF there, which WenQuanYi lacks); UILabel ends every truncated line with "…".
+    /// The line must be the longest head (or tail) that fits with "…", found here by measuring
+    /// each candidate on its own, and be drawn exactly as that text set unelided.
+    func testTruncationBeforeCJKTextUsesTheOneEllipsis() throws {
+        let size = 18.0, weight = FontWeight.bold
+        func fits(_ s: String, _ width: Double) throws -> Bool {
+            try Typesetter.naturalWidth(of: s, fontSize: size, weight: weight) <= width
+        }
+        for (text, width) in [("Card 9 卡片", 92.0), ("Card 9 卡片标题", 110.0), ("标题 第 120 行", 70.0)] {
+            let chars = Array(text)
+            var expected = ""
+            for k in stride(from: chars.count - 1, through: 0, by: -1) where try fits(String(chars[..<k]) + "…", width) {
+                expected = String(chars[..<k]) + "…"
+                break
+            }
+            XCTAssertTrue(chars[expected.count - 1].unicodeScalars.first!.properties.isIdeographic,
+                          "the case under test: the first character elided is CJK (\(text) → \(expected))")
+            let frame = Rect(x: 10, y: 10, width: width, height: 30)
+            let label = TextElement(text: text, frame: frame, fontSize: size, weight: weight, color: .black)
+            XCTAssertEqual(try lines(label), [expected], text)
+            var plain = label
+            plain.text = expected
+            plain.frame.size.width = 300
+            let canvas = Size(width: 320, height: 50)
+            let elided = try draw([.text(label)], canvas: canvas, scale: 2).pixels, set = try draw([.text(plain)], canvas: canvas, scale: 2).pixels
+            XCTAssertEqual(zip(elided, set).filter { $0 != $1 }.count, 0, "\(text): pixels unlike \"\(expected)\" set whole")
+        }
+        // At the head: "…" and the longest tail that fits.
+        let text = "标题标题 Card 9", width = 80.0
+        let chars = Array(text)
+        var expected = ""
+        for k in 1..<chars.count where try fits("…" + String(chars[k...]), width) {
+            expected = "…" + String(chars[k...])
+            break
+        }
+        let head = TextElement(text: text, frame: Rect(x: 0, y: 0, width: width, height: 30), fontSize: size, weight: weight,
+                               lineBreakMode: .byTruncatingHead)
+        XCTAssertEqual(try lines(head), [expected])
+    }
+
     /// An emoji is drawn from the colour font: saturated pixels, not a grey .notdef box.
     func testEmojiRendersInColour() throws {
         let label = TextElement(text: "😀", frame: Rect(x: 10, y: 10, width: 60, height: 60), fontSize: 40, color: .black)
