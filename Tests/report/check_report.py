@@ -50,12 +50,20 @@ with tempfile.TemporaryDirectory() as tmp:
     check(not errors, f"no console messages: {errors[:3]}")
 
     shot = os.path.join(tmp, "report.png")
-    shown = chromium.screenshot(page, shot, 1200, 1600, budget_ms=2000)
+    # Taken up to three times: headless Chromium without GPU now and then leaves part of a page
+    # undrawn (docs/animated-svg.md), never the same way twice.
+    for attempt in range(1, 4):
+        shown = chromium.screenshot(page, shot, 1200, 1600, budget_ms=2000)
+        img = Image.open(shot).convert("RGB") if shown else Image.new("RGB", (1, 1))
+        colours = img.getcolors(1 << 20) or []
+        # The wallet's red card appears in the screenshot: the inline images decoded.
+        red = any(c[1][0] > 200 and c[1][1] < 80 and c[1][2] < 80 and c[0] > 500 for c in colours)
+        if len(colours) > 200 and red:
+            break
+        if attempt < 3:
+            print(f"note: the report's screenshot taken again (attempt {attempt}: {chromium.describe(img)})")
     check(shown, "Chromium took the report's screenshot")
-    img = Image.open(shot).convert("RGB") if shown else Image.new("RGB", (1, 1))
-    colours = img.getcolors(1 << 20) or []
     check(len(colours) > 200, f"the screenshot is not blank ({len(colours)} colours)")
-    # The wallet's red card appears in the screenshot: the inline images decoded.
-    check(any(c[1][0] > 200 and c[1][1] < 80 and c[1][2] < 80 and c[0] > 500 for c in colours), "frame images are drawn")
+    check(red, "frame images are drawn")
 
 check.finish()
