@@ -45,8 +45,6 @@ def show_row(tmp, name, svg, times, w, h, fps):
         "<script>for (const t of document.querySelectorAll('.t')) for (const a of t.getAnimations({subtree: true}))"
         " { a.pause(); a.currentTime = parseFloat(t.dataset.time) * 1000; }</script></body></html>")
     shot = os.path.join(tmp, name + "-shot.png")
-    if os.path.exists(shot):
-        os.remove(shot)
     # The window is a little larger than the tiles: headless Chromium's viewport can be
     # shorter than the window it is given.
     if not chromium.screenshot("file://" + page, shot, len(times) * w + 100, h + 200, scale=2, budget_ms=3000):
