@@ -61,10 +61,15 @@ public final class Typesetter: @unchecked Sendable {
         try with { t in
             let layout = t.makeLayout(text, fontSize: fontSize, weight: weight)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            return Double(logical.width) / Double(PANGO_SCALE)
+            return Double(logicalWidth(layout)) / Double(PANGO_SCALE)
         }
+    }
+
+    /// The logical width of `layout`'s text, in Pango units.
+    static func logicalWidth(_ layout: OpaquePointer) -> Int32 {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return logical.width
     }
 
     // MARK: - Setting a label
@@ -235,21 +240,20 @@ public final class Typesetter: @unchecked Sendable {
             run = r.pointee.next
         }
         let bytes = Array(text.utf8)
-        guard let gap, gap.lowerBound < bytes.count,
-              let first = String(decoding: bytes[gap.lowerBound...], as: UTF8.self).unicodeScalars.first,
+        guard let gap = gap?.clamped(to: 0..<bytes.count),
+              let first = String(decoding: bytes[gap], as: UTF8.self).unicodeScalars.first,
               g_unichar_iswide(gunichar(first.value)) != 0 else { return nil }
         // Kept characters before and after the gap; the mode says which side gives way.
         var head = Array(String(decoding: bytes[..<gap.lowerBound], as: UTF8.self))
-        var tail = Array(String(decoding: bytes[min(gap.upperBound, bytes.count)...], as: UTF8.self))
+        var tail = Array(String(decoding: bytes[gap.upperBound...], as: UTF8.self))
         let all = Array(text)
         let goal = Int32(clamping: Int((label.frame.width * Double(PANGO_SCALE)).rounded(.down)))
-        func width(_ head: [Character], _ tail: [Character]) -> Int32 {
+        func set(_ head: [Character], _ tail: [Character]) -> (layout: OpaquePointer, width: Int32) {
             let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight)
-            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            return logical.width
+            pango_layout_set_single_paragraph_mode(layout, 1)
+            return (layout, Typesetter.logicalWidth(layout))
         }
+        func release(_ layout: OpaquePointer) { g_object_unref(UnsafeMutableRawPointer(layout)) }
         func takeOne(_ head: inout [Character], _ tail: inout [Character]) -> Bool {
             switch label.lineBreakMode {
             case .byTruncatingHead: if tail.isEmpty { return false }; tail.removeFirst()
@@ -267,14 +271,21 @@ public final class Typesetter: @unchecked Sendable {
             }
             return true
         }
-        while width(head, tail) > goal, takeOne(&head, &tail) {}
+        // The layout last set is kept: the one that fits, or the shortest there is.
+        var kept = set(head, tail)
+        while kept.width > goal, takeOne(&head, &tail) {
+            release(kept.layout)
+            kept = set(head, tail)
+        }
         while true {
             var h = head, t = tail
-            guard giveOne(&h, &t), width(h, t) <= goal else { break }
-            (head, tail) = (h, t)
+            guard giveOne(&h, &t) else { break }
+            let longer = set(h, t)
+            guard longer.width <= goal else { release(longer.layout); break }
+            release(kept.layout)
+            (kept, head, tail) = (longer, h, t)
         }
-        let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight)
-        pango_layout_set_single_paragraph_mode(layout, 1)
+        let layout = kept.layout
         var box = boxes(layout)[0]
         let spare = label.frame.width - box.width
         box.x = label.lineBreakMode == .byTruncatingHead ? spare : label.lineBreakMode == .byTruncatingMiddle ? spare / 2 : 0

@@ -64,8 +64,6 @@ enum ShadowMasks {
     static let cachedPixelsLimit = 4 << 20
     private static let masks = SharedCache<Key, Mask>(limit: cacheLimit)
 
-    private static func cached(_ key: Key, make: () -> Mask) -> Mask { masks.value(key, make: make) }
-
     /// How far from each end the blur of a corner reaches, in pixels.
     static func reach(_ key: Key) -> Int { Int((Double(key.corner) / 4 + 3 * Double(key.sigma) / 4).rounded(.up)) + 1 }
 
@@ -74,7 +72,7 @@ enum ShadowMasks {
         var small = key
         small.width = min(key.width, 2 * reach(key) + 1)
         small.height = min(key.height, 2 * reach(key) + 1)
-        return cached(small) { blurred(small) }
+        return masks.value(small) { blurred(small) }
     }
 
     /// The whole mask for `key` (kept when small enough).
@@ -84,7 +82,7 @@ enum ShadowMasks {
         if !keepsWhole(whole) { return stretch(base(key), to: key, window: whole) }
         let b = base(key)
         if b.width == whole.width && b.height == whole.height { return b }
-        return cached(key) { stretch(b, to: key, window: whole) }
+        return masks.value(key) { stretch(b, to: key, window: whole) }
     }
 
     /// Whether a whole mask is small enough to make and keep: within the pixel budget, and

@@ -21,9 +21,6 @@ import chromium
 
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
 TILES, COLUMNS = 20, 5
-# Screenshots of one row at most: headless Chromium without GPU now and then leaves part of a
-# page undrawn (one row of about 110 on a loaded machine), never the same way twice.
-ATTEMPTS = 3
 check = Checks("animated-svg")
 
 
@@ -86,26 +83,25 @@ with tempfile.TemporaryDirectory() as tmp:
         frames = [by_time[min(by_time, key=lambda t: abs(t - k / fps))] for k in picks]
         w, h = spec["canvas"]["width"], spec["canvas"]["height"]
         values = []
-        # One screenshot per row of tiles, taken up to twice more if a tile misses: a smaller
-        # page is less work for software raster, and a miss that repeats is a real one.
+        # One screenshot per row of tiles, taken again if a tile misses (chromium.until): a
+        # smaller page is less work for software raster, and a miss that repeats is a real one.
         for first in range(0, TILES, COLUMNS):
             row = list(enumerate(picks))[first:first + COLUMNS]
-            for attempt in range(1, ATTEMPTS + 1):
+            frames_shown = f"{name} frames {row[0][1]}-{row[-1][1]}"
+
+            def take():
                 shot, screen = show_row(tmp, name, svg, [k for _, k in row], w, h, fps)
-                row_values = [psnr(screen.crop((i * w * 2, 0, (i + 1) * w * 2, h * 2)), Image.open(frames[j]))
-                              for i, (j, _) in enumerate(row)] if screen else [0.0] * len(row)
-                if min(row_values) >= 30:
-                    break
-                seen = chromium.describe(screen) if screen else "no screenshot"
-                if attempt < ATTEMPTS:
-                    print(f"note: {name} frames {row[0][1]}-{row[-1][1]}: screenshot taken again "
-                          f"(attempt {attempt}: {seen}, lowest PSNR {min(row_values):.1f} dB)")
-                else:
-                    kept = os.path.join(ROOT, ".build", "check-failures", f"{name}-frames-{row[0][1]}.png")
-                    if shot:
-                        os.makedirs(os.path.dirname(kept), exist_ok=True)
-                        shutil.copy(shot, kept)
-                    print(f"      {name} frames {row[0][1]}-{row[-1][1]}, attempt {attempt}: {seen}; kept as {kept if shot else 'nothing'}")
+                return shot, screen, [psnr(screen.crop((i * w * 2, 0, (i + 1) * w * 2, h * 2)), Image.open(frames[j]))
+                                      for i, (j, _) in enumerate(row)] if screen else [0.0] * len(row)
+
+            def seen(shot, screen, row_values):
+                return f"{frames_shown}: {chromium.describe(screen) if screen else 'no screenshot'}, lowest PSNR {min(row_values):.1f} dB"
+            shot, screen, row_values = chromium.until(take, lambda r: min(r[2]) >= 30, lambda r: seen(*r))
+            if min(row_values) < 30 and shot:
+                kept = os.path.join(ROOT, ".build", "check-failures", f"{name}-frames-{row[0][1]}.png")
+                os.makedirs(os.path.dirname(kept), exist_ok=True)
+                shutil.copy(shot, kept)
+                print(f"      {seen(shot, screen, row_values)}; the screenshot is kept as {kept}")
             check(screen is not None, f"{name}: Chromium took the screenshot of frames {row[0][1]}-{row[-1][1]}")
             for (j, k), value in zip(row, row_values):
                 values.append(value)
@@ -123,14 +119,12 @@ with tempfile.TemporaryDirectory() as tmp:
         render(scene, single, "--format", "svg,png", "--frames", str(middle), scale="2")
         frame_svg = os.path.join(single, f"frame-{middle:05d}.svg")
         frame_shot = os.path.join(tmp, name + "-frame-shot.png")
-        for attempt in range(1, ATTEMPTS + 1):
+
+        def take_frame():
             shown = chromium.screenshot("file://" + frame_svg, frame_shot, w + 100, h + 200, scale=2)
-            value = psnr(Image.open(frame_shot).convert("RGB").crop((0, 0, w * 2, h * 2)),
-                         Image.open(os.path.join(single, f"frame-{middle:05d}.png"))) if shown else 0.0
-            if value >= 30:
-                break
-            if attempt < ATTEMPTS:
-                print(f"note: {name} frame {middle} as SVG: screenshot taken again (attempt {attempt}: PSNR {value:.1f} dB)")
+            return shown, psnr(Image.open(frame_shot).convert("RGB").crop((0, 0, w * 2, h * 2)),
+                               Image.open(os.path.join(single, f"frame-{middle:05d}.png"))) if shown else 0.0
+        shown, value = chromium.until(take_frame, lambda r: r[1] >= 30, lambda r: f"{name} frame {middle} as SVG: PSNR {r[1]:.1f} dB")
         check(shown, f"{name}: Chromium showed the per-frame SVG")
         check(value >= 30, f"{name} frame {middle} as SVG: PSNR {value:.1f} dB against the PNG (at least 30)")
 

@@ -35,11 +35,8 @@ with tempfile.TemporaryDirectory() as tmp:
     check('"bocom": late by 3 frames (50 ms); frames 211-' in run.stdout, f"the delay is named: {run.stdout[:600]}")
 
     page = "file://" + os.path.join(report, "report.html")
-    for attempt in range(1, 4):
-        dom = chromium.run(page, "--enable-logging=stderr", "--v=0", "--dump-dom", "--virtual-time-budget=2000")
-        if dom:
-            break
-        print(f"note: Chromium did not finish showing the report (attempt {attempt}); run again")
+    dom = chromium.until(lambda: chromium.run(page, "--enable-logging=stderr", "--v=0", "--dump-dom", "--virtual-time-budget=2000"),
+                         lambda d: d is not None, lambda d: "Chromium did not finish showing the report")
     check(dom is not None, "Chromium showed the report")
     html, stderr = dom or ("", "")
     check('data-scene="wallet-scroll" data-verdict="differ"' in html, "wallet-scroll is listed as differing")
@@ -55,18 +52,16 @@ with tempfile.TemporaryDirectory() as tmp:
     check(not errors, f"no console messages: {errors[:3]}")
 
     shot = os.path.join(tmp, "report.png")
-    # Taken up to three times: headless Chromium without GPU now and then leaves part of a page
-    # undrawn (docs/animated-svg.md), never the same way twice.
-    for attempt in range(1, 4):
+
+    def take():
         shown = chromium.screenshot(page, shot, 1200, 1600, budget_ms=2000)
         img = Image.open(shot).convert("RGB") if shown else Image.new("RGB", (1, 1))
         colours = img.getcolors(1 << 20) or []
         # The wallet's red card appears in the screenshot: the inline images decoded.
         red = any(c[1][0] > 200 and c[1][1] < 80 and c[1][2] < 80 and c[0] > 500 for c in colours)
-        if len(colours) > 200 and red:
-            break
-        if attempt < 3:
-            print(f"note: the report's screenshot taken again (attempt {attempt}: {chromium.describe(img)})")
+        return shown, img, colours, red
+    shown, img, colours, red = chromium.until(take, lambda r: len(r[2]) > 200 and r[3],
+                                              lambda r: f"the report's screenshot: {chromium.describe(r[1])}")
     check(shown, "Chromium took the report's screenshot")
     check(len(colours) > 200, f"the screenshot is not blank ({len(colours)} colours)")
     check(red, "frame images are drawn")

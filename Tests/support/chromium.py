@@ -3,14 +3,17 @@
 Every call gets a profile directory of its own, so no run hands its page to another Chromium
 still shutting down, and runs in a process group of its own: a run that has not finished in
 `timeout` seconds (normally it takes 1-20) is killed whole and reported like a missing
-screenshot, for the caller to take again. One `make test` run saw a screenshot hang for over
-180 s; that run had --run-all-compositor-stages-before-draw, tried against half-drawn pages,
+screenshot, for the caller to take again (`until`). One `make test` run saw a screenshot hang
+for over 180 s; that run had --run-all-compositor-stages-before-draw, tried against half-drawn pages,
 which did not prevent them and is not used (helios#4978 reports that flag deadlocking
 screenshots). `describe` summarises a screenshot in one line, for a log that explains a failure."""
 import os, shutil, signal, subprocess, tempfile
 from PIL import Image
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# How often a check shows a page before a miss counts: headless Chromium without GPU now and
+# then leaves part of a page undrawn or hangs (docs/animated-svg.md), never the same way twice.
+ATTEMPTS = 3
 
 
 def run(url, *args, timeout=60):
@@ -47,6 +50,16 @@ def screenshot(url, path, width, height, scale=1, budget_ms=None):
         return True
     except (OSError, SyntaxError):
         return False
+
+
+def until(take, good, miss):
+    """Calls `take()` until `good(result)`, at most ATTEMPTS times, and returns the last result;
+    a retake prints a note line naming what missed (`miss(result)`)."""
+    for attempt in range(1, ATTEMPTS + 1):
+        result = take()
+        if good(result) or attempt == ATTEMPTS:
+            return result
+        print(f"note: {miss(result)}; shown again (attempt {attempt} of {ATTEMPTS} missed)")
 
 
 def describe(image):
