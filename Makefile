@@ -24,7 +24,8 @@ demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
 # Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
-# a check report is opened in headless Chromium, every example's animated SVG (and one frame of
+# a check report is opened in headless Chromium, the attack cases of docs/reliability.md's
+# threat model are run against the binary (Tests/security), every example's animated SVG (and one frame of
 # it as a per-frame SVG) is played there and compared with the PNG frames,
 # and the library client in examples/swift (docs/library.md is made of its code) is built and
 # run against this checkout, and the doc is checked against it.
@@ -34,6 +35,7 @@ test:
 	$(SWIFT) build -c release --product flipbook
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
+	/usr/bin/python3 Tests/security/check_security.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/animated-svg/check_animated_svg.py $(FLIPBOOK)
 	$(SWIFT) build -c release --product flipbook-fuzz
 	.build/release/flipbook-fuzz --seconds $(FUZZ_TEST_SECONDS)

@@ -9,10 +9,11 @@ shopt -s nullglob
 scenes=(examples/*.json)
 if [ ${#scenes[@]} -eq 0 ]; then echo "demo: no scenes in examples/" >&2; exit 1; fi
 for scene in "${scenes[@]}"; do
-  name=$(basename "$scene" .json)
-  # Fingers are drawn as translucent circles, as in a screen recording.
-  "$flipbook" render "$scene" -o "output/$name" --format png,json --show-touches
-  "$flipbook" render "$scene" -o "output/$name" --format svg --step 30 --show-touches
-  "$flipbook" render "$scene" -o "output/$name" --format gif,sheet,animated-svg --scale 1 --show-touches
+  # Fingers are drawn as translucent circles, as in a screen recording. No -o: the default
+  # output/<scene> is one in which no part may be a symbolic link (a checkout cannot plant
+  # one that sends the frames elsewhere; docs/reliability.md, "Threat model").
+  "$flipbook" render "$scene" --format png,json --show-touches
+  "$flipbook" render "$scene" --format svg --step 30 --show-touches
+  "$flipbook" render "$scene" --format gif,sheet,animated-svg --scale 1 --show-touches
 done
 echo "demo: rendered ${#scenes[@]} scene(s) into output/"

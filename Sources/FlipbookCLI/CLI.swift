@@ -30,6 +30,24 @@ public struct Console: Sendable {
                 err: { s in FileHandle.standardError.write(Data(s.utf8)) },
                 errIsTerminal: isatty(2) == 1)
     }
+
+    /// Where `command` writes: stdout as it is.
+    private var commandOut: (@Sendable (String) -> Void)?
+
+    /// Prints workflow commands Flipbook means to give (its annotations), as they are.
+    func command(_ s: String) { (commandOut ?? out)(s) }
+
+    /// In GitHub Actions every other line is made inert (WorkflowCommands.neutralize), so no
+    /// scene name, id or report line can become a command to the runner.
+    func guardingWorkflowCommands() -> Console {
+        guard environment["GITHUB_ACTIONS"] == "true", commandOut == nil else { return self }
+        var c = self
+        let out = self.out, err = self.err
+        c.commandOut = out
+        c.out = { out(WorkflowCommands.neutralize($0)) }
+        c.err = { err(WorkflowCommands.neutralize($0)) }
+        return c
+    }
 }
 
 struct UsageError: Error {
@@ -69,8 +87,9 @@ public enum CLI {
     Usage: flipbook render SCENE [-o DIR] [options]
 
     Simulates SCENE on a fixed step (frame i is the state at exactly i/fps seconds) and writes
-    the frames into DIR. Files are written to a temporary directory beside DIR and moved into
-    place only when the whole render succeeded.
+    the frames into DIR. Files are staged in DIR/.flipbook-staging and moved into place only
+    when the whole render succeeded; only Flipbook's own file names in DIR are replaced. No
+    symbolic link is followed inside DIR, nor DIR itself when it is one.
 
     Options:
       -o, --output DIR     output directory (default: output/<scene name>)
@@ -97,7 +116,12 @@ public enum CLI {
       --jobs N             threads for drawing and encoding (default: all processors, fewer
                            when --max-memory says so)
       --max-memory MB      memory the render may use (default 2048): bounds the timeline
-                           (items x frames), the frames drawn at once, and SVG size per frame
+                           (items x frames), the frames drawn at once, an SVG frame, the
+                           animated previews and the scene's images (a quarter of it)
+      --max-seconds S      time the render may take (default 600): a scene whose drawing is
+                           estimated to take longer is refused before it starts, and one
+                           that runs past it is stopped
+      --assets DIR         read the scene's images from DIR instead of its own folder
       -h, --help           show this help
 
     """
@@ -113,6 +137,7 @@ public enum CLI {
 
     /// Runs the command line and returns the exit code.
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
+        let console = console.guardingWorkflowCommands()
         var args = Array(arguments.dropFirst())
         guard let command = args.first else {
             console.err(mainHelp)
@@ -151,27 +176,32 @@ public enum CLI {
             default:
                 throw UsageError(message: "unknown command '\(command)'", command: "")
             }
-        } catch let e as UsageError {
-            let hint = e.command.isEmpty ? "flipbook --help" : "flipbook \(e.command) --help"
-            console.err("flipbook: \(e.message) (see '\(hint)')\n")
-            return ExitCode.usage
-        } catch let e as InputError {
-            console.err("flipbook: \(e)\n")
-            return ExitCode.usage
-        } catch let e as RenderError {
-            console.err("flipbook: render failed: \(e)\n")
-            return ExitCode.failure
-        } catch let e as SimulationStopped {
-            console.err("flipbook: render failed: \(e)\n")
-            return ExitCode.failure
         } catch {
-            console.err("flipbook: render failed: \(error)\n")
-            return ExitCode.failure
+            let (line, code) = describe(error)
+            console.err("flipbook: \(line)\n")
+            return code
         }
     }
 
-    /// Reads and decodes a scene file; every problem is an InputError (exit 2).
-    public static func loadScene(_ path: String) throws -> Scene {
+    /// The one line an error is reported as, and the exit code it means: 2 for bad usage or
+    /// input (a scene, a golden, a report, a link where Flipbook writes, a budget overrun),
+    /// 1 for a failure while working (interrupted, a full disk).
+    static func describe(_ error: Error) -> (line: String, code: Int32) {
+        switch error {
+        case let e as UsageError:
+            let hint = e.command.isEmpty ? "flipbook --help" : "flipbook \(e.command) --help"
+            return ("\(e.message) (see '\(hint)')", ExitCode.usage)
+        case let e as InputError: return ("\(e)", ExitCode.usage)
+        case let e as FileError where e.refused: return ("\(e)", ExitCode.usage)
+        case let e as BudgetExceeded: return ("\(e)", ExitCode.usage)
+        case let e as ComparisonError: return ("\(e)", ExitCode.usage)
+        default: return ("render failed: \(error)", ExitCode.failure)
+        }
+    }
+
+    /// Reads and decodes a scene file; every problem is an InputError (exit 2). Its images are
+    /// read from its folder (or `assets`) and may take a quarter of `maxMemory` MB decoded.
+    public static func loadScene(_ path: String, assets: String? = nil, maxMemory: Int = 2048) throws -> Scene {
         let maxBytes = 64 << 20
         var st = stat()
         guard stat(path, &st) == 0 else {
@@ -200,7 +230,10 @@ public enum CLI {
             bytes += chunk[0..<n]
             guard bytes.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
         }
-        return try SceneDecoder().decode(bytes, file: path)
+        var decoder = SceneDecoder()
+        decoder.assetsDirectory = assets
+        decoder.maxImageBytes = (maxMemory << 20) / 4
+        return try decoder.decode(bytes, file: path)
     }
 
     struct RenderArguments {
@@ -217,8 +250,10 @@ public enum CLI {
         var webpQuality: Double?
         var sheetFrames = 12
         var times: [Double]?
-        /// MB the render may use (RenderBudget).
+        /// MB the render may use, and seconds (RenderBudget).
         var maxMemory = RenderBudget.defaultMegabytes
+        var maxSeconds = RenderBudget.defaultSeconds
+        var assets: String?
         var help = false
     }
 
@@ -256,6 +291,8 @@ public enum CLI {
             case "--scale": r.scale = try integer(a, SceneLimits.scaleRange)
             case "--jobs": r.jobs = try integer(a, 1...256)
             case "--max-memory": r.maxMemory = try integer(a, 64...1_048_576)
+            case "--max-seconds": r.maxSeconds = try integer(a, 1...1_000_000)
+            case "--assets": r.assets = try value(a)
             case "--step": r.step = try integer(a, 1...SceneLimits.maxFrames)
             case "--show-touches": r.showTouches = true
             case "--loop": r.loop = try integer(a, 0...65535)
@@ -303,7 +340,7 @@ public enum CLI {
             return ExitCode.success
         }
         guard let path = r.scene else { throw UsageError(message: "render needs a SCENE file", command: "render") }
-        var scene = try loadScene(path)
+        var scene = try loadScene(path, assets: r.assets, maxMemory: r.maxMemory)
         if let fps = r.fps {
             scene.fps = fps
             if scene.frameCount > SceneLimits.maxFrames {
@@ -320,20 +357,22 @@ public enum CLI {
         if let f = r.frames, f.upperBound >= count {
             throw UsageError(message: "--frames \(f.lowerBound)-\(f.upperBound) is outside the scene's frames 0-\(count - 1)", command: "render")
         }
+        // The default folder is named by the scene, which may come from anywhere: no part of
+        // output/<scene> may be a link. A folder given with -o is the user's own.
         let output = r.output ?? "output/\(scene.name)"
         let formats = r.formats.compactMap(OutputFormats.named)
         let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames)
-        if let times = r.times {
-            return try renderStills(scene, times: times, formats: formats, to: output, options: options, console: console)
-        }
-
-        let budget = RenderBudget(megabytes: r.maxMemory)
-        let workers = try budget.workers(for: scene.canvas, requested: r.jobs ?? RenderPipeline.defaultWorkers)
-        CLI.installCancellation()
+        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
+        let cancellation = CLI.installCancellation(budget)
         defer { CLI.removeCancellation() }
-        let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits)
+        if let times = r.times {
+            return try renderStills(scene, times: times, formats: formats, to: output, strict: r.output == nil, options: options,
+                                    budget: budget, console: console)
+        }
+        let workers = try budget.workers(for: scene.canvas, requested: r.jobs ?? RenderPipeline.defaultWorkers)
+        let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits(cancellation))
         if CLI.leavesSceneToExit { CLI.keptUntilExit.append(scene) }
-        if r.formats.contains("svg") { try budget.checkSVG(timeline) }
+        try budget.checkWork(timeline, formats: formats, workers: workers)
         let showProgress = console.errIsTerminal
         let label = scene.name
         var progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -342,9 +381,8 @@ public enum CLI {
                 if done == total || done % 5 == 0 { console.err("\rrendering \(label): frame \(done)/\(total)") }
             }
         }
-        try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output),
-                                  options: options,
-                                  workers: workers, progress: progress)
+        try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output), strict: r.output == nil,
+                                  options: options, workers: workers, cancellation: cancellation, progress: progress)
         if showProgress { console.err("\n") }
         let n = timeline.frames.count
         let plural = n == 1 ? "" : "s"
@@ -354,8 +392,8 @@ public enum CLI {
     }
 
     /// `--time`: the state at exactly each time, as `<scene>-<t>s.<format>` for png and svg.
-    static func renderStills(_ scene: Scene, times: [Double], formats: [OutputFormat], to output: String,
-                             options: RenderOptions, console: Console) throws -> Int32 {
+    static func renderStills(_ scene: Scene, times: [Double], formats: [OutputFormat], to output: String, strict: Bool,
+                             options: RenderOptions, budget: RenderBudget, console: Console) throws -> Int32 {
         let end = Double(scene.frameCount - 1) / Double(scene.fps)
         for t in times where t > end + FrameClock.epsilon {
             throw UsageError(message: "--time \(NumberFormat.short(t)) is past the scene's last frame at \(NumberFormat.short(end)) s", command: "render")
@@ -368,6 +406,8 @@ public enum CLI {
             frameFormats.append(ff)
         }
         let frames = try Simulator.run(scene, at: times)
+        try budget.checkWork(Timeline(scene: scene.name, fps: scene.fps, canvas: scene.canvas, frames: frames),
+                             formats: frameFormats.map { .frames($0) })
         var files: [OutputFile] = []
         for frame in frames {
             for f in frameFormats {
@@ -375,7 +415,7 @@ public enum CLI {
                 files.append(OutputFile(name: name, bytes: try f.renderFrame(frame, canvas: scene.canvas, options: options)))
             }
         }
-        try RenderPipeline.write(files, to: URL(fileURLWithPath: output))
+        try RenderPipeline.write(files, to: URL(fileURLWithPath: output), strict: strict)
         console.out("\(scene.name): \(files.count) still\(files.count == 1 ? "" : "s") at \(times.map { NumberFormat.short($0) + " s" }.joined(separator: ", ")) → \(output)\n")
         return ExitCode.success
     }

@@ -16,6 +16,8 @@ extension CLI {
       --threshold T          colour difference that counts, 0-1 (default 0.1, as pixelmatch)
       --max-diff-pixels N    changed pixels a frame may have: a count or a percentage (default 0)
       --jobs N               threads (default: all processors)
+      --max-memory MB        memory the comparison may use (default 2048): bounds the
+                             keyframes.json files read and the frames decoded at once
 
     """
 
@@ -26,8 +28,9 @@ extension CLI {
     whole timeline), every N-th frame as PNG (and the first and last), and a contact sheet.
     A missing golden is recorded (with a note) unless CI is set, where it is an error.
     Prints what changed; writes report.html, report.json and junit.xml; in GitHub Actions
-    also ::error annotations. Exit codes: 0 all match, 1 a scene differs or has no golden
-    in CI, 2 bad usage.
+    also ::error annotations. A scene or golden that cannot be used is reported and the
+    others are still checked. Exit codes: 0 all match, 1 a scene differs or has no golden
+    in CI, 2 bad usage, or a scene or golden that cannot be used (named).
 
     Options:
       --golden DIR           where goldens live (required)
@@ -39,6 +42,8 @@ extension CLI {
       --threshold T          as for diff
       --max-diff-pixels N    as for diff
       --jobs N               threads (default: all processors)
+      --max-memory MB        as for render, per scene (default 2048)
+      --max-seconds S        time the whole check may take (default 600)
 
     """
 
@@ -47,7 +52,13 @@ extension CLI {
 
     Merges the reports of several check runs (for example the shards of a CI matrix) into
     one: the same report.html, report.json and junit.xml that one unsharded run writes.
-    Exits 1 when any merged scene differs.
+    Only the images a report names in Flipbook's own form (images/<scene>/frame-…png) are
+    copied; OUT may not be one of the inputs. Exits 1 when any merged scene differs, 2 when
+    a scene could not be checked or an input is not a report Flipbook wrote.
+
+    Options:
+      -o, --output DIR       the merged report's folder (required)
+      --max-memory MB        memory the merge may use (default 2048)
 
     """
 
@@ -59,6 +70,8 @@ extension CLI {
         var record: String?
         var shard: (Int, Int)?
         var every = 30
+        var maxMemory = RenderBudget.defaultMegabytes
+        var maxSeconds = RenderBudget.defaultSeconds
         var help = false
     }
 
@@ -69,6 +82,13 @@ extension CLI {
             i += 1
             guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: command) }
             return args[i]
+        }
+        func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
+            let v = try value(name)
+            guard let n = Int(v), range.contains(n) else {
+                throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: command)
+            }
+            return n
         }
         while i < args.count {
             let a = args[i]
@@ -93,16 +113,10 @@ extension CLI {
                 } else {
                     throw UsageError(message: "--max-diff-pixels expects a pixel count or a percentage like 0.5%, got '\(v)'", command: command)
                 }
-            case "--jobs":
-                let v = try value(a)
-                guard let n = Int(v), (1...256).contains(n) else { throw UsageError(message: "--jobs expects a whole number from 1 to 256, got '\(v)'", command: command) }
-                r.options.workers = n
-            case "--every":
-                let v = try value(a)
-                guard let n = Int(v), (1...SceneLimits.maxFrames).contains(n) else {
-                    throw UsageError(message: "--every expects a whole number from 1 to \(SceneLimits.maxFrames), got '\(v)'", command: command)
-                }
-                r.every = n
+            case "--jobs": r.options.workers = try integer(a, 1...256)
+            case "--every": r.every = try integer(a, 1...SceneLimits.maxFrames)
+            case "--max-memory": r.maxMemory = try integer(a, 64...1_048_576)
+            case "--max-seconds": r.maxSeconds = try integer(a, 1...1_000_000)
             case "--shard":
                 let v = try value(a)
                 let p = v.split(separator: "/")
@@ -116,24 +130,28 @@ extension CLI {
             }
             i += 1
         }
+        r.options.maxBytes = r.maxMemory << 20
         return r
     }
 
     static func inCI(_ console: Console) -> Bool { let v = console.environment["CI"] ?? ""; return !v.isEmpty && v != "false" && v != "0" }
 
-    static func finish(_ report: Report, output: String?, console: Console) throws -> Int32 {
-        if let output {
-            let dir = URL(fileURLWithPath: output)
-            try report.write(to: dir)
-        }
+    /// Writes the report, prints its summary (and, in GitHub Actions, its annotations) and
+    /// returns the exit code: 2 when a scene could not be checked, 1 when one differs, else 0.
+    static func finish(_ report: Report, to dir: ReportDirectory?, console: Console) throws -> Int32 {
+        if let dir { try report.write(to: dir) }
         console.out(report.text)
-        if console.environment["GITHUB_ACTIONS"] == "true" { console.out(report.githubAnnotations) }
+        if console.environment["GITHUB_ACTIONS"] == "true" { console.command(report.githubAnnotations) }
+        if !report.errors.isEmpty { return ExitCode.usage }
         return report.failed.isEmpty ? ExitCode.success : ExitCode.failure
     }
 
-    /// Removes what an earlier report left in `dir` (only Flipbook's own names).
-    static func clearReport(_ dir: URL) {
-        for name in ["report.html", "report.json", "junit.xml", "images"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
+    /// The report folder: `-o`'s, or flipbook-report (which no component of may be a link).
+    static func reportDirectory(_ output: String?, default name: String? = nil) throws -> ReportDirectory? {
+        guard let path = output ?? name else { return nil }
+        let dir = try ReportDirectory(path: path, strict: output == nil)
+        try dir.clear()
+        return dir
     }
 
     static func diff(_ args: [String], console: Console) throws -> Int32 {
@@ -141,21 +159,16 @@ extension CLI {
         if r.help { console.out(diffHelp); return ExitCode.success }
         if r.golden != nil || r.record != nil || r.shard != nil { throw UsageError(message: "--golden, --record and --shard belong to 'flipbook check'", command: "diff") }
         guard r.positional.count == 2 else { throw UsageError(message: "diff takes a BASELINE and a CANDIDATE directory", command: "diff") }
-        var isDir: ObjCBool = false
-        for p in r.positional where !(FileManager.default.fileExists(atPath: p, isDirectory: &isDir) && isDir.boolValue) {
-            throw UsageError(message: "'\(p)' is not a directory", command: "diff")
-        }
-        let a = URL(fileURLWithPath: r.positional[0]), b = URL(fileURLWithPath: r.positional[1])
-        let reportDir = r.output.map { URL(fileURLWithPath: $0) }
-        if let reportDir { clearReport(reportDir) }
+        let a = try Directory.open(r.positional[0]).0, b = try Directory.open(r.positional[1]).0
+        let report = try reportDirectory(r.output)
         let scene: SceneReport
         do {
-            scene = try DirectoryComparison.compare(name: b.standardizedFileURL.lastPathComponent, baseline: a, candidate: b,
-                                                    options: r.options, report: reportDir)
+            scene = try DirectoryComparison.compare(name: URL(fileURLWithPath: r.positional[1]).standardizedFileURL.lastPathComponent,
+                                                    baseline: a, candidate: b, options: r.options, report: report)
         } catch let e as ComparisonError {
             throw UsageError(message: e.description, command: "diff")
         }
-        return try finish(Report(scenes: [scene]), output: r.output, console: console)
+        return try finish(Report(scenes: [scene]), to: report, console: console)
     }
 
     static func check(_ args: [String], console: Console) throws -> Int32 {
@@ -166,71 +179,70 @@ extension CLI {
         if r.record == "on" && inCI(console) {
             throw UsageError(message: "--record is refused when CI is set (goldens are recorded locally and committed); use --record=force to override", command: "check")
         }
-        // Scenes by name; a shard takes every N-th of them, so the shards cover each once.
-        var scenes: [(name: String, scene: Scene, path: String)] = []
+        // Scenes by name; a shard takes every N-th of them, so the shards cover each once. A
+        // scene file that cannot be read is reported under its file's name and the rest go on.
+        var scenes: [(name: String, path: String, scene: Result<Scene, InputError>)] = []
         for path in r.positional {
-            let s = try loadScene(path)
-            if let other = scenes.first(where: { $0.name == s.name }) {
-                throw UsageError(message: "two scenes are named '\(s.name)' (\(other.path) and \(path))", command: "check")
+            let loaded = Result { try loadScene(path, maxMemory: r.maxMemory) }.mapError { $0 as? InputError ?? InputError(file: path, message: "\($0)") }
+            let name = (try? loaded.get())?.name ?? SceneDecoder.defaultName(path)
+            if let other = scenes.first(where: { $0.name == name }) {
+                throw UsageError(message: "two scenes are named '\(name)' (\(other.path) and \(path))", command: "check")
             }
-            scenes.append((s.name, s, path))
+            scenes.append((name, path, loaded))
         }
         scenes.sort { $0.name < $1.name }
         if let (k, n) = r.shard { scenes = scenes.enumerated().filter { $0.offset % n == k - 1 }.map(\.element) }
-        let goldenDir = URL(fileURLWithPath: golden)
-        let reportDir = URL(fileURLWithPath: r.output ?? "flipbook-report")
-        clearReport(reportDir)
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-check-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: work) }
+        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
+        let cancellation = CLI.installCancellation(budget)
+        defer { CLI.removeCancellation() }
+        let goldens = try GoldenStore(path: golden, create: true)
+        let report = try reportDirectory(r.output, default: "flipbook-report")!
+        // Candidates go to a private folder of this run's (mkdtemp-like, 0700), removed at the end.
+        let temporary = try Directory.open(FileManager.default.temporaryDirectory.path).0
+        let (workName, work) = try temporary.makeUniqueDirectory(prefix: "flipbook-check-")
+        defer { try? temporary.removeTree(workName) { name, kind in kind == .directory || OutputDirectory.isStaged(name, kind) } }
         var reports: [SceneReport] = []
         for entry in scenes {
-            let candidate = work.appendingPathComponent(entry.name)
-            let timeline = try renderGolden(entry.scene, every: r.every, to: candidate, workers: r.options.workers)
-            let target = goldenDir.appendingPathComponent(entry.name)
-            let exists = FileManager.default.fileExists(atPath: target.appendingPathComponent("keyframes.json").path)
-            if r.record != nil || (!exists && !inCI(console)) {
-                try replaceDirectory(target, with: candidate)
-                let note = r.record != nil ? "golden recorded at \(target.path)"
-                                           : "no golden yet: recorded at \(target.path); review and commit it"
-                reports.append(SceneReport(name: entry.name, verdict: .recorded, note: note, fps: timeline.fps, frameCount: timeline.frames.count))
-            } else if !exists {
-                reports.append(SceneReport(name: entry.name, verdict: .missing,
-                                           note: "no golden at \(target.path): run 'flipbook check --record' locally and commit it",
-                                           fps: timeline.fps, frameCount: timeline.frames.count))
-            } else {
-                reports.append(try DirectoryComparison.compare(name: entry.name, baseline: target, candidate: candidate,
-                                                               options: r.options, report: reportDir))
+            var s: SceneReport
+            do {
+                s = try checkScene(entry.name, try entry.scene.get(), goldens: goldens, work: work, arguments: r, budget: budget,
+                                   cancellation: cancellation, report: report, console: console)
+            } catch {
+                // A scene that cannot be checked (its file, its golden, a budget) is said, and the
+                // other scenes are still checked; a failure of the run itself ends it.
+                let (line, code) = CLI.describe(error)
+                guard code == ExitCode.usage else { throw error }
+                s = SceneReport(name: entry.name, verdict: .error, note: line, fps: 1, frameCount: 0)
             }
+            s.file = entry.path
+            reports.append(s)
         }
-        return try finish(Report(scenes: reports), output: reportDir.path, console: console)
+        return try finish(Report(scenes: reports), to: report, console: console)
     }
 
-    /// A golden: the whole timeline as keyframes.json, every N-th frame (and the first and the
-    /// last) as PNG, and a contact sheet.
-    static func renderGolden(_ scene: Scene, every: Int, to dir: URL, workers: Int) throws -> Timeline {
-        let timeline = try Simulator.run(scene)
-        let n = timeline.frames.count
-        let kept = timeline.frames.filter { $0.index % every == 0 || $0.index == n - 1 }
-        var sampled = timeline
-        sampled.frames = kept
-        try? FileManager.default.removeItem(at: dir)
-        try RenderPipeline.render(sampled, formats: [.frames(PNGFormat()), .timeline(ContactSheetFormat())], to: dir, workers: workers)
-        try RenderPipeline.write([OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(KeyframesJSONFormat.text(timeline).utf8))], to: dir)
-        return timeline
-    }
-
-    /// Puts `source` at `target`, replacing what was there only once the copy is complete.
-    static func replaceDirectory(_ target: URL, with source: URL) throws {
-        let fm = FileManager.default
-        try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).recording-\(getpid())")
-        try? fm.removeItem(at: staging)
-        try fm.copyItem(at: source, to: staging)
-        if fm.fileExists(atPath: target.path) {
-            _ = try fm.replaceItemAt(target, withItemAt: staging)
-        } else {
-            try fm.moveItem(at: staging, to: target)
+    /// One scene of `check`: recorded, reported missing, or rendered and compared.
+    static func checkScene(_ name: String, _ scene: Scene, goldens: GoldenStore, work: Directory, arguments r: CompareArguments,
+                           budget: RenderBudget, cancellation: Cancellation, report: ReportDirectory, console: Console) throws -> SceneReport {
+        let workers = try budget.workers(for: scene.canvas, requested: r.options.workers)
+        let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
+        try budget.checkWork(timeline, formats: [.frames(PNGFormat())])
+        let existing = try goldens.golden(name)
+        let target = goldens.directory.child(name)
+        if r.record != nil || (existing == nil && !inCI(console)) {
+            try goldens.record(timeline, every: r.every, workers: workers, cancellation: cancellation)
+            let note = r.record != nil ? "golden recorded at \(target)" : "no golden yet: recorded at \(target); review and commit it"
+            return SceneReport(name: name, verdict: .recorded, note: note, fps: timeline.fps, frameCount: timeline.frames.count)
         }
+        guard let existing else {
+            return SceneReport(name: name, verdict: .missing, note: "no golden at \(target): run 'flipbook check --record' locally and commit it",
+                               fps: timeline.fps, frameCount: timeline.frames.count)
+        }
+        let candidate = try work.makeDirectory(name)
+        defer { try? work.removeTree(name) { n, kind in kind == .directory || OutputDirectory.isStaged(n, kind) } }
+        try GoldenStore.render(timeline, every: r.every, into: candidate, workers: workers, cancellation: cancellation)
+        var options = r.options
+        options.workers = workers
+        return try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report)
     }
 
     static func report(_ args: [String], console: Console) throws -> Int32 {
@@ -239,6 +251,7 @@ extension CLI {
         guard sub == "merge" else { throw UsageError(message: "unknown report subcommand '\(sub)'; expected merge", command: "report") }
         var inputs: [String] = []
         var output: String?
+        var maxMemory = RenderBudget.defaultMegabytes
         var i = 1
         while i < args.count {
             switch args[i] {
@@ -246,6 +259,12 @@ extension CLI {
                 i += 1
                 guard i < args.count else { throw UsageError(message: "-o needs a value", command: "report") }
                 output = args[i]
+            case "--max-memory":
+                i += 1
+                guard i < args.count, let n = Int(args[i]), (64...1_048_576).contains(n) else {
+                    throw UsageError(message: "--max-memory expects a whole number from 64 to 1048576", command: "report")
+                }
+                maxMemory = n
             case "-h", "--help": console.out(reportHelp); return ExitCode.success
             case let a where a.hasPrefix("-"): throw UsageError(message: "unknown option '\(a)'", command: "report")
             case let a: inputs.append(a)
@@ -254,28 +273,45 @@ extension CLI {
         }
         guard let output else { throw UsageError(message: "report merge needs -o OUT", command: "report") }
         guard !inputs.isEmpty else { throw UsageError(message: "report merge needs at least one REPORT_DIR", command: "report") }
-        let out = URL(fileURLWithPath: output)
-        clearReport(out)
-        var scenes: [SceneReport] = []
-        let fm = FileManager.default
-        for input in inputs {
-            let dir = URL(fileURLWithPath: input)
-            let file = dir.appendingPathComponent("report.json")
-            guard let data = fm.contents(atPath: file.path) else { throw InputError(file: file.path, message: "cannot be read (is it a report directory?)") }
-            let r = try Report.read(Array(data), file: file.path)
-            for s in r.scenes {
-                if scenes.contains(where: { $0.name == s.name }) { throw InputError(file: file.path, message: "scene '\(s.name)' is in more than one report") }
-                for img in s.images {
-                    for rel in [img.baseline, img.candidate, img.diff] {
-                        let to = out.appendingPathComponent(rel)
-                        try fm.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-                        try? fm.removeItem(at: to)
-                        try fm.copyItem(at: dir.appendingPathComponent(rel), to: to)
-                    }
-                }
-                scenes.append(s)
+        // Every input is read and checked before anything is written; the output must be none
+        // of them (clearing it would delete an input).
+        let sources = try inputs.map { try ReportDirectory(path: $0, create: false) }
+        if let existing = try? ReportDirectory(path: output, create: false) {
+            for (input, source) in zip(inputs, sources) where source.directory.isSame(as: existing.directory) {
+                throw UsageError(message: "-o \(output) is the input report \(input); merge into another folder", command: "report")
             }
         }
-        return try finish(Report(scenes: scenes), output: output, console: console)
+        let maxReport = (maxMemory << 20) / 4 / DirectoryComparison.timelineBytesPerFileByte
+        var reports: [(Report, ReportDirectory)] = []
+        var names = Set<String>()
+        var images: [(relative: String, scene: String, bytes: [UInt8])] = []
+        var held = 0
+        for source in sources {
+            let file = source.directory.child("report.json")
+            let r = try Report.read(try source.directory.read("report.json", maxBytes: maxReport), file: file)
+            for s in r.scenes {
+                guard names.insert(s.name).inserted else {
+                    throw InputError(file: file, message: "scene \(InputError.quote(s.name)) is in more than one report")
+                }
+                for img in s.images {
+                    for rel in [img.baseline, img.candidate, img.diff] {
+                        let bytes = try source.readImage(rel, scene: s.name, maxBytes: PNGHeader.maxFileBytes)
+                        if let problem = PNGHeader.problem(bytes, maxSide: SceneLimits.maxPixelsPerSide) {
+                            throw FileError(source.directory.child(rel), problem, refused: true)
+                        }
+                        images.append((rel, s.name, bytes))
+                        held += bytes.count
+                        if held > (maxMemory << 20) / 2 {
+                            throw BudgetExceeded("the reports' images take more than half of --max-memory \(maxMemory); raise --max-memory")
+                        }
+                    }
+                }
+            }
+            reports.append((r, source))
+        }
+        let out = try ReportDirectory(path: output)
+        try out.clear()
+        for image in images { try out.copyImage(image.relative, scene: image.scene, image.bytes) }
+        return try finish(Report(scenes: reports.flatMap(\.0.scenes)), to: out, console: console)
     }
 }

@@ -1,14 +1,18 @@
 import Foundation
 import Flipbook
 
-/// What a render may use, checked before the work is done (docs/reliability.md): the
-/// timeline's drawn items over all frames, the frames drawn at once (pixels × workers), and
-/// an SVG frame's size (items × text). Each overrun is one line naming the budget and how to
-/// change it, so any accepted scene renders within `--max-memory` or says why not.
+/// What a command may use, checked before the work is done (docs/reliability.md, "Budgets"):
+/// memory (`--max-memory`) for the timeline's drawn items, the frames drawn at once, an SVG
+/// frame, the animated previews and the images a scene loads; and time (`--max-seconds`), as
+/// an estimate of the drawing before it starts and a deadline while it runs. Each overrun is
+/// one line naming the budget and how to change it (BudgetExceeded, exit 2), so any accepted
+/// scene renders within its budgets or says why not.
 struct RenderBudget {
     static let defaultMegabytes = 2048
+    static let defaultSeconds = 600
     let megabytes: Int
-    init(megabytes: Int) { self.megabytes = megabytes }
+    let seconds: Int
+    init(megabytes: Int, seconds: Int = defaultSeconds) { self.megabytes = megabytes; self.seconds = seconds }
     var bytes: Int { megabytes << 20 }
 
     /// Bytes one worker needs for a frame: the surface, its unpacked rows, the encoder's
@@ -19,45 +23,50 @@ struct RenderBudget {
     func workers(for canvas: Canvas, requested: Int) throws -> Int {
         let per = RenderBudget.bytesPerWorker(canvas)
         guard per <= bytes / 2 else {
-            throw UsageError(message: "a \(canvas.pixelWidth)x\(canvas.pixelHeight) frame needs about \((per >> 20) + 1) MB to draw and encode, more than half of --max-memory \(megabytes); lower --scale or raise --max-memory", command: "render")
+            throw BudgetExceeded("a \(canvas.pixelWidth)x\(canvas.pixelHeight) frame needs about \((per >> 20) + 1) MB to draw and encode, more than half of --max-memory \(megabytes); lower --scale or raise --max-memory")
         }
         return max(1, min(requested, (bytes / 2) / per))
     }
 
     /// The timeline may take 40 % of the budget.
-    var recordingLimits: RecordingLimits {
+    func recordingLimits(_ cancellation: Cancellation) -> RecordingLimits {
         let per = RecordingLimits().bytesPerDrawItem
-        return RecordingLimits(shouldStop: { RenderPipeline.cancelRequested != 0 }, maxDrawItems: max(1000, bytes * 2 / 5 / per))
+        return RecordingLimits(cancellation: cancellation, maxDrawItems: max(1000, bytes * 2 / 5 / per))
     }
 
-    /// Cairo keeps an SVG frame in memory: about 1 KB an item and 300 bytes a character of text
-    /// (glyph outlines). A frame may take a quarter of the budget.
-    func checkSVG(_ timeline: Timeline) throws {
-        for f in timeline.frames {
-            var estimate = 0
-            for item in f.items where !item.hidden {
-                estimate += 1024
-                for e in item.appearance.content { if case .text(let t) = e { estimate += 300 * t.text.unicodeScalars.count } }
-            }
-            if estimate > bytes / 4 {
-                throw UsageError(message: "SVG frame \(f.index) would need about \(estimate >> 20) MB (\(f.items.count) items); more than a quarter of --max-memory \(megabytes): render it as png, fewer items, or raise --max-memory", command: "render")
-            }
+    /// The memory and time `formats` of `timeline` would take, checked before drawing starts.
+    func checkWork(_ timeline: Timeline, formats: [OutputFormat], workers: Int = 1) throws {
+        let cost = RenderCost.estimate(timeline, formats: formats)
+        if cost.memoryBytes > bytes / 2 {
+            throw BudgetExceeded("\(cost.memoryWhat) would need about \(cost.memoryBytes >> 20) MB, more than half of --max-memory \(megabytes): \(cost.memoryHint), or raise --max-memory")
+        }
+        let wall = cost.seconds / Double(max(1, workers))
+        if wall > Double(seconds) {
+            throw BudgetExceeded("drawing \(timeline.frames.count) frame\(timeline.frames.count == 1 ? "" : "s") would take about \(NumberFormat.short(wall.rounded())) s (estimated from what they draw: \(cost.secondsWhat)), more than --max-seconds \(seconds); render fewer frames (--frames, --step) or raise --max-seconds")
         }
     }
+
+    /// The time budget's message when the deadline passes while working.
+    var deadlineMessage: String { "the render took longer than --max-seconds \(seconds) and was stopped; render fewer frames (--frames, --step) or raise --max-seconds" }
 }
 
 extension CLI {
-    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT ask the render to stop between frames (it then
+    /// Set by the signal handler (which may only store a flag); `Cancellation` polls it.
+    nonisolated(unsafe) static var signalled: sig_atomic_t = 0
+
+    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT ask the work to stop between frames (it then
     /// removes what it staged and exits 1); a second signal exits at once (130), and the next
-    /// render into that directory clears what was left.
-    static func installCancellation() {
-        RenderPipeline.cancelRequested = 0
+    /// run into that directory clears what was left. The cancellation also ends the work once
+    /// the budget's seconds are spent.
+    static func installCancellation(_ budget: RenderBudget) -> Cancellation {
+        signalled = 0
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(s) { _ in
-                if RenderPipeline.cancelRequested != 0 { _exit(130) }
-                RenderPipeline.cancelRequested = 1
+                if CLI.signalled != 0 { _exit(130) }
+                CLI.signalled = 1
             }
         }
+        return Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage, requested: { CLI.signalled != 0 })
     }
 
     static func removeCancellation() {

@@ -27,12 +27,16 @@ extension InputError {
     /// line that no input can forge or flood.
     public static func quote(_ s: String, limit: Int = 60) -> String {
         Quoting.quote(s, limit: limit) { u in
-            let v = u.value
-            // C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters.
-            let hidden = v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
-                || (v >= 0x2066 && v <= 0x2069) || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE
-            return hidden ? "\\u{" + String(v, radix: 16, uppercase: true) + "}" : nil
+            isHidden(u) ? "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" : nil
         }
+    }
+
+    /// C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters: scalars
+    /// that must not reach a terminal, a log or a file name as themselves.
+    public static func isHidden(_ u: Unicode.Scalar) -> Bool {
+        let v = u.value
+        return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
+            || (v >= 0x2066 && v <= 0x2069) || (v >= 0xFDD0 && v <= 0xFDEF) || v & 0xFFFE == 0xFFFE
     }
 }
 

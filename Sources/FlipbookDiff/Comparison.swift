@@ -24,6 +24,9 @@ public struct ComparisonOptions: Sendable {
     /// Frames whose images go into the report (baseline, candidate, diff), at most.
     public var maxImages = 8
     public var workers = RenderPipeline.defaultWorkers
+    /// Bytes the comparison may hold (`--max-memory`): bounds the keyframes.json files read
+    /// and the frames decoded at once.
+    public var maxBytes = 2048 << 20
     public init() {}
 }
 
@@ -45,8 +48,10 @@ public struct ReportImages: Sendable, Equatable {
 
 /// The comparison of one scene's two renders.
 public struct SceneReport: Sendable {
-    public enum Verdict: String, Sendable { case match, differ, missing, recorded }
+    public enum Verdict: String, Sendable, CaseIterable { case match, differ, missing, recorded, error }
     public var name: String
+    /// The scene file, when the comparison knows it (`check`): annotations point at it.
+    public var file: String?
     public var verdict: Verdict
     /// Why, when the verdict is not a comparison (a golden recorded or missing).
     public var note: String?
@@ -103,30 +108,67 @@ public struct ComparisonError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Compares two render output directories (each with keyframes.json and/or frame PNGs).
+/// Everything is read through the directories' handles (no link is followed out of them) and
+/// within `options.maxBytes`: a file's size and a PNG's header are checked before anything is
+/// decoded, and a problem with a file is a `FileError` naming it.
 public enum DirectoryComparison {
-    static func framePNGs(_ dir: URL) -> [Int: URL] {
-        var out: [Int: URL] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
-            if let i = OutputFormats.frameIndex(fileName: name, ext: "png") { out[i] = dir.appendingPathComponent(name) }
+    /// Frame PNGs by index: `frame-NNNNN.png` entries (a link or a folder under that name is
+    /// refused, naming it).
+    static func framePNGs(_ dir: Directory) throws -> [Int: String] {
+        var out: [Int: String] = [:]
+        for name in try dir.names() {
+            guard let i = OutputFormats.frameIndex(fileName: name, ext: "png") else { continue }
+            guard dir.kind(of: name) == .file else { throw FileError(dir.child(name), "is not a regular file (a link or a folder where a frame should be)", refused: true) }
+            out[i] = name
         }
         return out
     }
 
-    /// `name` labels the scene in the report; images of differing frames go to
-    /// `report/images/<name>/` when `report` is given.
-    public static func compare(name: String, baseline: URL, candidate: URL, options: ComparisonOptions = ComparisonOptions(),
-                               report: URL? = nil) throws -> SceneReport {
-        let fm = FileManager.default
-        let kfA = baseline.appendingPathComponent("keyframes.json"), kfB = candidate.appendingPathComponent("keyframes.json")
-        let hasA = fm.fileExists(atPath: kfA.path), hasB = fm.fileExists(atPath: kfB.path)
-        let pngA = framePNGs(baseline), pngB = framePNGs(candidate)
+    /// A PNG read for comparison: its bytes and size, checked before decoding.
+    struct PNGFile {
+        let bytes: [UInt8]
+        let header: PNGHeader
+        init(_ dir: Directory, _ name: String, maxBytes: Int) throws {
+            bytes = try dir.read(name, maxBytes: maxBytes)
+            if let problem = PNGHeader.problem(bytes, maxSide: SceneLimits.maxPixelsPerSide) { throw FileError(dir.child(name), problem, refused: true) }
+            header = PNGHeader(bytes)!
+        }
+        func decode(_ dir: Directory, _ name: String) throws -> FrameImage {
+            do { return try FrameImage(png: bytes) } catch { throw FileError(dir.child(name), "is a PNG that cannot be decoded (\(error))", refused: true) }
+        }
+    }
+
+    /// Memory a keyframes.json may take once read, per byte of the file (measured on the
+    /// examples' timelines: the parsed tree and the timeline it becomes; docs/reliability.md).
+    public static let timelineBytesPerFileByte = 12
+
+    /// Reads a keyframes.json within the budget (both sides share half of it).
+    public static func readTimeline(_ dir: Directory, maxBytes: Int) throws -> Timeline {
+        let name = KeyframesJSONFormat.fileName
+        guard let size = dir.fileSize(name) else {
+            throw FileError(dir.child(name), dir.kind(of: name) == nil ? "no such file" : "is not a regular file", refused: true)
+        }
+        let limit = maxBytes / 4 / timelineBytesPerFileByte
+        guard size <= limit else {
+            throw FileError(dir.child(name), "is \(size >> 20) MB; comparing it needs about \((size * timelineBytesPerFileByte) >> 20) MB, more than a quarter of --max-memory \(maxBytes >> 20): raise --max-memory", refused: true)
+        }
+        return try KeyframesJSONFormat.read(try dir.read(name, maxBytes: limit), file: dir.child(name))
+    }
+
+    /// `name` labels the scene in the report; images of differing frames go to the report's
+    /// images folder when `report` is given.
+    public static func compare(name: String, baseline: Directory, candidate: Directory, options: ComparisonOptions = ComparisonOptions(),
+                               report: ReportDirectory? = nil) throws -> SceneReport {
+        let kf = KeyframesJSONFormat.fileName
+        let hasA = baseline.kind(of: kf) != nil, hasB = candidate.kind(of: kf) != nil
+        let pngA = try framePNGs(baseline), pngB = try framePNGs(candidate)
         guard (hasA && hasB) || (!pngA.isEmpty && !pngB.isEmpty) else {
             throw ComparisonError("nothing to compare: \(baseline.path) and \(candidate.path) need keyframes.json or frame-NNNNN.png files on both sides")
         }
         var r = SceneReport(name: name, verdict: .match, fps: 60, frameCount: max(pngA.count, pngB.count))
         if hasA && hasB {
-            let a = try KeyframesJSONFormat.read(Array(try Data(contentsOf: kfA)), file: kfA.path)
-            let b = try KeyframesJSONFormat.read(Array(try Data(contentsOf: kfB)), file: kfB.path)
+            let a = try readTimeline(baseline, maxBytes: options.maxBytes)
+            let b = try readTimeline(candidate, maxBytes: options.maxBytes)
             let d = SemanticDiff.compare(a, b, tolerance: options.tolerance)
             r.fps = a.fps
             r.frameCount = a.frames.count
@@ -138,17 +180,25 @@ public enum DirectoryComparison {
         if !hasA || !hasB { r.firstFrame = min(pngA.keys.min() ?? 0, pngB.keys.min() ?? 0) }
         r.framesComparedSet = Set(common)
         let pixelOptions = options.pixels
-        let results = try RenderPipeline.map(common.count, workers: options.workers) { k -> PixelDiff.Result in
+        // Each worker holds two PNG files, two decoded frames and a diff: at most half the budget.
+        let maxFile = PNGHeader.maxFileBytes
+        let firstHeaders = try common.first.map { (try PNGFile(baseline, pngA[$0]!, maxBytes: maxFile).header) }
+        let perWorker = 3 * (firstHeaders?.decodedBytes ?? 0) + 2 * maxFile
+        let workers = max(1, min(options.workers, (options.maxBytes / 2) / max(1, perWorker)))
+        let results = try RenderPipeline.map(common.count, workers: workers) { k -> PixelDiff.Result in
             let i = common[k]
-            let bytesA = try Data(contentsOf: pngA[i]!), bytesB = try Data(contentsOf: pngB[i]!)
+            let a = try PNGFile(baseline, pngA[i]!, maxBytes: maxFile), b = try PNGFile(candidate, pngB[i]!, maxBytes: maxFile)
             // The same bytes are the same pixels: no decoding (a render compared with itself).
-            if bytesA == bytesB { return PixelDiff.Result(changed: 0, antialiased: 0, total: 0) }
-            let a = try FrameImage(png: Array(bytesA))
-            let b = try FrameImage(png: Array(bytesB))
-            guard a.width == b.width, a.height == b.height else {
-                return PixelDiff.Result(changed: a.width * a.height, antialiased: 0, total: a.width * a.height)
+            if a.bytes == b.bytes { return PixelDiff.Result(changed: 0, antialiased: 0, total: 0) }
+            guard a.header == b.header else {
+                // Different sizes: every pixel counts as changed, and nothing is decoded.
+                let n = b.header.width * b.header.height
+                return PixelDiff.Result(changed: n, antialiased: 0, total: n)
             }
-            return pixelOptions.compare(a, b)
+            guard 3 * a.header.decodedBytes <= options.maxBytes / 2 else {
+                throw FileError(baseline.child(pngA[i]!), "is \(a.header.width) x \(a.header.height) pixels; comparing it needs more than half of --max-memory \(options.maxBytes >> 20)", refused: true)
+            }
+            return pixelOptions.compare(try a.decode(baseline, pngA[i]!), try b.decode(candidate, pngB[i]!))
         }
         for (i, p) in zip(common, results) {
             if p.changed > 0 || p.antialiased > 0 {
@@ -157,14 +207,16 @@ public enum DirectoryComparison {
         }
         if !r.meta.isEmpty || !r.items.isEmpty || r.pixelFrames.contains(where: \.exceeds) { r.verdict = .differ }
         if let report, r.verdict == .differ {
-            r.images = try writeImages(r, pngA: pngA, pngB: pngB, options: options, to: report)
+            r.images = try writeImages(r, baseline: (baseline, pngA), candidate: (candidate, pngB), options: options, to: report)
         }
         return r
     }
 
     /// Baseline, candidate and diff images of a few frames that tell the story: the first
     /// differing frame of each item, then the frames with the most changed pixels.
-    static func writeImages(_ r: SceneReport, pngA: [Int: URL], pngB: [Int: URL], options: ComparisonOptions, to report: URL) throws -> [ReportImages] {
+    static func writeImages(_ r: SceneReport, baseline: (Directory, [Int: String]), candidate: (Directory, [Int: String]),
+                            options: ComparisonOptions, to report: ReportDirectory) throws -> [ReportImages] {
+        let (dirA, pngA) = baseline, (dirB, pngB) = candidate
         var picks: [Int] = []
         func add(_ i: Int) { if pngA[i] != nil, pngB[i] != nil, !picks.contains(i), picks.count < options.maxImages { picks.append(i) } }
         for item in r.items {
@@ -173,34 +225,21 @@ public enum DirectoryComparison {
         for f in r.pixelFrames.filter(\.exceeds).sorted(by: { $0.pixels.changed != $1.pixels.changed ? $0.pixels.changed > $1.pixels.changed : $0.index < $1.index }) {
             add(f.index)
         }
-        if picks.isEmpty { return [] }
-        let dir = report.appendingPathComponent("images").appendingPathComponent(safeName(r.name))
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var out: [ReportImages] = []
         for i in picks.sorted() {
-            let a = try FrameImage(png: Array(try Data(contentsOf: pngA[i]!)))
-            let b = try FrameImage(png: Array(try Data(contentsOf: pngB[i]!)))
-            let stem = OutputFormats.frameFileName(i, ext: "").dropLast()
-            let names = ["\(stem)-baseline.png", "\(stem)-candidate.png", "\(stem)-diff.png"]
-            try Data(try a.pngData()).write(to: dir.appendingPathComponent(names[0]))
-            try Data(try b.pngData()).write(to: dir.appendingPathComponent(names[1]))
+            let fa = try PNGFile(dirA, pngA[i]!, maxBytes: PNGHeader.maxFileBytes), fb = try PNGFile(dirB, pngB[i]!, maxBytes: PNGHeader.maxFileBytes)
+            let a = try fa.decode(dirA, pngA[i]!), b = try fb.decode(dirB, pngB[i]!)
+            var diffBytes = try b.pngData()
             if a.width == b.width && a.height == b.height {
                 var diff = FrameImage(width: a.width, height: a.height, pixels: [UInt32](repeating: 0, count: a.pixels.count))
                 diff.pixels.withUnsafeMutableBufferPointer { _ = options.pixels.compare(a, b, diffImage: $0.baseAddress!) }
-                try Data(try diff.pngData()).write(to: dir.appendingPathComponent(names[2]))
-            } else {
-                try Data(try b.pngData()).write(to: dir.appendingPathComponent(names[2]))
+                diffBytes = try diff.pngData()
             }
-            let rel = "images/\(safeName(r.name))/"
-            out.append(ReportImages(frame: i, baseline: rel + names[0], candidate: rel + names[1], diff: rel + names[2]))
+            out.append(ReportImages(frame: i,
+                                    baseline: try report.writeImage(scene: r.name, frame: i, kind: "baseline", try a.pngData()),
+                                    candidate: try report.writeImage(scene: r.name, frame: i, kind: "candidate", try b.pngData()),
+                                    diff: try report.writeImage(scene: r.name, frame: i, kind: "diff", diffBytes)))
         }
         return out
-    }
-
-    /// A scene name as a folder name.
-    static func safeName(_ s: String) -> String {
-        String(s.unicodeScalars.map { c -> Character in
-            c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
-        })
     }
 }

@@ -8,12 +8,7 @@ import FlipbookCore
 enum HTMLReport {
     static func esc(_ s: String) -> String { Markup.escape(s) }
 
-    static func dataURL(_ relative: String, in dir: URL) -> String {
-        guard let data = try? Data(contentsOf: dir.appendingPathComponent(relative)) else { return "" }
-        return "data:image/png;base64," + data.base64EncodedString()
-    }
-
-    static func render(_ report: Report, imagesIn dir: URL) throws -> String {
+    static func render(_ report: Report, imagesIn dir: ReportDirectory) throws -> String {
         var h = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>Flipbook report</title>
@@ -23,7 +18,7 @@ enum HTMLReport {
         h1 { font-size: 22px; } h2 { font-size: 17px; margin: 0 0 8px; }
         .scene { background: #fff; border-radius: 12px; padding: 16px 20px; margin: 16px 0; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
         .verdict { display: inline-block; padding: 1px 8px; border-radius: 9px; font-size: 12px; color: #fff; margin-left: 6px; }
-        .match .verdict, .recorded .verdict { background: #34c759; } .differ .verdict, .missing .verdict { background: #ff3b30; }
+        .match .verdict, .recorded .verdict { background: #34c759; } .differ .verdict, .missing .verdict, .error .verdict { background: #ff3b30; }
         .summary li { margin: 2px 0; } .summary li:first-child { font-weight: 600; }
         .strip { display: flex; height: 22px; margin: 10px 0; border: 1px solid #d1d1d6; border-radius: 4px; overflow: hidden; }
         .strip span { flex: 1; min-width: 1px; background: #e5e5ea; cursor: default; }
@@ -54,6 +49,10 @@ enum HTMLReport {
                 h += "</ul>\n"
             }
             h += strip(s)
+            func dataURL(_ relative: String, in dir: ReportDirectory) -> String {
+                guard let bytes = try? dir.readImage(relative, scene: s.name, maxBytes: PNGHeader.maxFileBytes) else { return "" }
+                return "data:image/png;base64," + Data(bytes).base64EncodedString()
+            }
             if !s.images.isEmpty {
                 h += "<div class=\"viewer\" data-scene=\"\(n)\"><label>frame <select class=\"frame-select\">"
                 for img in s.images { h += "<option value=\"\(img.frame)\">\(img.frame)</option>" }

@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookCore
 import FlipbookJSON
+import FlipbookRender
 
 /// The reports of a run: one per scene, in name order (so shards merge into exactly the report
 /// of one unsharded run).
@@ -9,6 +10,8 @@ public struct Report: Sendable {
     public init(scenes: [SceneReport]) { self.scenes = scenes.sorted { $0.name < $1.name } }
 
     public var failed: [SceneReport] { scenes.filter { $0.verdict == .differ || $0.verdict == .missing } }
+    /// Scenes that could not be compared: a golden or a render that is not what it should be.
+    public var errors: [SceneReport] { scenes.filter { $0.verdict == .error } }
     public var verdict: String { failed.isEmpty ? "match" : "differ" }
 
     /// The plain-text summary printed on stdout.
@@ -18,7 +21,7 @@ public struct Report: Sendable {
             out += "\(s.name): \(s.verdict.rawValue)\n"
             for line in s.summary { out += "  \(line)\n" }
         }
-        let counts = [SceneReport.Verdict.match, .differ, .missing, .recorded].compactMap { v -> String? in
+        let counts = [SceneReport.Verdict.match, .differ, .missing, .recorded, .error].compactMap { v -> String? in
             let n = scenes.filter { $0.verdict == v }.count
             return n == 0 && v != .match && v != .differ ? nil : "\(n) \(v.rawValue)"
         }
@@ -26,12 +29,11 @@ public struct Report: Sendable {
         return out
     }
 
-    /// `::error` workflow commands for GitHub Actions (docs.github.com, "Workflow commands").
+    /// `::error` workflow commands for GitHub Actions, one per failing scene (WorkflowCommands
+    /// escapes every part), naming the scene file when it is known.
     public var githubAnnotations: String {
-        failed.map { s in
-            let line = (s.summary.first ?? s.verdict.rawValue).replacingOccurrences(of: "%", with: "%25")
-                .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-            return "::error title=Flipbook \(s.name)::\(line)\n"
+        (failed + errors).sorted { $0.name < $1.name }.map { s in
+            WorkflowCommands.error(title: "Flipbook: \(s.name)", message: s.summary.first ?? s.verdict.rawValue, file: s.file) + "\n"
         }.joined()
     }
 
@@ -49,6 +51,7 @@ public struct Report: Sendable {
             w.beginObject()
             w.string("name", s.name)
             w.string("verdict", s.verdict.rawValue)
+            if let file = s.file { w.string("file", file) }
             if let note = s.note { w.string("note", note) }
             w.integer("fps", s.fps)
             w.integer("frames", s.frameCount)
@@ -69,7 +72,7 @@ public struct Report: Sendable {
                 w.beginArray("properties")
                 for p in d.properties { w.string(nil, p) }
                 w.endArray()
-                w.number("largest", d.largest)
+                w.number("largest", min(d.largest, .greatestFiniteMagnitude))
                 w.string("largestProperty", d.largestProperty)
                 w.integer("largestFrame", d.largestFrame)
                 if let k = d.shift { w.integer("shift", k) }
@@ -107,43 +110,80 @@ public struct Report: Sendable {
         return w.text
     }
 
-    /// Reads report.json back (for `flipbook report merge`).
+    /// Reads report.json back (for `flipbook report merge`). A report may come from anywhere,
+    /// so every value is checked as a scene's would be: names by the scene-name rule, text
+    /// without control characters, frame numbers inside the scene's frames, image paths only in
+    /// the form Flipbook writes them for that scene.
     public static func read(_ bytes: [UInt8], file: String) throws -> Report {
         let root = try JSONField.parse(bytes, file: file).object(allowed: ["version", "verdict", "scenes"])
         guard try root.required("version").integer(in: 1...1) == 1 else { throw ComparisonError("\(file): unknown report version") }
-        var scenes: [SceneReport] = []
-        for f in try root.required("scenes").array() {
-            let o = try f.object(allowed: ["name", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "meta", "items",
-                                           "compared", "pixelFrames", "images"])
-            let verdict = try o.required("verdict").oneOf(["match", "differ", "missing", "recorded"])
-            var s = SceneReport(name: try o.required("name").string(), verdict: SceneReport.Verdict(rawValue: verdict)!,
-                                note: try o.optional("note")?.string(), fps: try o.required("fps").integer(in: 1...10_000),
-                                frameCount: try o.required("frames").integer(in: 0...Int(Int32.max)))
-            s.firstFrame = try o.required("firstFrame").integer(in: 0...Int(Int32.max))
-            s.meta = try o.required("meta").array().map { try $0.string() }
-            for it in try o.required("items").array() {
-                let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift"])
-                let ranges = try readRanges(io.required("ranges"))
-                s.items.append(ItemDifference(item: try io.required("item").string(),
-                                              kind: ItemDifference.Kind(rawValue: try io.required("kind").oneOf(["removed", "added", "shifted", "changed"]))!,
-                                              ranges: ranges, properties: try io.required("properties").array().map { try $0.string() },
-                                              largest: try io.required("largest").number(), largestProperty: try io.required("largestProperty").string(),
-                                              largestFrame: try io.required("largestFrame").integer(in: 0...Int(Int32.max)),
-                                              shift: try io.optional("shift")?.integer(in: -100_000...100_000)))
+        func text(_ f: JSONField) throws -> String {
+            let s = try f.string()
+            guard s.count <= 2000, !s.unicodeScalars.contains(where: InputError.isHidden) else {
+                throw f.expected("text of at most 2,000 characters without control or invisible characters")
             }
-            for r in try readRanges(o.required("compared")) { s.framesComparedSet.formUnion(r) }
-            for p in try o.required("pixelFrames").array() {
+            return s
+        }
+        var scenes: [SceneReport] = []
+        for f in try root.required("scenes").array(maxCount: 100_000) {
+            let o = try f.object(allowed: ["name", "file", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "meta", "items",
+                                           "compared", "pixelFrames", "images"])
+            let verdict = try o.required("verdict").oneOf(SceneReport.Verdict.allCases.map(\.rawValue))
+            let nameField = try o.required("name")
+            let name = try nameField.string()
+            if let problem = SceneName.problem(name) { throw nameField.error("\(problem), got \(InputError.quote(name))") }
+            var s = SceneReport(name: name, verdict: SceneReport.Verdict(rawValue: verdict)!,
+                                note: try o.optional("note").map(text), fps: try o.required("fps").integer(in: SceneLimits.fpsRange),
+                                frameCount: try o.required("frames").integer(in: 0...SceneLimits.maxFrames))
+            s.file = try o.optional("file").map(text)
+            s.firstFrame = try o.required("firstFrame").integer(in: 0...Int(Int32.max))
+            let frames = s.firstFrame...(s.firstFrame + max(0, s.frameCount - 1))
+            func frame(_ f: JSONField) throws -> Int {
+                let i = try f.integer(in: 0...Int(Int32.max))
+                guard frames.contains(i) else { throw f.expected("a frame of the scene's \(frames.lowerBound)-\(frames.upperBound)") }
+                return i
+            }
+            func ranges(_ f: JSONField) throws -> [ClosedRange<Int>] {
+                try f.array(maxCount: SceneLimits.maxFrames).map { r in
+                    let p = try r.array(minCount: 2, maxCount: 2)
+                    let lo = try frame(p[0]), hi = try frame(p[1])
+                    guard lo <= hi else { throw r.expected("[first, last]") }
+                    return lo...hi
+                }
+            }
+            s.meta = try o.required("meta").array(maxCount: 100).map(text)
+            for it in try o.required("items").array(maxCount: SceneLimits.maxItems) {
+                let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift"])
+                s.items.append(ItemDifference(item: try text(io.required("item")),
+                                              kind: ItemDifference.Kind(rawValue: try io.required("kind").oneOf(["removed", "added", "shifted", "changed"]))!,
+                                              ranges: try ranges(io.required("ranges")), properties: try io.required("properties").array(maxCount: 100).map(text),
+                                              largest: try io.required("largest").number(in: 0...Double.greatestFiniteMagnitude),
+                                              largestProperty: try text(io.required("largestProperty")),
+                                              largestFrame: try frame(io.required("largestFrame")),
+                                              shift: try io.optional("shift")?.integer(in: -SceneLimits.maxFrames...SceneLimits.maxFrames)))
+            }
+            for r in try ranges(o.required("compared")) { s.framesComparedSet.formUnion(r) }
+            for p in try o.required("pixelFrames").array(maxCount: SceneLimits.maxFrames) {
                 let po = try p.object(allowed: ["frame", "changed", "antialiased", "total", "exceeds"])
-                s.pixelFrames.append(FrameComparison(index: try po.required("frame").integer(in: 0...Int(Int32.max)),
-                                                     pixels: PixelDiff.Result(changed: try po.required("changed").integer(in: 0...Int.max / 2),
-                                                                              antialiased: try po.required("antialiased").integer(in: 0...Int.max / 2),
-                                                                              total: try po.required("total").integer(in: 0...Int.max / 2)),
+                let limit = SceneLimits.maxPixelsPerSide * SceneLimits.maxPixelsPerSide
+                s.pixelFrames.append(FrameComparison(index: try frame(po.required("frame")),
+                                                     pixels: PixelDiff.Result(changed: try po.required("changed").integer(in: 0...limit),
+                                                                              antialiased: try po.required("antialiased").integer(in: 0...limit),
+                                                                              total: try po.required("total").integer(in: 0...limit)),
                                                      exceeds: try po.required("exceeds").bool()))
             }
-            for i in try o.required("images").array() {
+            for i in try o.required("images").array(maxCount: 100) {
                 let io = try i.object(allowed: ["frame", "baseline", "candidate", "diff"])
-                s.images.append(ReportImages(frame: try io.required("frame").integer(in: 0...Int(Int32.max)), baseline: try io.required("baseline").string(),
-                                             candidate: try io.required("candidate").string(), diff: try io.required("diff").string()))
+                func path(_ key: String) throws -> String {
+                    let f = try io.required(key)
+                    let p = try f.string()
+                    guard ReportDirectory.isImagePath(p, scene: name) else {
+                        throw f.expected("\(InputError.quote(ReportDirectory.imagePath(scene: name, frame: 0, kind: key))) or another frame's image of this scene (a path inside the report, as Flipbook writes it)")
+                    }
+                    return p
+                }
+                s.images.append(ReportImages(frame: try frame(io.required("frame")), baseline: try path("baseline"),
+                                             candidate: try path("candidate"), diff: try path("diff")))
             }
             scenes.append(s)
         }
@@ -157,27 +197,21 @@ public struct Report: Sendable {
         w.endArray()
     }
 
-    static func readRanges(_ f: JSONField) throws -> [ClosedRange<Int>] {
-        try f.array().map { r in
-            let p = try r.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 0...Int(Int32.max)) }
-            guard p[0] <= p[1] else { throw r.expected("[first, last]") }
-            return p[0]...p[1]
-        }
-    }
-
     // MARK: - junit.xml
 
     /// JUnit XML, one test case per scene, which CI systems list (failures carry the summary).
     public var junit: String {
         let esc = Markup.escape
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"flipbook\" tests=\"\(scenes.count)\" failures=\"\(failed.count)\">\n"
-        x += "  <testsuite name=\"flipbook check\" tests=\"\(scenes.count)\" failures=\"\(failed.count)\">\n"
+        let counts = "tests=\"\(scenes.count)\" failures=\"\(failed.count)\" errors=\"\(errors.count)\""
+        x += "<testsuites name=\"flipbook\" \(counts)>\n"
+        x += "  <testsuite name=\"flipbook check\" \(counts)>\n"
         for s in scenes {
             x += "    <testcase classname=\"flipbook\" name=\"\(esc(s.name))\""
-            if s.verdict == .differ || s.verdict == .missing {
+            let element = s.verdict == .error ? "error" : s.verdict == .differ || s.verdict == .missing ? "failure" : nil
+            if let element {
                 let message = s.summary.first ?? s.verdict.rawValue
-                x += ">\n      <failure message=\"\(esc(message))\">\(esc(s.summary.joined(separator: "\n")))</failure>\n    </testcase>\n"
+                x += ">\n      <\(element) message=\"\(esc(message))\">\(esc(s.summary.joined(separator: "\n")))</\(element)>\n    </testcase>\n"
             } else {
                 x += "/>\n"
             }
@@ -186,17 +220,18 @@ public struct Report: Sendable {
         return x
     }
 
-    /// Writes report.json, report.html and junit.xml into `dir` (images are already there).
-    public func write(to dir: URL) throws {
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data(json.utf8).write(to: dir.appendingPathComponent("report.json"), options: .atomic)
-        try Data(junit.utf8).write(to: dir.appendingPathComponent("junit.xml"), options: .atomic)
-        try Data(try HTMLReport.render(self, imagesIn: dir).utf8).write(to: dir.appendingPathComponent("report.html"), options: .atomic)
+    /// Writes report.json, report.html and junit.xml into the report folder (images are
+    /// already there), each file replaced whole.
+    public func write(to dir: ReportDirectory) throws {
+        try dir.directory.replace("report.json", Array(json.utf8))
+        try dir.directory.replace("junit.xml", Array(junit.utf8))
+        try dir.directory.replace("report.html", Array(try HTMLReport.render(self, imagesIn: dir).utf8))
     }
 }
 
-/// Text in HTML and XML: the five special characters as entities; control characters other
-/// than newline and tab (not allowed in XML 1.0) as spaces.
+/// Text in HTML and XML: the five special characters as entities; what XML 1.0 does not
+/// allow (control characters other than newline and tab; U+FFFE and U+FFFF) as a space, so
+/// junit.xml stays valid for any scene name.
 enum Markup {
     static func escape(_ s: String) -> String {
         var o = ""
@@ -207,7 +242,9 @@ enum Markup {
             case ">": o += "&gt;"
             case "\"": o += "&quot;"
             case "'": o += "&#39;"
-            default: if u.value < 0x20 && u != "\n" && u != "\t" { o += " " } else { o.unicodeScalars.append(u) }
+            default:
+                let v = u.value
+                if (v < 0x20 && u != "\n" && u != "\t") || v == 0xFFFE || v == 0xFFFF { o += " " } else { o.unicodeScalars.append(u) }
             }
         }
         return o

@@ -59,26 +59,30 @@ public enum SemanticDiff {
             d.meta.append("duration \(NumberFormat.short(da)) s → \(NumberFormat.short(db)) s (\(a.frames.count) → \(b.frames.count) frames)")
         }
         let ta = tracks(a), tb = tracks(b)
-        let common = Set(a.frames.map(\.index)).intersection(b.frames.map(\.index)).sorted()
+        let common = FrameIndices(Set(a.frames.map(\.index)).intersection(b.frames.map(\.index)))
         guard !common.isEmpty else { return d }
+        let firstCommon = common.sorted[0]
         // Items in order of first appearance in the baseline, then the candidate's new ones.
         var order: [String] = []
         var seen = Set<String>()
         for f in a.frames + b.frames { for it in f.items where seen.insert(it.id).inserted { order.append(it.id) } }
+        // Each item is looked at only on the frames it is drawn on, so the work follows the
+        // timelines' size, not items × frames; shift detection shares a budget of the same order.
+        var shiftBudget = 64 * (a.frames.reduce(0) { $0 + $1.items.count } + b.frames.reduce(0) { $0 + $1.items.count }) + 1_000_000
         for id in order {
             let x = ta[id] ?? [:], y = tb[id] ?? [:]
-            let presentA = common.contains { x[$0] != nil }, presentB = common.contains { y[$0] != nil }
-            if presentA != presentB {
-                let frames = common.filter { (presentA ? x : y)[$0] != nil }
-                d.items.append(ItemDifference(item: id, kind: presentA ? .removed : .added, ranges: ranges(frames),
+            let framesA = x.keys.filter(common.contains), framesB = y.keys.filter(common.contains)
+            if framesA.isEmpty != framesB.isEmpty {
+                let frames = (framesA.isEmpty ? framesB : framesA).sorted()
+                d.items.append(ItemDifference(item: id, kind: framesA.isEmpty ? .added : .removed, ranges: ranges(frames),
                                               properties: ["presence"], largest: 1, largestProperty: "presence",
-                                              largestFrame: frames.first ?? common[0], shift: nil))
+                                              largestFrame: frames.first ?? firstCommon, shift: nil))
                 continue
             }
             var differing: [Int] = []
             var props = Set<String>()
             var largest = (value: 0.0, property: "", frame: 0)
-            for i in common {
+            for i in Set(framesA).union(framesB).sorted() {
                 let diffs = differences(x[i], y[i], tolerance)
                 if diffs.isEmpty { continue }
                 differing.append(i)
@@ -88,9 +92,9 @@ public enum SemanticDiff {
                 }
             }
             guard !differing.isEmpty else { continue }
-            let shift = detectShift(x, y, common: common, span: differing.first!...differing.last!, tolerance: tolerance)
+            let shift = detectShift(x, y, common: common, span: differing.first!...differing.last!, tolerance: tolerance, budget: &shiftBudget)
             d.items.append(ItemDifference(item: id, kind: shift == nil ? .changed : .shifted, ranges: ranges(differing),
-                                          properties: propertyOrder.filter(props.contains), largest: largest.value,
+                                          properties: propertyOrder.filter(props.contains), largest: min(largest.value, .greatestFiniteMagnitude),
                                           largestProperty: largest.property, largestFrame: largest.frame, shift: shift))
         }
         // Most important first: items gone or new, then shifted, then changed; earliest first.
@@ -145,23 +149,76 @@ public enum SemanticDiff {
     /// The smallest k ≠ 0 with candidate[i] = baseline[i − k] on every frame of `span` (the
     /// frames from the first to the last that differ; elsewhere the tracks already agree): a
     /// motion, or an appearance, k frames late (or early). A track that stays still cannot
-    /// match falsely: within the span it differs from the candidate by definition.
-    static func detectShift(_ a: [Int: DrawItem], _ b: [Int: DrawItem], common: [Int], span: ClosedRange<Int>,
-                            tolerance: DiffTolerance) -> Int? {
-        let indices = Set(common)
-        let inSpan = common.filter(span.contains)
+    /// match falsely: within the span it differs from the candidate by definition. Only frames
+    /// where either track has the item can disagree, so only those are compared; the work is
+    /// taken from `budget`, and once it is spent no shift is looked for (the item is reported
+    /// as changed).
+    static func detectShift(_ a: [Int: DrawItem], _ b: [Int: DrawItem], common: FrameIndices, span: ClosedRange<Int>,
+                            tolerance: DiffTolerance, budget: inout Int) -> Int? {
+        let inSpan = common.count(in: span, budget: &budget)
+        // Frames where the item is drawn, on the candidate's side within the span, and on the
+        // baseline's side anywhere (its frame j is compared with the candidate's j + k).
+        let drawnB = b.keys.filter(span.contains), drawnA = Array(a.keys)
         for magnitude in 1...max(1, min(tolerance.maxShift, common.count - 1)) {
             for k in [magnitude, -magnitude] {
-                var compared = 0
-                var ok = true
-                for i in inSpan where indices.contains(i - k) {
-                    if !differences(a[i - k], b[i], tolerance).isEmpty { ok = false; break }
-                    compared += 1
+                budget -= drawnA.count + drawnB.count + 1
+                if budget < 0 { return nil }
+                func agrees(_ i: Int) -> Bool {
+                    !(span.contains(i) && common.contains(i) && common.contains(i - k)) || differences(a[i - k], b[i], tolerance).isEmpty
                 }
-                if ok && compared >= max(1, inSpan.count - magnitude) { return k }
+                guard drawnB.allSatisfy(agrees), drawnA.allSatisfy({ agrees($0 + k) }) else { continue }
+                if common.countShifted(in: span, by: k, budget: &budget) >= max(1, inSpan - magnitude) { return k }
             }
         }
         return nil
+    }
+
+    /// The frame indices both timelines have: counted in O(1) when they step evenly (every
+    /// render's do), else by a scan charged to the diff's budget.
+    struct FrameIndices {
+        let set: Set<Int>
+        let sorted: [Int]
+        /// first, step (nil when the indices do not step evenly).
+        let progression: (first: Int, step: Int)?
+
+        init(_ indices: Set<Int>) {
+            set = indices
+            sorted = indices.sorted()
+            let step = sorted.count > 1 ? sorted[1] - sorted[0] : 1
+            let even = sorted.count < 2 || zip(sorted, sorted.dropFirst()).allSatisfy { $1 - $0 == step }
+            progression = even ? (sorted.first ?? 0, step) : nil
+        }
+        var count: Int { sorted.count }
+        var isEmpty: Bool { sorted.isEmpty }
+        func contains(_ i: Int) -> Bool { set.contains(i) }
+
+        /// Indices inside `span`.
+        func count(in span: ClosedRange<Int>, budget: inout Int) -> Int {
+            guard let (first, step) = progression, !sorted.isEmpty else {
+                budget -= sorted.count
+                return sorted.filter(span.contains).count
+            }
+            let last = sorted[sorted.count - 1]
+            let lo = max(span.lowerBound, first), hi = min(span.upperBound, last)
+            guard lo <= hi else { return 0 }
+            let from = (lo - first + step - 1) / step, to = (hi - first) / step
+            return max(0, to - from + 1)
+        }
+
+        /// Indices i inside `span` with i − k also an index.
+        func countShifted(in span: ClosedRange<Int>, by k: Int, budget: inout Int) -> Int {
+            guard let (first, step) = progression, !sorted.isEmpty else {
+                budget -= sorted.count
+                return sorted.filter { span.contains($0) && set.contains($0 - k) }.count
+            }
+            guard k % step == 0 else { return 0 }
+            let last = sorted[sorted.count - 1]
+            // i and i − k both in [first, last]: i in [first + max(k, 0), last + min(k, 0)].
+            let lo = max(span.lowerBound, first + max(k, 0)), hi = min(span.upperBound, last + min(k, 0))
+            guard lo <= hi else { return 0 }
+            let from = (lo - first + step - 1) / step, to = (hi - first) / step
+            return max(0, to - from + 1)
+        }
     }
 
     static func ranges(_ sorted: [Int]) -> [ClosedRange<Int>] {

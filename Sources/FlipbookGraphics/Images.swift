@@ -34,42 +34,48 @@ public enum ImageStore {
 
     /// The decoded image at `path`; throws a GraphicsError saying why it cannot be used.
     public static func image(at path: String) throws -> DecodedImage {
+        try cached(path) {
+            // A regular file of sane size only: "/dev/zero" or a FIFO must not hang the read.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw GraphicsError("cannot read the image file (it is missing or not a regular file)")
+            }
+            if let size = attributes[.size] as? Int, size > PNGHeader.maxFileBytes {
+                throw GraphicsError("expected an image file of at most \(PNGHeader.maxFileBytes >> 20) MB, got \(size >> 20) MB")
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw GraphicsError("cannot read the image file (it is missing or not a readable file)")
+            }
+            return try decode([UInt8](data))
+        }
+    }
+
+    /// The decoded image at `relative` inside `folder`, read through its handle (no link is
+    /// followed, no ".." leads out); kept under `key`, which drawing names it by.
+    public static func image(at relative: String, in folder: Directory, key: String) throws -> DecodedImage {
+        try cached(key) {
+            let bytes: [UInt8]
+            do { bytes = try folder.read(relative, maxBytes: PNGHeader.maxFileBytes) } catch let e as FileError { throw GraphicsError(e.message) }
+            return try decode(bytes)
+        }
+    }
+
+    private static func cached(_ key: String, _ make: () throws -> DecodedImage) throws -> DecodedImage {
         lock.lock()
-        if let i = images[path] { lock.unlock(); return i }
+        if let i = images[key] { lock.unlock(); return i }
         lock.unlock()
-        let decoded = try decode(path)
+        let decoded = try make()
         lock.lock()
         defer { lock.unlock() }
-        if let i = images[path] { return i }
-        images[path] = decoded
+        if let i = images[key] { return i }
+        images[key] = decoded
         return decoded
     }
 
-    /// Files larger than this are refused before they are read.
-    public static let maxFileBytes = 64 << 20
-
-    static func decode(_ path: String) throws -> DecodedImage {
-        // A regular file of sane size only: "/dev/zero" or a FIFO must not hang the read.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw GraphicsError("cannot read the image file (it is missing or not a regular file)")
-        }
-        if let size = attributes[.size] as? Int, size > maxFileBytes {
-            throw GraphicsError("expected an image file of at most \(maxFileBytes >> 20) MB, got \(size >> 20) MB")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GraphicsError("cannot read the image file (it is missing or not a readable file)")
-        }
-        let bytes = [UInt8](data)
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw GraphicsError("expected a PNG file (it does not start with the PNG signature and header)")
-        }
-        func be32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let w = be32(16), h = be32(20)
-        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
-            throw GraphicsError("expected a PNG of at most \(maxSide) x \(maxSide) pixels, got \(w) x \(h)")
-        }
+    /// PNG bytes decoded (checked first: the signature, and the size from the header before
+    /// anything is inflated).
+    static func decode(_ bytes: [UInt8]) throws -> DecodedImage {
+        if let problem = PNGHeader.problem(bytes, maxSide: maxSide) { throw GraphicsError(problem) }
         // Decoded from the bytes already read, not from the file a second time.
         final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)

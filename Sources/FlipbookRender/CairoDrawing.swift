@@ -87,9 +87,16 @@ enum CairoDrawing {
 
         // Group opacity, like CALayer.opacity: the item is composed first, then faded as a whole.
         let grouped = item.alpha < 0.999
-        if grouped { cairo_push_group(cr) }
-
         let local = Rect(x: 0, y: 0, width: f.width, height: f.height)
+        if grouped {
+            // Cairo makes the group as large as the clip: without one, a canvas-sized image per
+            // translucent item. Clipped to what the item can draw (its bounds and shadow), on
+            // whole device pixels so the clip's own edge changes no pixel (images only: in an
+            // SVG it would be markup, not less work).
+            if Shapes.drawsPixels(cr) { clipToDeviceBounds(visualBounds(item, local: local, scale: scale), on: cr) }
+            cairo_push_group(cr)
+        }
+
         if let shadow = a.shadow, a.background.alpha > 0 {
             ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
                              scale: scale * item.scale, shapeIsOpaque: a.background.alpha >= 1, on: cr)
@@ -142,6 +149,37 @@ enum CairoDrawing {
             cairo_paint_with_alpha(cr, item.alpha)
         }
         cairo_restore(cr)
+    }
+
+    /// What `item` can cover, in its own coordinates: its bounds and, with a shadow, the
+    /// shadow's offset bounds grown by the blur's reach (3σ and a pixel).
+    static func visualBounds(_ item: DrawItem, local: Rect, scale: Double) -> Rect {
+        guard let shadow = item.appearance.shadow, item.appearance.background.alpha > 0 else { return local }
+        let reach = 3 * max(0, shadow.radius) + 2 / max(scale, 1)
+        let s = local.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
+        return Rect(x: min(local.minX, s.minX), y: min(local.minY, s.minY),
+                    width: max(local.maxX, s.maxX) - min(local.minX, s.minX), height: max(local.maxY, s.maxY) - min(local.minY, s.minY))
+    }
+
+    /// Clips to the device pixels around `r` (user coordinates): its transformed corners'
+    /// bounding box, grown by a pixel and rounded out to whole pixels.
+    static func clipToDeviceBounds(_ r: Rect, on cr: OpaquePointer) {
+        var xs: [Double] = [], ys: [Double] = []
+        for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            var dx = x, dy = y
+            cairo_user_to_device(cr, &dx, &dy)
+            xs.append(dx); ys.append(dy)
+        }
+        func whole(_ v: Double, _ rule: FloatingPointRoundingRule) -> Double { min(1e7, max(-1e7, v.rounded(rule))) }
+        let x0 = whole(xs.min()! - 1, .down), y0 = whole(ys.min()! - 1, .down)
+        let x1 = whole(xs.max()! + 1, .up), y1 = whole(ys.max()! + 1, .up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        cairo_restore(cr)
+        cairo_clip(cr)
     }
 
     static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, corners: Corners) {

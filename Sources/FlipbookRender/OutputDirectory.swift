@@ -1,7 +1,7 @@
 import Foundation
 import FlipbookCore
 
-/// Writes a render's files atomically, on any filesystem.
+/// Writes a render's files atomically, on any filesystem, and never outside its directory.
 ///
 /// Files are staged in `DIR/.flipbook-staging/` — inside the destination, so every move is a
 /// rename on one filesystem (a Docker volume or tmpfs mount point works) — and moved into place
@@ -11,58 +11,51 @@ import FlipbookCore
 /// `frame-` + digits files of the formats it writes; everything else in DIR is kept. A lock
 /// on the staging directory keeps two renders out of one DIR (the second fails at once), and
 /// a staging directory left by a killed render is recognised (nobody holds its lock) and
-/// removed. On failure everything created is removed, DIR and its new parents included.
+/// cleared — only of names Flipbook stages. On failure everything created is removed, DIR and
+/// its new parents included.
+///
+/// Every file is opened relative to DIR's handle without following links: DIR itself, its
+/// staging directory or its lock being a symbolic link is an error naming it, and nothing is
+/// deleted (docs/reliability.md, "Threat model").
 // @unchecked: `write` is the only method called from worker threads, and it locks.
 public final class OutputDirectory: @unchecked Sendable {
     public let destination: URL
-    public let staging: URL
+    public var staging: URL { destination.appendingPathComponent(OutputDirectory.stagingName) }
+    private let directory: Directory
+    private var stagingDirectory: Directory?
     private var written: [String] = []
     private let lock = NSLock()
     private var finished = false
     /// Directories this render created (the destination and missing parents), deepest first.
-    private var created: [URL] = []
-    private var lockFD: Int32 = -1
-    /// Whether the staging directory is this render's (its lock is held): only then is it removed.
-    private var ownsStaging = false
+    private var created: [Directory.Created] = []
+    private var stagingLock: Directory.Lock?
 
-    static let stagingName = ".flipbook-staging"
+    public static let stagingName = ".flipbook-staging"
+    static let replacedName = ".replaced"
+    public static let lockName = ".lock"
+    /// Written first into every staging directory, so that one a killed render left behind is
+    /// ignored by `git add` (the goldens and output folders of a repository).
+    public static let gitignoreName = ".gitignore"
 
-    public init(destination: URL) throws {
+    /// `strict`: no component of the path may be a link (for a path the user did not name,
+    /// such as the default output/<scene>).
+    public convenience init(destination: URL, strict: Bool = false) throws {
         guard !destination.path.isEmpty else { throw RenderError("the output directory is an empty path") }
-        self.destination = destination.standardizedFileURL
-        staging = self.destination.appendingPathComponent(OutputDirectory.stagingName)
-        let fm = FileManager.default
-        let path = self.destination.path
-        // A symbolic link must lead somewhere: a dangling one or a loop is the user's to fix.
-        if let attrs = try? fm.attributesOfItem(atPath: path), attrs[.type] as? FileAttributeType == .typeSymbolicLink {
-            var isDir: ObjCBool = false
-            if !fm.fileExists(atPath: path, isDirectory: &isDir) {
-                throw RenderError("\(path) is a symbolic link to nothing (dangling, or a loop)")
-            }
-        }
-        var isDir: ObjCBool = false
-        if fm.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw RenderError("\(path) exists and is not a directory") }
-        } else {
-            // Create the missing directories one by one, remembering which, to undo them.
-            var missing: [URL] = []
-            var d = self.destination
-            while !fm.fileExists(atPath: d.path), d.path != "/" {
-                missing.append(d)
-                d = d.deletingLastPathComponent()
-            }
-            for dir in missing.reversed() {
-                guard mkdir(dir.path, 0o755) == 0 || errno == EEXIST else {
-                    let e = OutputDirectory.systemError("cannot create", dir.path)
-                    removeCreated()
-                    throw e
-                }
-                created.insert(dir, at: 0)
-            }
-        }
+        let (directory, created) = try Directory.open(destination.standardizedFileURL.path, create: true, strict: strict)
+        try self.init(directory: directory, created: created)
+    }
+
+    /// Writes into a directory already opened.
+    public convenience init(directory: Directory) throws {
+        try self.init(directory: directory, created: [])
+    }
+
+    private init(directory: Directory, created: [Directory.Created]) throws {
+        self.directory = directory
+        self.created = created
+        destination = URL(fileURLWithPath: directory.path)
         do {
             try acquireStaging()
-            ownsStaging = true
         } catch {
             finished = true  // deinit runs for a failed init: it must not touch another render's staging
             removeCreated()
@@ -70,53 +63,61 @@ public final class OutputDirectory: @unchecked Sendable {
         }
     }
 
-    static func systemError(_ what: String, _ path: String, _ code: Int32 = errno) -> RenderError {
-        RenderError("\(what) \(path): \(String(cString: strerror(code)))")
+    /// Whether `name` (in the staging directory or its .replaced folder) is one Flipbook
+    /// stages: its output files (frames, keyframes.json, previews, sheets, stills) and its own
+    /// bookkeeping. Only such entries are removed from a staging directory left behind.
+    public static func isStaged(_ name: String, _ kind: Directory.Kind) -> Bool {
+        switch kind {
+        case .directory: return name == replacedName
+        case .file, .link:
+            if name == lockName || name == gitignoreName { return kind == .file }
+            guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+            return ["png", "svg", "gif", "webp", "json"].contains(String(name[name.index(after: dot)...]))
+        case .other: return false
+        }
     }
 
     /// Makes (or takes over a stale) staging directory and holds its lock.
     private func acquireStaging() throws {
-        let fm = FileManager.default
-        if mkdir(staging.path, 0o755) != 0 {
-            guard errno == EEXIST else { throw OutputDirectory.systemError("cannot create", staging.path) }
-            // Someone's staging: in use if its lock is held, else left by a killed render.
-            let fd = open(staging.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw OutputDirectory.systemError("cannot open", staging.appendingPathComponent(".lock").path) }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                close(fd)
-                throw RenderError("another flipbook render is writing into \(destination.path); wait for it to finish")
-            }
-            lockFD = fd
-            for name in (try? fm.contentsOfDirectory(atPath: staging.path)) ?? [] where name != ".lock" {
-                try? fm.removeItem(at: staging.appendingPathComponent(name))
-            }
+        let busy = RenderError("another flipbook render is writing into \(destination.path); wait for it to finish")
+        let name = OutputDirectory.stagingName
+        if directory.kind(of: name) == nil, mkdirat(directory.descriptor, name, 0o755) == 0 {
+            let s = try directory.directory(name)
+            guard let l = try s.lock(OutputDirectory.lockName) else { throw busy }
+            stagingDirectory = s
+            stagingLock = l
+            try s.create(OutputDirectory.gitignoreName, Array("*\n".utf8))
             return
         }
-        let fd = open(staging.appendingPathComponent(".lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            if fd >= 0 { close(fd) }
-            throw RenderError("another flipbook render is writing into \(destination.path); wait for it to finish")
+        // Someone's staging: in use if its lock is held, else left by a killed render (or
+        // made a moment ago by a render that is about to lock it, which then fails as busy).
+        switch directory.kind(of: name) {
+        case .directory?:
+            let s = try directory.directory(name)
+            guard let l = try s.lock(OutputDirectory.lockName) else { throw busy }
+            stagingLock = l
+            // Everything is checked first: a stranger in it means nothing is removed.
+            if let stranger = try s.firstStranger(OutputDirectory.isStaged) { throw FileError.stranger(stranger) }
+            try s.removeContents(except: [OutputDirectory.lockName])
+            stagingDirectory = s
+            try s.create(OutputDirectory.gitignoreName, Array("*\n".utf8))
+        case nil:
+            throw FileError.system("create", directory.child(name))
+        case let other?:
+            throw FileError(directory.child(OutputDirectory.stagingName),
+                            (other == .link ? "is a symbolic link" : "is not a directory") + ", not a staging directory Flipbook made; nothing was removed: remove it yourself",
+                            refused: true)
         }
-        lockFD = fd
     }
 
     /// Writes one file into the staging directory (safe to call from several threads).
     public func write(_ name: String, _ bytes: [UInt8]) throws {
-        let path = staging.appendingPathComponent(name).path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw OutputDirectory.systemError("cannot write", path) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw OutputDirectory.systemError("cannot write", path, code)
-            }
-            offset += n
+        guard let s = stagingDirectory else { throw RenderError("the output directory is closed") }
+        guard OutputDirectory.isStaged(name, .file), name != OutputDirectory.lockName, name != OutputDirectory.gitignoreName else {
+            throw RenderError("\(InputError.quote(name)) is not a name Flipbook writes")
         }
-        guard close(fd) == 0 else { throw OutputDirectory.systemError("cannot write", path) }
+        if s.kind(of: name) != nil { try s.remove(name) }  // the same still asked for twice
+        try s.create(name, bytes)
         lock.lock()
         written.append(name)
         lock.unlock()
@@ -127,39 +128,31 @@ public final class OutputDirectory: @unchecked Sendable {
     /// one) are removed, so the directory holds one render's frames. If a move fails, every
     /// file is put back as it was.
     public func commit(staleExtensions: [String]) throws {
-        let fm = FileManager.default
-        let replaced = staging.appendingPathComponent(".replaced")
-        guard mkdir(replaced.path, 0o755) == 0 else { throw OutputDirectory.systemError("cannot create", replaced.path) }
+        guard let s = stagingDirectory else { throw RenderError("the output directory is closed") }
+        let replaced = try s.makeDirectory(OutputDirectory.replacedName)
         var placed: [String] = []
         var backedUp: [String] = []
         func rollBack() {
-            for name in placed.reversed() { _ = unlink(destination.appendingPathComponent(name).path) }
-            for name in backedUp.reversed() {
-                _ = rename(replaced.appendingPathComponent(name).path, destination.appendingPathComponent(name).path)
-            }
+            for name in placed.reversed() { try? directory.remove(name) }
+            for name in backedUp.reversed() { try? replaced.move(name, to: directory, as: name) }
         }
         let names = Set(written)
         var stale: [String] = []
         if !staleExtensions.isEmpty {
-            for name in ((try? fm.contentsOfDirectory(atPath: destination.path)) ?? []).sorted() where !names.contains(name) {
+            for name in try directory.names() where !names.contains(name) {
                 if staleExtensions.contains(where: { OutputFormats.frameIndex(fileName: name, ext: $0) != nil }) { stale.append(name) }
             }
         }
         do {
             for name in written.sorted() + stale {
-                let target = destination.appendingPathComponent(name)
-                var st = stat()
-                if lstat(target.path, &st) == 0 {
-                    guard (st.st_mode & S_IFMT) != S_IFDIR else { throw RenderError("cannot replace \(target.path): it is a directory") }
-                    guard rename(target.path, replaced.appendingPathComponent(name).path) == 0 else {
-                        throw OutputDirectory.systemError("cannot replace", target.path)
-                    }
+                if let kind = directory.kind(of: name) {
+                    // A link in a file's place is moved aside itself (rename never follows it).
+                    guard kind != .directory else { throw RenderError("cannot replace \(directory.child(name)): it is a directory") }
+                    try directory.move(name, to: replaced, as: name)
                     backedUp.append(name)
                 }
                 if names.contains(name) {
-                    guard rename(staging.appendingPathComponent(name).path, target.path) == 0 else {
-                        throw OutputDirectory.systemError("cannot move a file into", destination.path)
-                    }
+                    try s.move(name, to: directory, as: name)
                     placed.append(name)
                 }
             }
@@ -168,26 +161,31 @@ public final class OutputDirectory: @unchecked Sendable {
             throw error
         }
         finished = true
-        try? fm.removeItem(at: staging)
-        releaseLock()
+        removeStaging()
     }
 
-    private func releaseLock() {
-        if lockFD >= 0 { close(lockFD); lockFD = -1 }
+    private func removeStaging() {
+        if let s = stagingDirectory {
+            try? s.removeContents(except: [OutputDirectory.lockName])
+            try? s.remove(OutputDirectory.lockName)
+            try? directory.removeEmptyDirectory(OutputDirectory.stagingName)
+        }
+        stagingDirectory = nil
+        stagingLock?.release()
+        stagingLock = nil
     }
 
     /// Removes the staging directory and whatever this render created.
     public func abort() {
         guard !finished else { return }
         finished = true
-        if ownsStaging { try? FileManager.default.removeItem(at: staging) }
-        releaseLock()
+        removeStaging()
         removeCreated()
     }
 
     private func removeCreated() {
         // Deepest first, and only while empty: nothing of anyone else's goes.
-        for dir in created { if rmdir(dir.path) != 0 { break } }
+        for dir in created { if !dir.remove() { break } }
         created = []
     }
 

@@ -5,19 +5,29 @@ import FlipbookCore
 /// drawn and encoded on all cores at once; the bytes do not depend on the order or the
 /// number of threads.
 public enum RenderPipeline {
-    /// Set (for example from a SIGINT handler) to stop a render between frames; the render
-    /// then throws and leaves nothing behind.
-    nonisolated(unsafe) public static var cancelRequested: sig_atomic_t = 0
-
     /// Threads used for per-frame work; the machine's active processors by default.
     public static var defaultWorkers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Renders `timeline` in `formats` into `directory`. `progress(done, total)` is called
-    /// after each frame (serialised). Throws RenderError; nothing is left behind on failure.
-    public static func render(_ timeline: Timeline, formats: [OutputFormat], to directory: URL,
+    /// after each frame (serialised); `cancellation` stops the render between frames. Throws;
+    /// nothing is left behind on failure. `strict`: no component of the path may be a link.
+    public static func render(_ timeline: Timeline, formats: [OutputFormat], to directory: URL, strict: Bool = false,
                               options: RenderOptions = RenderOptions(), workers: Int = defaultWorkers,
-                              progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
-        let out = try OutputDirectory(destination: directory)
+                              cancellation: Cancellation = .none, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+        try render(timeline, formats: formats, into: try OutputDirectory(destination: directory, strict: strict), options: options,
+                   workers: workers, cancellation: cancellation, progress: progress)
+    }
+
+    /// Renders into a directory already opened (a golden being recorded, a check's candidate).
+    public static func render(_ timeline: Timeline, formats: [OutputFormat], in directory: Directory,
+                              options: RenderOptions = RenderOptions(), workers: Int = defaultWorkers,
+                              cancellation: Cancellation = .none, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+        try render(timeline, formats: formats, into: try OutputDirectory(directory: directory), options: options,
+                   workers: workers, cancellation: cancellation, progress: progress)
+    }
+
+    static func render(_ timeline: Timeline, formats: [OutputFormat], into out: OutputDirectory, options: RenderOptions,
+                       workers: Int, cancellation: Cancellation, progress: (@Sendable (Int, Int) -> Void)?) throws {
         do {
             var perFrame: [any FrameFormat] = []
             var animations: [any AnimationFormat] = []
@@ -32,7 +42,7 @@ public enum RenderPipeline {
                 }
             }
             if !animations.isEmpty {
-                for file in try renderAnimations(timeline, formats: animations, options: options, workers: workers) {
+                for file in try renderAnimations(timeline, formats: animations, options: options, workers: workers, cancellation: cancellation) {
                     try out.write(file.name, file.bytes)
                 }
             }
@@ -43,7 +53,7 @@ public enum RenderPipeline {
                 let runs = RenderPipeline.runsOfIdenticalFrames(timeline.frames, showTouches: options.showTouches)
                 let frames = timeline.frames
                 let counter = SharedState()
-                try forEachIndex(runs.count, workers: workers) { k in
+                try forEachIndex(runs.count, workers: workers, cancellation: cancellation) { k in
                     let run = runs[k]
                     for f in frameFormats {
                         let bytes = try f.renderFrame(frames[run.lowerBound], canvas: timeline.canvas, options: options)
@@ -76,8 +86,16 @@ public enum RenderPipeline {
     }
 
     /// Writes `files` into `directory` atomically (all of them, or nothing on failure).
-    public static func write(_ files: [OutputFile], to directory: URL) throws {
-        let out = try OutputDirectory(destination: directory)
+    public static func write(_ files: [OutputFile], to directory: URL, strict: Bool = false) throws {
+        try write(files, into: try OutputDirectory(destination: directory, strict: strict))
+    }
+
+    /// Writes `files` into a directory already opened, atomically.
+    public static func write(_ files: [OutputFile], in directory: Directory) throws {
+        try write(files, into: try OutputDirectory(directory: directory))
+    }
+
+    static func write(_ files: [OutputFile], into out: OutputDirectory) throws {
         do {
             for f in files { try out.write(f.name, f.bytes) }
             try out.commit(staleExtensions: [])
@@ -93,19 +111,19 @@ public enum RenderPipeline {
     /// different formats run side by side. Memory stays at two batches of frames plus what the
     /// encoders keep. The bytes do not depend on the number of threads.
     public static func renderAnimations(_ timeline: Timeline, formats: [any AnimationFormat], options: RenderOptions,
-                                        workers: Int = defaultWorkers) throws -> [OutputFile] {
+                                        workers: Int = defaultWorkers, cancellation: Cancellation = .none) throws -> [OutputFile] {
         let frames = timeline.frames
         guard !frames.isEmpty else { throw RenderError("an animation needs at least one frame") }
         let encoders = Encoders(try formats.map { try $0.makeEncoder(canvas: timeline.canvas, options: options) })
         // A kept frame lasts until the next kept one; the last one for one step.
         let step = frames.count > 1 ? frames[1].index - frames[0].index : 1
-        let batchSize = max(4, 4 * workers)
+        let batchSize = animationBatch(frameBytes: timeline.canvas.pixelWidth * timeline.canvas.pixelHeight * 4, workers: workers)
         let canvas = timeline.canvas
         let showTouches = options.showTouches
         @Sendable func draw(_ range: Range<Int>) throws -> [FrameImage] {
             // Frames that repeat the one before are not drawn again (within the batch).
             let runs = RenderPipeline.runsOfIdenticalFrames(Array(frames[range]), showTouches: showTouches)
-            let images = try map(runs.count, workers: workers) { k in
+            let images = try map(runs.count, workers: workers, cancellation: cancellation) { k in
                 try FrameImage(drawing: frames[range.lowerBound + runs[k].lowerBound], canvas: canvas, options: options)
             }
             return zip(runs, images).flatMap { run, image in Array(repeating: image, count: run.count) }
@@ -144,6 +162,12 @@ public enum RenderPipeline {
         }
         if let p = pending { try encoders.add(p.image, span: p.span) }
         return try zip(formats, encoders.finish()).map { f, bytes in OutputFile(name: f.fileName(forScene: timeline.scene), bytes: bytes) }
+    }
+
+    /// Frames an animated preview draws ahead in one batch: four a worker, fewer when two
+    /// batches would pass 256 MB (large canvases). The bytes written do not depend on it.
+    public static func animationBatch(frameBytes: Int, workers: Int = defaultWorkers) -> Int {
+        max(1, min(max(4, 4 * workers), (256 << 20) / max(1, 2 * frameBytes)))
     }
 
     /// The encoders of one render; `add` runs them side by side, one thread each.
@@ -186,9 +210,10 @@ public enum RenderPipeline {
 
     /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
     /// first error by index.
-    public static func map<T>(_ count: Int, workers: Int, _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+    public static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+                              _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         let slots = Slots<T>(count: count)
-        try forEachIndex(count, workers: workers) { i in slots.set(i, try transform(i)) }
+        try forEachIndex(count, workers: workers, cancellation: cancellation) { i in slots.set(i, try transform(i)) }
         return slots.values
     }
 
@@ -202,12 +227,13 @@ public enum RenderPipeline {
     }
 
     /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
-    public static func forEachIndex(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) throws -> Void) throws {
+    public static func forEachIndex(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+                                    _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let state = SharedState()
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
             while let i = state.next(limit: count) {
                 do {
-                    if RenderPipeline.cancelRequested != 0 { throw RenderError("interrupted") }
+                    try cancellation.check()
                     try body(i)
                 } catch {
                     state.fail(index: i, error)
@@ -219,11 +245,12 @@ public enum RenderPipeline {
 
     /// Runs `body` for every frame on `workers` threads; the first error (by frame order) is
     /// rethrown after all workers stop.
-    public static func forEachFrame(_ timeline: Timeline, workers: Int, progress: (@Sendable (Int, Int) -> Void)?,
+    public static func forEachFrame(_ timeline: Timeline, workers: Int, cancellation: Cancellation = .none,
+                                    progress: (@Sendable (Int, Int) -> Void)?,
                                     _ body: @escaping @Sendable (TimelineFrame) throws -> Void) throws {
         let frames = timeline.frames
         let counter = SharedState()
-        try forEachIndex(frames.count, workers: workers) { i in
+        try forEachIndex(frames.count, workers: workers, cancellation: cancellation) { i in
             try body(frames[i])
             progress?(counter.finish(), frames.count)
         }

@@ -69,10 +69,16 @@ enum ShadowMasks {
 
     /// The blurred mask of a shape no larger than 2·reach+1 inside: what larger ones are cut from.
     static func base(_ key: Key) -> Mask {
+        let small = baseKey(key)
+        return masks.value(small) { blurred(small) }
+    }
+
+    /// The key of the base `key`'s mask is cut from: no larger than 2·reach+1 inside.
+    static func baseKey(_ key: Key) -> Key {
         var small = key
         small.width = min(key.width, 2 * reach(key) + 1)
         small.height = min(key.height, 2 * reach(key) + 1)
-        return masks.value(small) { blurred(small) }
+        return small
     }
 
     /// The whole mask for `key` (kept when small enough).
@@ -159,30 +165,59 @@ enum ShadowMasks {
         return m
     }
 
+    /// The mask a shadow is drawn from: its key, at how many mask pixels per point.
+    struct Geometry {
+        let key: Key
+        /// The corner radius in points, clamped to the shape.
+        let radius: Double
+        let pad: Int
+        /// Mask pixels a point (the device scale, or less for a wide blur).
+        let density: Double
+
+        init?(_ shadow: Shadow, shape: Rect, cornerRadius: Double, corners: Corners, scale: Double) {
+            guard shape.width > 0, shape.height > 0 else { return nil }
+            radius = max(0, min(cornerRadius, shape.width / 2, shape.height / 2))
+            let sigma = max(0, shadow.radius)
+            // A wide blur is smooth, so its mask is made at fewer pixels per point (σ at most
+            // 16 px, the part cut from the blur at most 1024 px a side) and scaled up when
+            // drawn: the cost of a blur stays bounded whatever the radius.
+            var density = scale
+            while sigma * density > 16 || 2 * (radius + 6 * sigma) * density + 3 > 1024 { density /= 2 }
+            self.density = density
+            // A shape under a quarter of a mask pixel wide or high casts next to nothing (and
+            // would scale the mask to a singular matrix).
+            guard shape.width * density >= 0.25, shape.height * density >= 0.25 else { return nil }
+            key = Key(width: max(1, Int((shape.width * density).rounded())), height: max(1, Int((shape.height * density).rounded())),
+                      corner: Int((radius * density * 4).rounded()), sigma: Int((sigma * density * 4).rounded()), corners: corners.rawValue)
+            pad = ShadowMasks.pad(sigma: Double(key.sigma) / 4)
+        }
+
+        /// The key of the blurred base the mask is cut from (what is blurred, once per key).
+        var baseKey: Key { ShadowMasks.baseKey(key) }
+
+        /// Multiply-adds of blurring the base: two passes of a 6σ+1 kernel over it.
+        var blurOperations: Int {
+            let b = baseKey, sigma = Double(b.sigma) / 4
+            guard sigma > 0 else { return 0 }
+            let taps = 2 * Int((3 * sigma).rounded(.up)) + 1
+            return (b.width + 2 * pad) * (b.height + 2 * pad) * taps * 2
+        }
+
+        /// Mask pixels of the whole shadow (what is composited, at most).
+        var maskPixels: Int { (key.width + 2 * pad) * (key.height + 2 * pad) }
+    }
+
     /// Draws `shadow` of the rounded rectangle `shape` (item coordinates, points) on `cr`,
     /// whose device scale is `scale` pixels per point. `shapeIsOpaque`: the shape is filled
     /// opaque over the shadow next, so the pixels it covers whole need no shadow.
     static func draw(_ shadow: Shadow, shape: Rect, cornerRadius: Double, corners: Corners, scale: Double,
                      shapeIsOpaque: Bool = false, on cr: OpaquePointer) {
         let alpha = shadow.color.alpha * shadow.opacity
-        guard alpha > 0, shape.width > 0, shape.height > 0 else { return }
-        let radius = max(0, min(cornerRadius, shape.width / 2, shape.height / 2))
+        guard alpha > 0, let g = Geometry(shadow, shape: shape, cornerRadius: cornerRadius, corners: corners, scale: scale) else { return }
+        let (key, radius, w, h, pad) = (g.key, g.radius, g.key.width, g.key.height, g.pad)
         // The shape's corners in device pixels, before the mask's own placement below.
         var shapeMatrix = cairo_matrix_t()
         cairo_get_matrix(cr, &shapeMatrix)
-        let sigma = max(0, shadow.radius)
-        // A wide blur is smooth, so its mask is made at fewer pixels per point (σ at most 16 px,
-        // the part cut from the blur at most 1024 px a side) and scaled up when drawn: the cost
-        // of a blur stays bounded whatever the radius.
-        var density = scale
-        while sigma * density > 16 || 2 * (radius + 6 * sigma) * density + 3 > 1024 { density /= 2 }
-        // A shape under a quarter of a mask pixel wide or high casts next to nothing (and would
-        // scale the mask to a singular matrix).
-        guard shape.width * density >= 0.25, shape.height * density >= 0.25 else { return }
-        let w = max(1, Int((shape.width * density).rounded())), h = max(1, Int((shape.height * density).rounded()))
-        let key = Key(width: w, height: h, corner: Int((radius * density * 4).rounded()),
-                      sigma: Int((sigma * density * 4).rounded()), corners: corners.rawValue)
-        let pad = pad(sigma: Double(key.sigma) / 4)
         // Mask pixels to points: exactly 1/scale unless the size was rounded to whole pixels.
         let sx = shape.width / Double(w), sy = shape.height / Double(h)
         cairo_save(cr)

@@ -15,10 +15,12 @@ struct ActionDecoder {
     /// Referenced ids; `batch` ones must be in the main collection view, which batch updates act on.
     private var references: [(id: String, field: JSONField, batch: Bool)] = []
     private var inserted: [String: JSONField] = [:]
+    let images: SceneImages
 
-    init(layoutPatch: @escaping (JSONField) throws -> LayoutPatch, sectionCounts: [Int]) {
+    init(layoutPatch: @escaping (JSONField) throws -> LayoutPatch, sectionCounts: [Int], images: SceneImages) {
         self.layoutPatch = layoutPatch
         self.sectionCounts = sectionCounts
+        self.images = images
     }
 
     static let actionNames = ["setContentOffset", "scrollTo", "set", "animate", "addAnimation", "removeAnimation", "performBatchUpdates"]
@@ -278,7 +280,7 @@ struct ActionDecoder {
                 let u = try uf.object(allowed: ["insert", "to"])
                 let itemField = try u.required("insert")
                 // An inserted id is checked against the scene's afterwards (checkReferences).
-                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7)
+                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, images: images)
                 if let previous = inserted[item.id] {
                     throw itemField.error("item \(InputError.quote(item.id)) is already inserted at \(previous.path)")
                 }

@@ -26,6 +26,11 @@ public struct SceneDecoder: Sendable {
         EffectEntry(PullForMoreEffect.Options.self),
     ]
 
+    /// The folder scene images are named relative to (the scene file's folder when nil).
+    public var assetsDirectory: String?
+    /// Bytes the images of one scene may take decoded.
+    public var maxImageBytes = 512 << 20
+
     /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
     /// the same errors).
     var compactsItemLists = true
@@ -74,6 +79,7 @@ public struct SceneDecoder: Sendable {
     }
 
     private func decode(tree root: JSONField, file: String) throws -> Scene {
+        let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes)
         let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
                                             "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome"])
 
@@ -90,7 +96,7 @@ public struct SceneDecoder: Sendable {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
         let cvField = try obj.required("collectionView")
-        let cv = try decodeCollectionView(cvField, canvas: canvas)
+        let cv = try decodeCollectionView(cvField, canvas: canvas, images: images)
         // Scene.validate names an item by its section; a view written with "items" has one
         // section, "<view>.sections[0].items[i]" there and "<view>.items[i]" in the file.
         var itemsWithoutSections: [String] = []
@@ -102,7 +108,7 @@ public struct SceneDecoder: Sendable {
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
         if let vf = obj.optional("views") {
             for f in try vf.array(maxCount: 16) {
-                let v = try decodeCollectionView(f, canvas: canvas)
+                let v = try decodeCollectionView(f, canvas: canvas, images: images)
                 noteShorthand(f)
                 if let previous = viewIDs[v.id] {
                     throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
@@ -114,7 +120,7 @@ public struct SceneDecoder: Sendable {
         var chrome: [ItemSpec] = []
         if let cf = obj.optional("chrome") {
             for (i, f) in try cf.array(maxCount: 1000).enumerated() {
-                let item = try SceneDecoder.decodeItem(f, index: i)
+                let item = try SceneDecoder.decodeItem(f, index: i, images: images)
                 guard item.origin != nil, item.size != nil else {
                     throw f.error("expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
                 }
@@ -123,7 +129,7 @@ public struct SceneDecoder: Sendable {
         }
         let mainLayout = layouts.first { $0.matches(cv.layout) }!
         var actions = ActionDecoder(layoutPatch: { f in try mainLayout.patch(try f.object(allowed: mainLayout.fieldNames)) },
-                                    sectionCounts: cv.sections.map(\.items.count))
+                                    sectionCounts: cv.sections.map(\.items.count), images: images)
         var script: [ScriptStep] = []
         var touches: [TouchTrack] = []
         var lowLevel: [TouchDecoder.LowLevelStep] = []
@@ -173,6 +179,7 @@ public struct SceneDecoder: Sendable {
     public static func defaultName(_ file: String) -> String {
         var base = file.split(separator: "/").last.map(String.init) ?? file
         if base.hasSuffix(".json") { base.removeLast(5) }
+        while base.hasPrefix(".") { base.removeFirst() }  // ".feed.json" names no hidden folder
         return base.isEmpty ? "scene" : base
     }
 
@@ -314,7 +321,7 @@ public struct SceneDecoder: Sendable {
     /// colour — most of a long list — are made straight from their members, on all processors
     /// for a long list; any other item field by field, in order, so the problem reported is
     /// the first in the file. Ids are checked for duplicates by Scene.validate, once.
-    static func decodeItems(_ list: JSONList, in field: JSONField, firstIndex: Int, defaultStyle: CellStyle) throws -> [ItemSpec] {
+    static func decodeItems(_ list: JSONList, in field: JSONField, firstIndex: Int, defaultStyle: CellStyle, images: SceneImages) throws -> [ItemSpec] {
         let count = list.count
         guard count > 0 else { return [] }
         // Which items the parts left for the field-by-field reading (a part writes only its own).
@@ -336,7 +343,7 @@ public struct SceneDecoder: Sendable {
             initialized = count
         }
         for i in 0..<count where !plain[i] {
-            items[i] = try decodeItem(field.element(i, list.node(i)), index: firstIndex + i, defaultStyle: defaultStyle)
+            items[i] = try decodeItem(field.element(i, list.node(i)), index: firstIndex + i, defaultStyle: defaultStyle, images: images)
         }
         return items
     }
@@ -363,7 +370,7 @@ public struct SceneDecoder: Sendable {
     }
 
     /// Decodes one item field by field; `index` picks its default colour.
-    static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle()) throws -> ItemSpec {
+    static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle(), images: SceneImages) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
         let idField = try o.required("id")
         let id: String
@@ -405,7 +412,7 @@ public struct SceneDecoder: Sendable {
         var origin: Point?
         let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
         if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
-        let content = try o.optional("content").map { try $0.array(maxCount: 1000).map(decodeContent) } ?? []
+        let content = try o.optional("content").map { try $0.array(maxCount: 1000).map { try decodeContent($0, images: images) } } ?? []
         var item = ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
         item.subtitle = subtitle
         item.fitsTitle = fits
@@ -414,7 +421,7 @@ public struct SceneDecoder: Sendable {
 
     /// {"text": …}, {"rect": colour} or {"image": "file.png"}, placed with x or right, y or
     /// bottom, width?, height.
-    static func decodeContent(_ f: JSONField) throws -> ContentSpec {
+    static func decodeContent(_ f: JSONField, images: SceneImages) throws -> ContentSpec {
         let textKeys = ["fontSize", "weight", "align", "color", "numberOfLines", "lineBreakMode"]
         let o = try f.object(allowed: ["text", "rect", "image", "contentMode", "cornerRadius",
                                        "x", "right", "y", "bottom", "width", "height"] + textKeys)
@@ -436,27 +443,12 @@ public struct SceneDecoder: Sendable {
             kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
         case (nil, nil, let i?):
             try refuse(textKeys, "text, not images")
-            kind = .image(path: try imagePath(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
+            kind = .image(path: try images.load(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
                           cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
         default:
             throw f.error("expected exactly one of \"text\", \"rect\" and \"image\"")
         }
         return try SceneDecoder.decodePlacement(o, kind: kind)
-    }
-
-    /// A PNG file named relative to the scene file's folder, decoded now so that a missing or
-    /// broken image is refused when the scene is read, not drawn as a blank cell.
-    static func imagePath(_ f: JSONField) throws -> String {
-        let name = try f.nonEmptyString()
-        let base = f.file == "-" ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-            : URL(fileURLWithPath: f.file).deletingLastPathComponent()
-        let path = name.hasPrefix("/") ? name : base.appendingPathComponent(name).standardizedFileURL.path
-        do {
-            _ = try ImageStore.image(at: path)
-        } catch let e as GraphicsError {
-            throw f.error("\(e.message): \(InputError.quote(path))")
-        }
-        return path
     }
 
     /// x or right, y or bottom, width?, height: where an element sits inside an item.
@@ -491,7 +483,7 @@ public struct SceneDecoder: Sendable {
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
 
-    func decodeCollectionView(_ f: JSONField, canvas: Canvas) throws -> CollectionViewSpec {
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -508,7 +500,7 @@ public struct SceneDecoder: Sendable {
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
             let list = try items.list(maxCount: SceneLimits.maxItems)
-            sections = [SectionSpec(id: "section0", items: try SceneDecoder.decodeItems(list, in: items, firstIndex: 0, defaultStyle: cellStyle))]
+            sections = [SectionSpec(id: "section0", items: try SceneDecoder.decodeItems(list, in: items, firstIndex: 0, defaultStyle: cellStyle, images: images))]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
                 let so = try sf.object(allowed: ["id", "header", "items"])
@@ -516,7 +508,7 @@ public struct SceneDecoder: Sendable {
                 let header = try so.optional("header")?.string()
                 let listField = try so.required("items")
                 let list = try listField.list(maxCount: SceneLimits.maxItems)
-                let items = try SceneDecoder.decodeItems(list, in: listField, firstIndex: itemTotal, defaultStyle: cellStyle)
+                let items = try SceneDecoder.decodeItems(list, in: listField, firstIndex: itemTotal, defaultStyle: cellStyle, images: images)
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
                 sections.append(SectionSpec(id: sid, header: header, items: items))

@@ -63,23 +63,3 @@ final class ValidationMark: @unchecked Sendable {
     func pass() { lock.lock(); passed = true; lock.unlock() }
 }
 
-/// Limits that keep a scene from exhausting memory or disk (checked at decode time and after
-/// command-line overrides).
-public enum SceneLimits {
-    public static let maxCanvasPoints = 4096.0
-    /// An item's width or height: items may be far larger than the canvas (a long page).
-    public static let maxItemPoints = maxCanvasPoints * 16
-    public static let maxPixelsPerSide = 8192
-    public static let maxFrames = 36_000
-    public static let maxItems = 100_000
-    public static let maxScriptSteps = 10_000
-    public static let fpsRange = 1...240
-    public static let scaleRange = 1...3
-    public static let maxDuration = 3600.0
-    public static let touchSampleRateRange = 30...1000
-    public static let displayRefreshRateRange = 1...240
-    /// A scene name becomes the output folder's name: keep it within one file-name component.
-    public static let maxNameBytes = 200
-    /// Characters in one title or text row.
-    public static let maxTextLength = 10_000
-}

@@ -351,7 +351,7 @@ public final class Simulator {
         var frames: [TimelineFrame] = []
         if last >= 0 {
             for i in 0...last {
-                if i % 64 == 0, limits.shouldStop() { throw SimulationStopped(message: "interrupted") }
+                if i % 64 == 0 { try limits.cancellation.check() }
                 advance(to: clock.time(ofFrame: i))
                 if let failure { throw failure }
                 if i >= first && (i - first) % max(1, step) == 0 {
@@ -359,7 +359,7 @@ public final class Simulator {
                     if let previous = frames.last { frame.share(with: previous) }
                     drawItems += frame.items.count
                     if drawItems > limits.maxDrawItems {
-                        throw SimulationStopped(message: "the timeline would hold more than \(limits.maxDrawItems) drawn items (\(frames.count) frames so far, about \(limits.bytesPerDrawItem * limits.maxDrawItems >> 20) MB); render fewer frames (--frames, --step) or raise --max-memory")
+                        throw BudgetExceeded("the timeline would hold more than \(limits.maxDrawItems) drawn items (\(frames.count) frames so far, about \(limits.bytesPerDrawItem * limits.maxDrawItems >> 20) MB); render fewer frames (--frames, --step) or raise --max-memory")
                     }
                     frames.append(frame)
                 } else {
@@ -388,19 +388,14 @@ extension TimelineFrame {
 
 /// Bounds on a recording: a way to stop it (a signal) and the memory its frames may take.
 public struct RecordingLimits: Sendable {
-    /// Checked between frames; true stops the recording with SimulationStopped.
-    public var shouldStop: @Sendable () -> Bool = { false }
+    /// Checked between frames: a cancelled recording throws `Cancelled`, one past its time
+    /// budget `BudgetExceeded`.
+    public var cancellation: Cancellation
     /// Drawn items over all kept frames (each costs about `bytesPerDrawItem` in memory).
     public var maxDrawItems = Int.max
     /// A DrawItem with its appearance, measured roughly (docs/reliability.md).
     public var bytesPerDrawItem = 400
-    public init(shouldStop: @escaping @Sendable () -> Bool = { false }, maxDrawItems: Int = .max) {
-        self.shouldStop = shouldStop; self.maxDrawItems = maxDrawItems
+    public init(cancellation: Cancellation = .none, maxDrawItems: Int = .max) {
+        self.cancellation = cancellation; self.maxDrawItems = maxDrawItems
     }
-}
-
-/// A recording stopped early: cancelled, or past its memory budget.
-public struct SimulationStopped: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
 }

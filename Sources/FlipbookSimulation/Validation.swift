@@ -56,10 +56,7 @@ extension Scene {
 
     private func check() throws {
         typealias C = SceneCheck
-        if name.isEmpty || name == "." || name == ".." || name.utf8.count > SceneLimits.maxNameBytes
-            || name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }) {
-            throw C.issue("$.name", "expected a name of 1 to \(SceneLimits.maxNameBytes) bytes without slashes or control characters, got \(C.quoted(name))")
-        }
+        if let problem = SceneName.problem(name) { throw C.issue("$.name", "\(problem), got \(C.quoted(name))") }
         let maxPoints = SceneLimits.maxCanvasPoints
         for (key, v) in [("width", canvas.width), ("height", canvas.height)] where !(v.isFinite && v > 0 && v <= maxPoints) {
             throw C.issue("$.canvas." + key, "expected a number > 0 and ≤ \(NumberFormat.short(maxPoints))")

@@ -1,8 +1,11 @@
-// flipbook-fuzz: a deterministic mutation fuzzer for scene files (`make fuzz`, and a short
-// run in `make test`). From the examples it makes mutated scenes — flipped bytes, extreme
-// numbers, odd strings, deleted and duplicated members, truncations — with a seeded
-// generator, and for each one checks what a user would: a rejected scene gets one short line;
-// an accepted one renders frames 0-2 in every format. Before each input runs it is written to
+// flipbook-fuzz: a deterministic mutation fuzzer for scene files, goldens and reports (`make
+// fuzz`, and a short run in `make test`). From the examples it makes mutated scenes — flipped
+// bytes, extreme numbers, odd strings, deleted and duplicated members, truncations — with a
+// seeded generator, and for each one checks what a user would: a rejected scene gets one short
+// line; an accepted one renders frames 0-2 in every format. One input in five is instead a
+// mutated golden (its keyframes.json or a frame PNG), compared with a render as `check` does,
+// or a mutated report.json, read and written as `report merge` does: each either works or is
+// refused with one short line. Before each input runs it is written to
 // .build/fuzz/run-PID/current.json, so a crash leaves it behind to become a regression test
 // (Tests/fuzz-regressions/). Usage: flipbook-fuzz [--seconds N] [--seed N] [--iterations N]
 import Foundation
@@ -68,11 +71,80 @@ let regressions = ((try? fm.contentsOfDirectory(atPath: "Tests/fuzz-regressions"
 var rng = SplitMix64(state: seed)
 let formats: [OutputFormat] = OutputFormats.all
 var accepted = 0, rejected = 0, problems = 0, n = 0
+var goldenInputs = 0, reportInputs = 0
+
+/// A golden, a render to compare it with and a report of them differing: the seeds of the
+/// golden and report inputs.
+let seedScene = try SceneDecoder().decode(seeds[0], file: "examples/seed.json")
+let seedTimeline = try Simulator.run(seedScene, frames: 0...min(20, seedScene.frameCount - 1), limits: RecordingLimits(maxDrawItems: 200_000))
+let root = try Directory.open(work.path).0
+let goldenSeed = try root.makeDirectory("golden-seed"), candidate = try root.makeDirectory("candidate")
+try GoldenStore.render(seedTimeline, every: 10, into: goldenSeed, workers: 2, cancellation: .none)
+var changedTimeline = seedTimeline
+for i in changedTimeline.frames.indices { changedTimeline.frames[i].items = changedTimeline.frames[i].items.map { var it = $0; it.frame.origin.y += 3; return it } }
+try GoldenStore.render(changedTimeline, every: 10, into: candidate, workers: 2, cancellation: .none)
+let reportSeed = try ReportDirectory(path: work.appendingPathComponent("report-seed").path)
+var options = ComparisonOptions()
+options.maxBytes = 256 << 20
+options.workers = 2
+let seedReport = try DirectoryComparison.compare(name: "seed", baseline: goldenSeed, candidate: candidate, options: options, report: reportSeed)
+try Report(scenes: [seedReport]).write(to: reportSeed)
+let goldenFiles = try goldenSeed.names().filter { $0 == KeyframesJSONFormat.fileName || OutputFormats.frameIndex(fileName: $0, ext: "png") != nil }
+let reportJSON = try reportSeed.directory.read("report.json", maxBytes: 64 << 20)
+
+/// Whether `error` is a refusal a user should see: one short line of a known kind.
+func isOneLineRefusal(_ error: Error) -> Bool {
+    guard error is InputError || error is FileError || error is ComparisonError || error is BudgetExceeded || error is RenderError else { return false }
+    let line = "\(error)"
+    return !line.contains("\n") && !line.contains("\r") && line.count <= 2000
+}
+
+@MainActor func keep(_ input: [UInt8], _ what: String, _ name: String) {
+    problems += 1
+    print("fuzz: \(what); kept as \(work.path)/\(name)")
+    try? Data(input).write(to: work.appendingPathComponent(name))
+}
+
 let start = Date()
 let inputs = regressions
 while n < iterations && Date().timeIntervalSince(start) < seconds {
-    let input = n < inputs.count ? inputs[n] : mutate(seeds[rng.below(seeds.count)], &rng)
     n += 1
+    // Every fifth input after the regressions is a golden or a report instead of a scene.
+    if n > inputs.count && n % 5 == 0 {
+        if n % 10 == 0 {
+            reportInputs += 1
+            let input = mutate(reportJSON, &rng)
+            do {
+                let r = try Report.read(input, file: "report.json")
+                for s in r.scenes { for i in s.images { _ = try reportSeed.readImage(i.baseline, scene: s.name, maxBytes: 64 << 20) } }
+                let out = try ReportDirectory(path: work.appendingPathComponent("report-out").path)
+                try out.clear()
+                try r.write(to: out)
+                accepted += 1
+            } catch where isOneLineRefusal(error) {
+                rejected += 1
+            } catch {
+                keep(input, "a mutated report.json failed badly (\(error))", "report-\(n).json")
+            }
+        } else {
+            goldenInputs += 1
+            let file = goldenFiles[rng.below(goldenFiles.count)]
+            let input = mutate(try goldenSeed.read(file, maxBytes: 64 << 20), &rng)
+            do {
+                try? root.removeTree("golden") { _, _ in true }
+                let golden = try root.makeDirectory("golden")
+                for f in goldenFiles { try golden.create(f, f == file ? input : try goldenSeed.read(f, maxBytes: 64 << 20)) }
+                _ = try DirectoryComparison.compare(name: "seed", baseline: golden, candidate: candidate, options: options)
+                accepted += 1
+            } catch where isOneLineRefusal(error) {
+                rejected += 1
+            } catch {
+                keep(input, "a mutated golden \(file) failed badly (\(error))", "golden-\(n)-\(file)")
+            }
+        }
+        continue
+    }
+    let input = n <= inputs.count ? inputs[n - 1] : mutate(seeds[rng.below(seeds.count)], &rng)
     try Data(input).write(to: work.appendingPathComponent("current.json"))
     do {
         var scene = try SceneDecoder().decode(input, file: "fuzz.json")
@@ -86,24 +158,20 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
         do {
             try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
         } catch {
-            problems += 1
-            print("fuzz: accepted scene failed to render (\(error)); kept as \(work.path)/failed-\(n).json")
-            try Data(input).write(to: work.appendingPathComponent("failed-\(n).json"))
+            keep(input, "accepted scene failed to render (\(error))", "failed-\(n).json")
         }
     } catch let e as InputError {
         rejected += 1
         let line = "\(e)"
         if line.contains("\n") || line.contains("\r") || line.count > 2000 {
-            problems += 1
-            print("fuzz: a message is not one short line (\(line.count) characters); kept as \(work.path)/message-\(n).json")
-            try Data(input).write(to: work.appendingPathComponent("message-\(n).json"))
+            keep(input, "a message is not one short line (\(line.count) characters)", "message-\(n).json")
         }
+    } catch is BudgetExceeded {
+        rejected += 1
     } catch {
-        problems += 1
-        print("fuzz: unexpected error \(error); kept as \(work.path)/error-\(n).json")
-        try Data(input).write(to: work.appendingPathComponent("error-\(n).json"))
+        keep(input, "unexpected error \(error)", "error-\(n).json")
     }
 }
 if problems == 0 { try? fm.removeItem(at: work) }
-print("fuzz: \(n) inputs (seed \(seed)), \(accepted) accepted and rendered, \(rejected) rejected with one line, \(problems) problems")
+print("fuzz: \(n) inputs (seed \(seed)), \(goldenInputs) of them goldens and \(reportInputs) reports; \(accepted) accepted, \(rejected) rejected with one line, \(problems) problems")
 exit(problems == 0 ? 0 : 1)

@@ -206,11 +206,11 @@ final class CLITests: XCTestCase {
     }
 
     func testRenderFailureLeavesNoPartialOutput() throws {
-        // The destination exists as a file: the render fails (exit 1) and writes nothing.
+        // The destination exists as a file: the render is refused (exit 2) and writes nothing.
         let scene = write("s.json", good)
         let blocker = write("blocker", "x")
         let (code, c) = run(["render", scene, "-o", blocker])
-        XCTAssertEqual(code, 1, c.err)
+        XCTAssertEqual(code, 2, c.err)
         XCTAssertTrue(c.err.contains("not a directory"), c.err)
         XCTAssertEqual(contents(dir.path), ["blocker", "s.json"])
     }
@@ -322,7 +322,7 @@ final class CheckCommandTests: XCTestCase {
         var (code, c) = run(["check", s, "--golden", golden, "-o", dir.appendingPathComponent("r").path], env: ["CI": "true", "GITHUB_ACTIONS": "true"])
         XCTAssertEqual(code, 1)
         XCTAssertTrue(c.out.contains("no golden at"), c.out)
-        XCTAssertTrue(c.out.contains("::error title=Flipbook stack::no golden at"), c.out)
+        XCTAssertTrue(c.out.contains("::error file=\(s),title=Flipbook%3A stack::no golden at"), c.out)
         XCTAssertFalse(FileManager.default.fileExists(atPath: golden + "/stack"), "nothing recorded in CI")
         (code, c) = run(["check", s, "--golden", golden, "--record"], env: ["CI": "true"])
         XCTAssertEqual(code, 2)

@@ -94,18 +94,19 @@ final class ReliabilityTests: XCTestCase {
         let blocked = dir.appendingPathComponent("x/y")
         try? Data().write(to: dir.appendingPathComponent("x"))
         let (code2, c2) = run(["render", scene(), "-o", blocked.path])
-        XCTAssertEqual(code2, 1)
-        XCTAssertTrue(c2.err.contains("cannot create \(blocked.path): Not a directory"), c2.err)
+        XCTAssertEqual(code2, 2, "a file where a folder of the path should be is the input's fault")
+        XCTAssertTrue(c2.err.contains("\(dir.appendingPathComponent("x").path): exists and is not a directory"), c2.err)
     }
 
+    /// An output folder that is a link is refused whatever it leads to: nowhere, itself.
     func testSymbolicLinksThatLeadNowhere() throws {
         let dangling = dir.appendingPathComponent("dangling"), loop = dir.appendingPathComponent("loop")
         try fm.createSymbolicLink(atPath: dangling.path, withDestinationPath: dir.appendingPathComponent("nowhere").path)
         try fm.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
         for link in [dangling, loop] {
             let (code, c) = run(["render", scene(), "-o", link.path])
-            XCTAssertEqual(code, 1)
-            XCTAssertTrue(c.err.contains("is a symbolic link to nothing"), c.err)
+            XCTAssertEqual(code, 2)
+            XCTAssertTrue(c.err.contains("\(link.path): is a symbolic link; Flipbook does not follow links here"), c.err)
         }
         XCTAssertEqual(listing(dir), ["dangling", "loop", "s.json"], "nothing created")
     }
@@ -200,20 +201,22 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(c.err.contains("frame needs about 196 MB to draw and encode, more than half of --max-memory 256; lower --scale or raise --max-memory"), c.err)
         // The timeline: 36,000 frames of 4 items against the 64 MB budget's 67,108 items.
         (code, c) = run(["render", scene(duration: 3600), "-o", out.path, "--format", "json", "--max-memory", "64"])
-        XCTAssertEqual(code, 1)
+        XCTAssertEqual(code, 2, "a budget overrun is reported like bad input")
         XCTAssertTrue(c.err.contains("the timeline would hold more than 67108 drawn items"), c.err)
         XCTAssertTrue(c.err.contains("render fewer frames (--frames, --step) or raise --max-memory"), c.err)
-        // An SVG frame of 400 long titles (400 × (1 KB + 300 B × 9,000)) against a quarter of 256 MB.
-        let titles = (0..<400).map { #"{"id": "i\#($0)", "title": "\#(String(repeating: "长", count: 9000))"}"# }.joined(separator: ", ")
+        // An SVG frame of 20 labels of 2,000 glyphs each, all of which fit their frames (a glyph is
+        // an outline path in Cairo's memory: 10 KB each, 400 MB) against half of 256 MB.
+        let titles = (0..<20).map { #"{"id": "i\#($0)", "x": 0, "y": 0, "width": 400, "height": 400, "title": "\#(String(repeating: "长", count: 2000))"}"# }
+            .joined(separator: ", ")
         let svg = dir.appendingPathComponent("svg.json")
         try """
         {"canvas": {"width": 400, "height": 400, "scale": 1}, "duration": 0.1,
-         "collectionView": {"layout": {"type": "flow", "itemSize": {"width": 10, "height": 10}, "minimumLineSpacing": 0, "minimumInteritemSpacing": 0},
+         "collectionView": {"layout": {"type": "absolute"}, "cell": {"titleSize": 4, "titleNumberOfLines": 0},
                             "items": [\(titles)]}}
         """.write(to: svg, atomically: true, encoding: .utf8)
         (code, c) = run(["render", svg.path, "-o", out.path, "--format", "svg", "--max-memory", "256"])
         XCTAssertEqual(code, 2)
-        XCTAssertTrue(c.err.contains("SVG frame 0 would need about"), c.err)
+        XCTAssertTrue(c.err.contains("SVG frame 0 (21 items) would need about 390 MB, more than half of --max-memory 256"), c.err)
         XCTAssertFalse(fm.fileExists(atPath: out.path), "nothing written")
     }
 

@@ -125,3 +125,83 @@ final class PixelDiffTests: XCTestCase {
         XCTAssertFalse(PixelAllowance.fraction(0.039).allows(16, of: 400))
     }
 }
+
+/// What CI systems read from Flipbook: annotations that nothing can inject into, XML valid for
+/// any name, report.json values that are checked when read back, one image folder a scene.
+final class CIOutputTests: XCTestCase {
+    func testAnnotationsEscapePerTheRunnersRules() {
+        // docs.github.com "Workflow commands": data escapes %, CR, LF; properties also : and ,.
+        let line = WorkflowCommands.error(title: "Tabs, 50%: edge", message: "a%b\r\nc::d", file: "scenes/x,y:z.json", line: 14)
+        XCTAssertEqual(line, "::error file=scenes/x%2Cy%3Az.json,line=14,title=Tabs%2C 50%25%3A edge::a%25b%0D%0Ac::d")
+        XCTAssertFalse(line.contains("\n"))
+    }
+
+    func testPrintedTextCannotStartOrHoldACommand() {
+        XCTAssertEqual(WorkflowCommands.neutralize("::stop-commands::tok: differ\n"), ":%3Astop-commands:%3Atok: differ\n")
+        XCTAssertEqual(WorkflowCommands.neutralize("  \"##[set-output name=x;]y\": late\n"), "  \"#%23[set-output name=x;]y\": late\n")
+        XCTAssertEqual(WorkflowCommands.neutralize("a\rb:::c"), "a%0Db:%3A:c")
+        XCTAssertEqual(WorkflowCommands.neutralize("plain\nlines\n"), "plain\nlines\n")
+    }
+
+    func testXMLTextIsValidForAnyName() {
+        XCTAssertEqual(Markup.escape("a<b>&\"'\u{FFFE}\u{FFFF}\u{01}\tz"), "a&lt;b&gt;&amp;&quot;&#39;   \tz")
+        XCTAssertEqual(Markup.escape("名前 🎬"), "名前 🎬")
+    }
+
+    func testEachSceneHasItsOwnImageFolder() {
+        let names = ["a.b", "a_b", "a b", "a/b", "wallet-move", "名前"]
+        let folders = names.map(ReportDirectory.folder(forScene:))
+        XCTAssertEqual(Set(folders).count, names.count, "\(folders)")
+        XCTAssertEqual(ReportDirectory.folder(forScene: "wallet-move"), "wallet-move", "a safe name is its own folder")
+        XCTAssertTrue(ReportDirectory.isImagePath("images/wallet-move/frame-00030-diff.png", scene: "wallet-move"))
+        for bad in ["../secret.png", "/etc/passwd", "images/other/frame-00030-diff.png", "images/wallet-move/../x.png",
+                    "images/wallet-move/frame-00030-diff.png/..", "images/wallet-move/frame-30-diff.png", "images/wallet-move/notes.txt"] {
+            XCTAssertFalse(ReportDirectory.isImagePath(bad, scene: "wallet-move"), bad)
+        }
+    }
+
+    func report(_ edit: (inout [String: Any]) -> Void) -> [UInt8] {
+        var scene: [String: Any] = ["name": "s", "verdict": "differ", "fps": 60, "frames": 10, "firstFrame": 0, "framesCompared": 1,
+                                    "summary": ["x"], "meta": [], "items": [], "compared": [[0, 9]], "pixelFrames": [], "images": []]
+        edit(&scene)
+        return Array(try! JSONSerialization.data(withJSONObject: ["version": 1, "verdict": "differ", "scenes": [scene]]))
+    }
+
+    func testReportsAreCheckedWhenRead() throws {
+        XCTAssertNoThrow(try Report.read(report { _ in }, file: "r.json"))
+        let cases: [(String, (inout [String: Any]) -> Void)] = [
+            ("$.scenes[0].name", { $0["name"] = "a\nb" }),
+            ("$.scenes[0].name", { $0["name"] = ".git" }),
+            ("$.scenes[0].compared[0][1]", { $0["compared"] = [[0, 2147483647]] }),
+            ("$.scenes[0].frames", { $0["frames"] = 100_000_000 }),
+            ("$.scenes[0].meta[0]", { $0["meta"] = ["x\r::error::y"] }),
+            ("$.scenes[0].images[0].baseline", { $0["images"] = [["frame": 1, "baseline": "../../secret.txt", "candidate": "images/s/frame-00001-candidate.png",
+                                                                   "diff": "images/s/frame-00001-diff.png"]] }),
+        ]
+        for (path, edit) in cases {
+            XCTAssertThrowsError(try Report.read(report(edit), file: "r.json")) { e in
+                XCTAssertTrue("\(e)".contains(path), "\(path): \(e)")
+            }
+        }
+    }
+
+    /// Tracks drawn on one frame each are compared on those frames only (the diff once took
+    /// items × frames), and a shift is still found on a timeline of every other frame.
+    func testSparseTracksAndSteppedFrames() {
+        func item(_ id: String, y: Double) -> DrawItem {
+            DrawItem(id: id, frame: Rect(x: 0, y: y, width: 10, height: 10), appearance: Appearance(background: .clear))
+        }
+        let canvas = Canvas(width: 100, height: 100, scale: 1)
+        func timeline(_ shift: Int) -> Timeline {
+            Timeline(scene: "t", fps: 60, canvas: canvas, frames: stride(from: 0, to: 200, by: 2).map { i in
+                let y = Double(max(0, i - 40 - shift))  // moves from frame 40 (+shift) on
+                return TimelineFrame(index: i, time: Double(i) / 60, contentOffset: .zero,
+                                     items: [item("mover", y: y), item("once-\(i)", y: 0)])
+            })
+        }
+        let d = SemanticDiff.compare(timeline(0), timeline(4))
+        XCTAssertEqual(d.items.map(\.item), ["mover"], "the one-frame tracks are the same on both sides")
+        XCTAssertEqual(d.items.first?.kind, .shifted)
+        XCTAssertEqual(d.items.first?.shift, 4, "four frames late, on a timeline of every other frame")
+    }
+}

@@ -74,9 +74,9 @@ final class OutputTests: XCTestCase {
     func testCancelledRenderLeavesNothing() throws {
         let t = try timeline("wallet-scroll", frames: 0...9)
         let out = dir.appendingPathComponent("cancelled")
-        RenderPipeline.cancelRequested = 1
-        defer { RenderPipeline.cancelRequested = 0 }
-        XCTAssertThrowsError(try RenderPipeline.render(t, formats: [.frames(PNGFormat())], to: out)) { e in
+        let cancellation = Cancellation()
+        cancellation.cancel()
+        XCTAssertThrowsError(try RenderPipeline.render(t, formats: [.frames(PNGFormat())], to: out, cancellation: cancellation)) { e in
             XCTAssertEqual("\(e)", "interrupted")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "neither the output nor staging")

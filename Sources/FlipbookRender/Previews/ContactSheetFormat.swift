@@ -23,17 +23,27 @@ public struct ContactSheetFormat: TimelineFormat {
         return (0..<count).map { ($0 * (total - 1) * 2 + (count - 1)) / (2 * (count - 1)) }
     }
 
+    /// The sheet's canvas for `timeline`: rows of `columns` thumbnails under the title.
+    static func size(of timeline: Timeline, options: RenderOptions) -> Canvas {
+        let count = min(timeline.frames.count, max(1, options.sheetFrames))
+        let c = timeline.canvas
+        let tw = c.width * thumbnailScale, th = c.height * thumbnailScale
+        let columns = max(1, min(ContactSheetFormat.columns, count))
+        let rows = (count + columns - 1) / columns
+        return Canvas(width: padding + Double(columns) * (tw + padding),
+                      height: titleHeight + padding + Double(rows) * (th + labelHeight + padding),
+                      scale: c.scale, background: Color(red: 0.9, green: 0.9, blue: 0.92))
+    }
+
     public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
         let picked = ContactSheetFormat.pick(timeline.frames.count, count: max(1, options.sheetFrames)).map { timeline.frames[$0] }
         guard !picked.isEmpty else { throw RenderError("a contact sheet needs at least one frame") }
         let c = timeline.canvas
         let tw = c.width * ContactSheetFormat.thumbnailScale, th = c.height * ContactSheetFormat.thumbnailScale
         let columns = min(ContactSheetFormat.columns, picked.count)
-        let rows = (picked.count + columns - 1) / columns
         let p = ContactSheetFormat.padding
-        let width = p + Double(columns) * (tw + p)
-        let height = ContactSheetFormat.titleHeight + p + Double(rows) * (th + ContactSheetFormat.labelHeight + p)
-        let sheet = Canvas(width: width, height: height, scale: c.scale, background: Color(red: 0.9, green: 0.9, blue: 0.92))
+        let sheet = ContactSheetFormat.size(of: timeline, options: options)
+        let width = sheet.width
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(sheet.pixelWidth), Int32(sheet.pixelHeight)) else {
             throw RenderError("could not create a \(sheet.pixelWidth)x\(sheet.pixelHeight) contact sheet")
         }

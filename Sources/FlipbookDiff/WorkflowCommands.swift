@@ -1,0 +1,41 @@
+import Foundation
+
+/// GitHub Actions workflow commands, written so that nothing from a scene, a golden or a report
+/// can become one. The runner (github.com/actions/runner, src/Runner.Common/ActionCommand.cs)
+/// reads a line as a command when, after leading spaces, it starts with "::" (the v2 form,
+/// `::name key=value,key=value::data`, the properties ending at the next "::") or when it
+/// contains "##[" anywhere (the v1 form, `##[name key=value;…]data`). It unescapes %0D, %0A
+/// and %25 in data, and also %3A and %2C in property values; docs.github.com, "Workflow
+/// commands for GitHub Actions", asks for the same escapes.
+public enum WorkflowCommands {
+    /// `::error file=…,line=…,title=…::message`, each part escaped.
+    public static func error(title: String, message: String, file: String? = nil, line: Int? = nil) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=" + escapeProperty(file)) }
+        if let line { properties.append("line=\(line)") }
+        properties.append("title=" + escapeProperty(title))
+        return "::error " + properties.joined(separator: ",") + "::" + escapeData(message)
+    }
+
+    /// Data after the command's "::": %, CR and LF escaped (the runner turns them back).
+    public static func escapeData(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value: also ":" and "," (which would end the value or the properties).
+    public static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// Text printed while GitHub Actions reads the log, made inert: no line can start a v2
+    /// command ("::" becomes ":%3A") or hold a v1 one ("##[" becomes "#%23["), and a line break
+    /// inside is written as "%0A", so one message stays one line.
+    public static func neutralize(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line).replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "##[", with: "#%23[").replacingOccurrences(of: "::", with: ":%3A")
+        }
+        // A trailing newline stays a newline.
+        let last = lines.removeLast()
+        return lines.map { $0 + "\n" }.joined() + last
+    }
+}

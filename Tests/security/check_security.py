@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""The attack cases of docs/reliability.md's threat model, each a small input made here and the
+refusal expected of the real binary: links planted where Flipbook writes, reads or deletes
+(a victim folder beside the project must keep every file), report.json paths that lead out,
+workflow commands smuggled into CI logs (parsed by the runner's own rules), and inputs that
+would exhaust the machine, each run under `prlimit --as=4G` with its peak memory measured.
+
+Usage: check_security.py FLIPBOOK_BINARY   (run by `make test`; prints "N passed, M failed")
+"""
+import json, os, re, shutil, signal, struct, subprocess, sys, tempfile, time, zlib
+import xml.dom.minidom
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(ROOT, "Tests", "support"), os.path.dirname(os.path.abspath(__file__))]
+from checks import Checks
+import runner_commands
+
+FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
+check = Checks("security")
+# Memory a budget error may take beyond --max-memory: the process itself, fonts, the parsed scene.
+MARGIN_MB = 200
+ENV = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+
+
+_peaks = {}
+
+
+class MeasuredPopen(subprocess.Popen):
+    """Popen whose wait keeps the child's own rusage (os.wait4), for its peak memory."""
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, status, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return (self.pid, 0)
+        if pid == self.pid:
+            _peaks[pid] = usage.ru_maxrss // 1024  # KB to MB
+        return (pid, status)
+
+
+def run(args, cwd, env=None, timeout=300):
+    """Runs flipbook under a 4 GiB address-space limit (prlimit execs it: the same process);
+    returns (exit code, stdout, stderr, peak resident MB, seconds)."""
+    start = time.monotonic()
+    p = MeasuredPopen(["prlimit", "--as=4294967296", FLIPBOOK] + args, cwd=cwd, env=env or ENV,
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+        return -1, out.decode(errors="replace"), "timed out", 0, timeout
+    return p.returncode, out.decode(errors="replace"), err.decode(errors="replace"), _peaks.get(p.pid, 0), time.monotonic() - start
+
+
+def png(path, w, h, bits=1):
+    """A greyscale PNG of zeros: a few bytes on disk, w·h·4 bytes once decoded."""
+    raw = b"".join(b"\x00" + bytes((w * bits + 7) // 8) for _ in range(h))
+    chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d) & 0xFFFFFFFF)
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, bits, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def scene(name="s", duration=0.5, items=3, extra=None, **kw):
+    s = {"name": name, "canvas": {"width": 100, "height": 80, "scale": 1}, "fps": 10, "duration": duration,
+         "collectionView": {"layout": {"type": "wallet", "cellHeight": 40, "cellSpace": 20},
+                            "items": [{"id": f"i{k}"} for k in range(items)]},
+         "script": [{"at": 0.1, "action": "scrollTo", "contentOffset": {"y": 20}}]}
+    s.update(kw)
+    if extra:
+        extra(s)
+    return s
+
+
+def write_json(path, value):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(value, f, ensure_ascii=False)
+
+
+class Sandbox:
+    """A project folder and, beside it, a victim folder whose files must survive every case."""
+
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="flipbook-security-")
+        self.project = os.path.join(self.root, "project")
+        self.victim = os.path.join(self.root, "victim")
+        os.makedirs(self.project)
+        os.makedirs(os.path.join(self.victim, "photos"))
+        self.files = {"notes.txt": b"my notes\n", "id_rsa": b"-----BEGIN KEY-----\n", "photos/cat.png": b"\x89PNG not really"}
+        for rel, data in self.files.items():
+            with open(os.path.join(self.victim, rel), "wb") as f:
+                f.write(data)
+
+    def p(self, *parts):
+        return os.path.join(self.project, *parts)
+
+    def victim_intact(self):
+        found = {}
+        for d, _, names in os.walk(self.victim):
+            for n in names:
+                path = os.path.join(d, n)
+                found[os.path.relpath(path, self.victim)] = open(path, "rb").read()
+        return found == self.files
+
+    def close(self):
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def one_line(err):
+    return err.count("\n") == 1 and err.endswith("\n")
+
+
+def refused(case, result, *needles, code=2):
+    c, out, err, peak, secs = result
+    check(c == code, f"{case}: exit {code} (got {c}: {err.strip()[:300]} {out[:200]})")
+    check(one_line(err) or code != 2 or not err, f"{case}: one line on stderr: {err!r}")
+    for n in needles:
+        check(n in err or n in out, f"{case}: the message says {n!r}: {err.strip()[:300]}")
+
+
+# MARK: - Links where Flipbook writes or deletes
+
+def links_in_outputs():
+    sb = Sandbox()
+    try:
+        write_json(sb.p("s.json"), scene())
+        # The issue's case: a planted staging link, which render used to empty.
+        os.makedirs(sb.p("out"))
+        os.symlink("../../victim", sb.p("out", ".flipbook-staging"))
+        refused("staging link", run(["render", "s.json", "-o", "out"], sb.project), ".flipbook-staging: is a symbolic link")
+        check(sb.victim_intact() and not os.path.exists(os.path.join(sb.victim, ".lock")), "staging link: the victim keeps every file and gets none")
+        check(os.path.islink(sb.p("out", ".flipbook-staging")), "staging link: the link is left for the user")
+        # The default output/<scene>: a link at any level is refused (the scene names it).
+        os.makedirs(sb.p("output"))
+        os.symlink("../../victim", sb.p("output", "s"))
+        refused("default output is a link", run(["render", "s.json"], sb.project), "output/s: is a symbolic link")
+        os.remove(sb.p("output", "s"))
+        os.rmdir(sb.p("output"))
+        os.symlink("../victim", sb.p("output"))
+        refused("output/ is a link", run(["render", "s.json"], sb.project), "output: is a symbolic link")
+        os.remove(sb.p("output"))
+        # -o naming a link: refused too (nothing is written through it).
+        os.symlink("../victim", sb.p("named"))
+        refused("-o is a link", run(["render", "s.json", "-o", "named"], sb.project), "named: is a symbolic link")
+        # A real staging folder whose lock, or whose .replaced, is a link; a stranger inside.
+        os.remove(sb.p("out", ".flipbook-staging"))
+        os.makedirs(sb.p("out", ".flipbook-staging"))
+        os.symlink(os.path.join(sb.victim, "notes.txt"), sb.p("out", ".flipbook-staging", ".lock"))
+        refused("lock link", run(["render", "s.json", "-o", "out"], sb.project), ".lock: is a symbolic link")
+        os.remove(sb.p("out", ".flipbook-staging", ".lock"))
+        os.symlink(sb.victim, sb.p("out", ".flipbook-staging", ".replaced"))
+        refused(".replaced link", run(["render", "s.json", "-o", "out"], sb.project), ".replaced: was not written by Flipbook")
+        os.remove(sb.p("out", ".flipbook-staging", ".replaced"))
+        with open(sb.p("out", ".flipbook-staging", "diary.txt"), "w") as f:
+            f.write("mine")
+        refused("stranger in staging", run(["render", "s.json", "-o", "out"], sb.project), "diary.txt: was not written by Flipbook")
+        check(os.path.exists(sb.p("out", ".flipbook-staging", "diary.txt")), "stranger in staging: kept")
+        shutil.rmtree(sb.p("out", ".flipbook-staging"))
+        # Links in place of frames: replaced as links (rename moves the link), never written through.
+        os.symlink(os.path.join(sb.victim, "notes.txt"), sb.p("out", "frame-00000.png"))
+        os.symlink(os.path.join(sb.victim, "photos", "cat.png"), sb.p("out", "frame-00099.png"))
+        c = run(["render", "s.json", "-o", "out"], sb.project)
+        check(c[0] == 0, f"frame links: the render succeeds ({c[2]})")
+        check(not os.path.islink(sb.p("out", "frame-00000.png")) and open(sb.p("out", "frame-00000.png"), "rb").read(8) == b"\x89PNG\r\n\x1a\n",
+              "frame links: frame 0 is a new PNG file, not written through the link")
+        check(not os.path.lexists(sb.p("out", "frame-00099.png")), "frame links: the stale frame link is gone (the link, not its target)")
+        check(sb.victim_intact(), "links in outputs: the victim keeps every file")
+        check(sorted(os.listdir(sb.victim)) == ["id_rsa", "notes.txt", "photos"], "links in outputs: nothing new in the victim")
+    finally:
+        sb.close()
+
+
+def links_in_goldens():
+    sb = Sandbox()
+    try:
+        write_json(sb.p("scenes", "s.json"), scene())
+        os.makedirs(sb.p("goldens"))
+        os.symlink("../../victim", sb.p("goldens", "s"))
+        for args in ([], ["--record"]):
+            c = run(["check", "scenes/s.json", "--golden", "goldens", "-o", "report"] + args, sb.project)
+            check(c[0] == 2, f"golden link {args}: exit 2 (got {c[0]}: {c[1][:300]} {c[2][:200]})")
+            check("goldens/s: is a symbolic link" in c[1], f"golden link {args}: the report names it: {c[1][:300]}")
+        os.remove(sb.p("goldens", "s"))
+        # A golden whose frame is a link: refused, naming the file.
+        check(run(["check", "scenes/s.json", "--golden", "goldens", "-o", "report", "--record"], sb.project)[0] == 0, "golden recorded")
+        os.remove(sb.p("goldens", "s", "frame-00000.png"))
+        os.symlink(os.path.join(sb.victim, "photos", "cat.png"), sb.p("goldens", "s", "frame-00000.png"))
+        c = run(["check", "scenes/s.json", "--golden", "goldens", "-o", "report"], sb.project)
+        check(c[0] == 2 and "frame-00000.png: is not a regular file" in c[1], f"golden frame link: exit 2 naming it ({c[0]}: {c[1][:300]})")
+        # Planted recording folders: a link is not Flipbook's and is left alone; a stranger's folder is named.
+        os.symlink("../../victim", sb.p("goldens", ".flipbook-recording-planted"))
+        c = run(["check", "scenes/s.json", "--golden", "goldens", "-o", "report", "--record"], sb.project)
+        check(c[0] == 0, f"recording link: the record still works ({c[1][:200]} {c[2][:200]})")
+        check(sb.victim_intact(), "links in goldens: the victim keeps every file")
+        check(os.path.islink(sb.p("goldens", ".flipbook-recording-planted")), "recording link: left as it was")
+        # A predictable temp folder cannot be planted: candidates go to a new private folder.
+        tmp = sb.p("tmp")
+        os.makedirs(tmp)
+        for pid in range(1, 200):
+            os.symlink(sb.victim, os.path.join(tmp, f"flipbook-check-{pid}"))
+        env = dict(ENV, TMPDIR=tmp)
+        c = run(["check", "scenes/s.json", "--golden", "goldens", "-o", "report"], sb.project, env=env)
+        check(c[0] == 0, f"temp folder: check works ({c[2][:200]})")
+        check(sorted(os.listdir(tmp)) == sorted(f"flipbook-check-{pid}" for pid in range(1, 200)), "temp folder: only the planted links remain")
+        check(sb.victim_intact(), "temp folder: the victim keeps every file")
+    finally:
+        sb.close()
+
+
+def check_cleans_up_on_signals():
+    sb = Sandbox()
+    try:
+        write_json(sb.p("s.json"), scene(duration=600, fps=60, items=12))
+        os.makedirs(sb.p("goldens", "s"))
+        # An existing (wrong) golden, so the check renders a candidate into its temp folder.
+        write_json(sb.p("goldens", "s", "keyframes.json"), {})
+        tmp = sb.p("tmp")
+        os.makedirs(tmp)
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            p = subprocess.Popen([FLIPBOOK, "check", "s.json", "--golden", "goldens", "-o", "report"], cwd=sb.project,
+                                 env=dict(ENV, TMPDIR=tmp), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            deadline = time.monotonic() + 20
+            while not os.listdir(tmp) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)
+            p.send_signal(sig)
+            out, err = p.communicate(timeout=60)
+            check(p.returncode == 1 and b"interrupted" in err, f"signal {sig}: exit 1, interrupted ({p.returncode}: {err[:200]})")
+            check(os.listdir(tmp) == [], f"signal {sig}: the temp folder is removed ({os.listdir(tmp)})")
+    finally:
+        sb.close()
+
+
+# MARK: - Reports are data
+
+def report_paths():
+    sb = Sandbox()
+    try:
+        with open(os.path.join(sb.root, "secret.txt"), "w") as f:
+            f.write("SECRET-TOKEN")
+        write_json(sb.p("scenes", "s.json"), scene())
+        check(run(["check", "scenes/s.json", "--golden", "goldens", "--record", "-o", "rec"], sb.project)[0] == 0, "golden recorded")
+        changed = scene(extra=lambda s: s["collectionView"]["items"][0].update(color="#00FF00"))
+        write_json(sb.p("changed", "s.json"), changed)
+        c = run(["check", "changed/s.json", "--golden", "goldens", "-o", "r1"], sb.project)
+        check(c[0] == 1, f"a differing report to start from ({c[0]}: {c[2][:200]})")
+        good = json.load(open(sb.p("r1", "report.json")))
+        check(good["scenes"][0]["images"], "the report has images")
+
+        def forged(mutate, name="forged"):
+            r = json.loads(json.dumps(good))
+            mutate(r)
+            shutil.rmtree(sb.p(name), ignore_errors=True)
+            shutil.copytree(sb.p("r1"), sb.p(name))
+            write_json(sb.p(name, "report.json"), r)
+            return name
+
+        for label, path in [("../", "../../secret.txt"), ("absolute", "/etc/passwd"), ("folder", "../../victim"),
+                            ("another scene's", "images/other/frame-00000-baseline.png")]:
+            name = forged(lambda r: r["scenes"][0]["images"][0].update(baseline=path))
+            c = run(["report", "merge", name, "-o", "merged"], sb.project)
+            refused(f"merge {label} image path", c, "images[0].baseline")
+            check(not os.path.exists(sb.p("merged")), f"merge {label}: nothing written")
+        check(sb.victim_intact(), "forged image paths: the victim keeps every file")
+        # An image in place that is a link out: refused, never inlined.
+        name = forged(lambda r: None, "linked")
+        rel = good["scenes"][0]["images"][0]["baseline"]
+        os.remove(sb.p(name, rel))
+        os.symlink(os.path.join(sb.root, "secret.txt"), sb.p(name, rel))
+        refused("merge linked image", run(["report", "merge", name, "-o", "merged"], sb.project), "is a symbolic link")
+        check(not os.path.exists(sb.p("merged")), "merge linked image: nothing written")
+        # The output may not be an input (clearing it would delete the input's images).
+        refused("merge into its input", run(["report", "merge", "r1", "-o", "r1"], sb.project), "is the input report")
+        refused("merge into its input, spelled differently", run(["report", "merge", "r1", "-o", "./r1/"], sb.project), "is the input report")
+        check(os.path.exists(sb.p("r1", rel)), "merge into its input: the input keeps its images")
+        # A 374-byte report that once took all memory: compared frames up to 2^31.
+        tiny = {"version": 1, "verdict": "differ", "scenes": [{"name": "x", "verdict": "differ", "fps": 60, "frames": 10, "firstFrame": 0,
+                "framesCompared": 0, "summary": [], "meta": [], "items": [], "compared": [[0, 2147483647]], "pixelFrames": [], "images": []}]}
+        write_json(sb.p("tiny", "report.json"), tiny)
+        c = run(["report", "merge", "tiny", "-o", "m2"], sb.project)
+        refused("merge huge frame range", c, "compared[0][1]")
+        check(c[3] < 200, f"merge huge frame range: small peak memory ({c[3]} MB)")
+        # Text that would forge a log line, a name that would be a hidden folder.
+        for label, mutate, where in [("newline", lambda r: r["scenes"][0].update(name="a\nb"), "name"),
+                                     ("hidden", lambda r: r["scenes"][0].update(name=".git"), "name"),
+                                     ("summary", lambda r: r["scenes"][0]["meta"].append("x\r::error::y"), "meta[")]:
+            name = forged(mutate)
+            refused(f"merge {label}", run(["report", "merge", name, "-o", "merged"], sb.project), where)
+    finally:
+        sb.close()
+
+
+# MARK: - Nothing commands the runner
+
+def workflow_commands():
+    sb = Sandbox()
+    try:
+        names = ["::stop-commands::tok", "Tabs, 50%: edge", "Home::Tabs", "plain"]
+        for i, n in enumerate(names):
+            s = scene(name=n)
+            s["collectionView"]["items"][0]["id"] = "##[set-output name=x;]y" if i == 0 else "i0"
+            write_json(sb.p("base", f"s{i}.json"), s)
+            s2 = json.loads(json.dumps(s))
+            s2["script"][0]["at"] = 0.2
+            write_json(sb.p("changed", f"s{i}.json"), s2)
+        files = [f"base/s{i}.json" for i in range(4)]
+        check(run(["check", *files, "--golden", "goldens", "--record", "-o", "rec"], sb.project)[0] == 0, "goldens recorded")
+        env = dict(ENV, CI="true", GITHUB_ACTIONS="true")
+        c = run(["check", *[f"changed/s{i}.json" for i in range(4)], "--golden", "goldens", "-o", "r"], sb.project, env=env)
+        check(c[0] == 1, f"the changed scenes differ ({c[0]}: {c[2][:200]})")
+        cmds = runner_commands.commands(c[1]) + runner_commands.commands(c[2])
+        check([x[0] for x in cmds] == ["error"] * 4, f"only the four annotations are commands: {[x[:2] for x in cmds]}")
+        titles = sorted(x[1].get("title", "") for x in cmds)
+        check(titles == sorted("Flipbook: " + n for n in names), f"titles parse back to the exact names: {titles}")
+        check(sorted(x[1].get("file", "") for x in cmds) == sorted(f"changed/s{i}.json" for i in range(4)), "each annotation names its scene file")
+        # A report carrying a raw newline never reaches the log: refused when read (report_paths).
+        # A bad scene's message, printed while GITHUB_ACTIONS is set, is inert too.
+        write_json(sb.p("bad.json"), {"name": "::warning::x", "canvas": {}})
+        c = run(["validate", "bad.json"], sb.project, env=env)
+        check(c[0] == 2 and runner_commands.commands(c[1] + c[2]) == [], f"an error message is no command: {c[2]!r}")
+    finally:
+        sb.close()
+
+
+# MARK: - Images stay inside the project
+
+def images_inside():
+    sb = Sandbox()
+    try:
+        png(os.path.join(sb.victim, "photos", "real.png"), 4, 4)
+        sb.files["photos/real.png"] = open(os.path.join(sb.victim, "photos", "real.png"), "rb").read()
+        png(sb.p("ok.png"), 4, 4)
+        os.symlink(os.path.join(sb.victim, "photos", "real.png"), sb.p("link.png"))
+        os.makedirs(sb.p("assets"))
+        png(sb.p("assets", "a.png"), 4, 4)
+
+        def with_image(name):
+            return scene(extra=lambda s: s["collectionView"]["items"][0].update(content=[{"image": name, "height": 10}]))
+
+        for label, name, needle in [("absolute", os.path.join(sb.victim, "photos", "real.png"), "absolute path"),
+                                    ("..", "../victim/photos/real.png", "without \"..\""),
+                                    ("link", "link.png", "is a symbolic link")]:
+            write_json(sb.p(f"img-{label}.json"), with_image(name))
+            refused(f"image {label}", run(["validate", f"img-{label}.json"], sb.project), "$.collectionView.items[0].content[0].image", needle)
+        write_json(sb.p("img-ok.json"), with_image("ok.png"))
+        check(run(["validate", "img-ok.json"], sb.project)[0] == 0, "an image beside the scene is fine")
+        write_json(sb.p("img-assets.json"), with_image("a.png"))
+        check(run(["render", "img-assets.json", "--assets", "assets", "-o", "o", "--frames", "0"], sb.project)[0] == 0,
+              "--assets names the images' folder")
+    finally:
+        sb.close()
+
+
+# MARK: - Budgets
+
+def budgets():
+    sb = Sandbox()
+    try:
+        # 40 images of 4096² in 160 KB: 2.7 GB decoded before.
+        os.makedirs(sb.p("imgs"))
+        for i in range(40):
+            png(sb.p("imgs", f"i{i}.png"), 4096, 4096)
+        items = [{"id": f"c{i}", "x": 0, "y": 0, "width": 100, "height": 100, "content": [{"image": f"imgs/i{i}.png", "height": 50}]} for i in range(40)]
+        write_json(sb.p("images.json"), {"canvas": {"width": 200, "height": 200, "scale": 1}, "duration": 0.1,
+                                         "collectionView": {"layout": {"type": "absolute"}, "items": items}})
+        c = run(["render", "images.json", "-o", "o"], sb.project)
+        refused("image bomb", c, "the scene's images take", "more than 512 MB")
+        check(c[3] < 2048 + MARGIN_MB, f"image bomb: peak {c[3]} MB within the budget")
+        # Animated previews of an 8192² canvas: 2.9 GB before.
+        write_json(sb.p("big.json"), {"canvas": {"width": 4096, "height": 4096, "scale": 2}, "duration": 0.2, "fps": 30,
+                                      "collectionView": {"layout": {"type": "wallet"}, "items": [{"id": "a"}, {"id": "b"}]},
+                                      "script": [{"at": 0, "action": "scrollTo", "contentOffset": {"y": 100}, "duration": 0.2}]})
+        for f in ("gif", "apng", "webp"):
+            c = run(["render", "big.json", "-o", "o", "--format", f], sb.project)
+            refused(f"big {f}", c, "the animated previews", "--max-memory")
+        # The same at 2048² with room: the estimate holds (peak within --max-memory plus the margin).
+        big = json.load(open(sb.p("big.json")))
+        big["canvas"] = {"width": 1024, "height": 1024, "scale": 2}
+        write_json(sb.p("mid.json"), big)
+        for f in ("gif", "apng", "webp"):
+            c = run(["render", "mid.json", "-o", "o", "--format", f, "--max-memory", "400"], sb.project)
+            check(c[0] in (0, 2) and c[3] < 400 + MARGIN_MB, f"{f} at 2048² under --max-memory 400: done or refused, peak {c[3]} MB ({c[2][:200]})")
+        # An SVG frame of 1.35 million glyphs: 11.7 GB and 3 minutes before.
+        items = [{"id": f"t{i}", "title": "长a" * 4500, "x": 0, "y": 0, "width": 4000, "height": 4000,
+                  "style": {"titleNumberOfLines": 0, "titleSize": 4}} for i in range(150)]
+        write_json(sb.p("text.json"), {"canvas": {"width": 4000, "height": 4000, "scale": 1}, "duration": 0.1,
+                                       "collectionView": {"layout": {"type": "absolute"}, "items": items}})
+        c = run(["render", "text.json", "-o", "o", "--format", "svg"], sb.project)
+        refused("SVG of many glyphs", c, "SVG frame 0", "--max-memory")
+        check(c[4] < 30, f"SVG of many glyphs: refused before drawing ({c[4]:.1f} s)")
+        # Large cards with wide shadows over 3,600 frames: 38 s a frame, about 38 hours, before.
+        items = [{"id": f"s{i}", "x": 10 + i, "y": 10 + i, "width": 3000, "height": 3000,
+                  "style": {"shadow": {"radius": 100, "opacity": 0.5}, "cornerRadius": 40}} for i in range(60)]
+        write_json(sb.p("shadows.json"), {"canvas": {"width": 4096, "height": 4096, "scale": 2}, "duration": 60, "fps": 60,
+                                          "collectionView": {"layout": {"type": "absolute"}, "items": items},
+                                          "script": [{"at": 0, "action": "scrollTo", "contentOffset": {"y": 500}, "duration": 60}]})
+        c = run(["render", "shadows.json", "-o", "o"], sb.project)
+        refused("hours of shadows", c, "would take about", "--max-seconds 600")
+        check(c[4] < 30, f"hours of shadows: refused in seconds ({c[4]:.1f} s)")
+        c = run(["check", "shadows.json", "--golden", "g", "-o", "r"], sb.project)
+        check(c[0] == 2 and "would take about" in c[1], f"check has the same time budget ({c[0]}: {c[1][:300]})")
+        # check of a scene whose timeline would exhaust memory: 6 GiB and an abort before.
+        many = scene(duration=600, fps=60, items=100)
+        many["collectionView"]["layout"] = {"type": "flow", "itemSize": {"width": 10, "height": 8}, "minimumLineSpacing": 0,
+                                            "minimumInteritemSpacing": 0}
+        write_json(sb.p("long.json"), many)
+        c = run(["check", "long.json", "--golden", "g2", "-o", "r2"], sb.project)
+        check(c[0] == 2 and "the timeline would hold more than" in c[1], f"check's timeline budget ({c[0]}: {c[1][:300]} {c[2][:200]})")
+        check(c[3] < 2048 + MARGIN_MB, f"check's timeline budget: peak {c[3]} MB")
+        # A golden frame of 23000² pixels in 64 KB: refused from its header.
+        write_json(sb.p("s.json"), scene())
+        check(run(["check", "s.json", "--golden", "g3", "--record", "-o", "r3"], sb.project)[0] == 0, "golden recorded")
+        png(sb.p("g3", "s", "frame-00000.png"), 23000, 23000)
+        c = run(["check", "s.json", "--golden", "g3", "-o", "r3"], sb.project)
+        check(c[0] == 2 and "frame-00000.png: expected a PNG of at most 8192 x 8192 pixels, got 23000 x 23000" in c[1],
+              f"golden PNG bomb: refused from its header ({c[0]}: {c[1][:300]})")
+        check(c[3] < 400, f"golden PNG bomb: peak {c[3]} MB")
+        # A keyframes.json larger than the budget allows: refused before it is parsed.
+        os.makedirs(sb.p("ka"))
+        with open(sb.p("ka", "keyframes.json"), "w") as f:
+            f.write('{"scene": "x", "fps": 60, "canvas": {"width": 1, "height": 1, "scale": 1}, "frames": [' + " " * (8 << 20) + "]}")
+        shutil.copytree(sb.p("ka"), sb.p("kb"))
+        c = run(["diff", "ka", "kb", "--max-memory", "64"], sb.project)
+        refused("keyframes over budget", c, "keyframes.json", "--max-memory")
+        # The timeline diff is linear: 30,000 ids each drawn on one frame of 6,000 (34 s before).
+        for name, shift in (("qa", 0), ("qb", 3)):
+            frames = [{"index": f, "time": f / 60, "contentOffset": {"x": 0, "y": 0},
+                       "items": [{"id": f"u{f}_{k}", "kind": "cell", "x": 0, "y": k * 10 + (shift if f > 3000 else 0), "width": 10, "height": 10,
+                                  "zIndex": 0, "alpha": 1, "rotation": 0, "scale": 1, "hidden": False} for k in range(5)]} for f in range(6000)]
+            write_json(sb.p(name, "keyframes.json"), {"scene": "q", "fps": 60, "canvas": {"width": 100, "height": 100, "scale": 1}, "frames": frames})
+        c = run(["diff", "qa", "qb"], sb.project, timeout=120)
+        check(c[0] == 1, f"the timeline diff of 30,000 short tracks finishes ({c[0]}, {c[4]:.1f} s)")
+        print(f"note: timeline diff of 30,000 one-frame tracks over 6,000 frames: {c[4]:.1f} s, {c[3]} MB")
+    finally:
+        sb.close()
+
+
+# MARK: - Failures name their file; reports stay valid
+
+def bad_goldens_and_names():
+    sb = Sandbox()
+    try:
+        names = ["good", "lfs", "broken", "a.b", "a_b", "<odd> & \"quoted\" 'name' 名前 🎬"]
+        files = []
+        for i, n in enumerate(names):
+            write_json(sb.p("scenes", f"s{i}.json"), scene(name=n))
+            files.append(f"scenes/s{i}.json")
+        check(run(["check", *files, "--golden", "goldens", "--record", "-o", "rec"], sb.project)[0] == 0, "goldens recorded")
+        with open(sb.p("goldens", "lfs", "frame-00000.png"), "w") as f:
+            f.write("version https://git-lfs.github.com/spec/v1\noid sha256:0123\nsize 42\n")
+        with open(sb.p("goldens", "broken", "frame-00000.png"), "r+b") as f:
+            f.truncate(60)  # its header says 100 x 80; its data ends
+        changed = []
+        for i, n in enumerate(names):
+            s = scene(name=n)
+            if n in ("a.b", "a_b", names[-1]):
+                s["collectionView"]["items"][0]["color"] = "#00FF00"
+            write_json(sb.p("changed", f"s{i}.json"), s)
+            changed.append(f"changed/s{i}.json")
+        c = run(["check", *changed, "--golden", "goldens", "-o", "report"], sb.project)
+        check(c[0] == 2, f"a bad golden: exit 2 ({c[0]}: {c[2][:200]})")
+        check("goldens/lfs/frame-00000.png: expected a PNG file, got a Git LFS pointer" in c[1], f"the LFS pointer is named: {c[1][:600]}")
+        check("goldens/broken/frame-00000.png: is a PNG that cannot be decoded" in c[1], f"the broken PNG is named: {c[1][:800]}")
+        report = json.load(open(sb.p("report", "report.json")))
+        verdicts = {s["name"]: s["verdict"] for s in report["scenes"]}
+        check(verdicts == {"good": "match", "lfs": "error", "broken": "error", "a.b": "differ", "a_b": "differ", names[-1]: "differ"},
+              f"the other scenes are still checked: {verdicts}")
+        folders = {s["name"]: {i["baseline"].split("/")[1] for i in s["images"]} for s in report["scenes"] if s["images"]}
+        check(len({next(iter(v)) for v in folders.values()}) == len(folders), f"each scene has its own image folder: {folders}")
+        dom = xml.dom.minidom.parse(sb.p("report", "junit.xml"))
+        suite = dom.getElementsByTagName("testsuite")[0]
+        check((suite.getAttribute("tests"), suite.getAttribute("failures"), suite.getAttribute("errors")) == ("6", "3", "2"),
+              "junit.xml counts tests, failures and errors")
+        check(names[-1] in [t.getAttribute("name") for t in dom.getElementsByTagName("testcase")], "junit.xml keeps an odd name exactly")
+        # A name with a noncharacter cannot be a scene name (it could not be a file name in XML).
+        write_json(sb.p("nonchar.json"), scene(name="a\ufffeb"))
+        refused("noncharacter in a name", run(["validate", "nonchar.json"], sb.project), "$.name")
+    finally:
+        sb.close()
+
+
+if __name__ == "__main__":
+    for case in (links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+                 check_cleans_up_on_signals, budgets):
+        try:
+            case()
+        except Exception as e:  # a case that breaks is a failure, and the others still run
+            import traceback
+            traceback.print_exc()
+            check(False, f"{case.__name__} raised {e!r}")
+    check.finish()
