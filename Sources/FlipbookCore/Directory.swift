@@ -80,7 +80,8 @@ public final class Directory: @unchecked Sendable {
     private func openDirectory(_ name: String, display: String, follow: Bool, create: Bool, made: (Created) -> Void) throws -> Directory {
         let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW)
         var fd = openat(self.fd, name, flags)
-        if fd < 0 && errno == ENOENT && create && kind(of: name) == nil {
+        // Made when missing; another process making it at the same moment is fine (EEXIST).
+        if fd < 0 && errno == ENOENT && create {
             if mkdirat(self.fd, name, 0o755) == 0 {
                 made(Created(parent: self, name: name))
             } else if errno != EEXIST {
