@@ -202,11 +202,19 @@ extension CLI {
         let (workName, work) = try temporary.makeUniqueDirectory(prefix: "flipbook-check-")
         defer { try? temporary.removeTree(workName) { name, kind in kind == .directory || OutputDirectory.isStaged(name, kind) } }
         var reports: [SceneReport] = []
+        // Once the time budget is spent, the scenes left are reported as not checked; an
+        // interruption ends the run (exit 1).
+        var outOfTime: String?
         for entry in scenes {
             var s: SceneReport
             do {
+                try cancellation.check()
+                if let outOfTime { throw BudgetExceeded("not checked: \(outOfTime)") }
                 s = try checkScene(entry.name, try entry.scene.get(), goldens: goldens, work: work, arguments: r, budget: budget,
                                    cancellation: cancellation, report: report, console: console)
+            } catch let e as BudgetExceeded where cancellation.stopReason != nil {
+                outOfTime = outOfTime ?? e.message
+                s = SceneReport(name: entry.name, verdict: .error, note: e.message, fps: 1, frameCount: 0)
             } catch {
                 // A scene that cannot be checked (its file, its golden, a budget) is said, and the
                 // other scenes are still checked; a failure of the run itself ends it.
@@ -217,6 +225,7 @@ extension CLI {
             s.file = entry.path
             reports.append(s)
         }
+        if outOfTime == nil { try cancellation.check() }
         return try finish(Report(scenes: reports), to: report, console: console)
     }
 
@@ -242,6 +251,7 @@ extension CLI {
         try GoldenStore.render(timeline, every: r.every, into: candidate, workers: workers, cancellation: cancellation)
         var options = r.options
         options.workers = workers
+        options.cancellation = cancellation
         return try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report)
     }
 
