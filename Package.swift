@@ -30,7 +30,7 @@ let package = Package(
                                                           "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "CCairo", "CZlib", "CWebP",
                                                        "CDeflate"]),
-        .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookRender"]),
+        .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "FlipbookRender"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
                                                  "FlipbookRender", "FlipbookDiff"]),

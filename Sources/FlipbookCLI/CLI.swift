@@ -56,7 +56,7 @@ struct UsageError: Error {
 }
 
 public enum CLI {
-    public static let version = "0.1.0"
+    public static let version = FlipbookVersion.current
 
     /// Set by the flipbook executable, which exits as soon as `main` returns: a rendered scene
     /// is then left for the exit to reclaim instead of freed item by item (40 M instructions,

@@ -13,7 +13,9 @@ extension CLI {
 
     Options:
       -o, --output DIR       write the report into DIR
-      --threshold T          colour difference that counts, 0-1 (default 0.1, as pixelmatch)
+      --threshold T          colour difference that counts, 0-1 (default 0: any change of a
+                             pixel that is not anti-aliasing; 0.1 is pixelmatch's, for
+                             goldens recorded on another machine or library version)
       --max-diff-pixels N    changed pixels a frame may have: a count or a percentage (default 0)
       --jobs N               threads (default: all processors)
       --max-memory MB        memory the comparison may use (default 2048): bounds the
@@ -69,7 +71,8 @@ extension CLI {
         var golden: String?
         var record: String?
         var shard: (Int, Int)?
-        var every = 30
+        /// `--every`, when given (a golden keeps what it was recorded with; recording uses 30).
+        var every: Int?
         var maxMemory = RenderBudget.defaultMegabytes
         var maxSeconds = RenderBudget.defaultSeconds
         var help = false
@@ -210,7 +213,7 @@ extension CLI {
             do {
                 try cancellation.check()
                 if let outOfTime { throw BudgetExceeded("not checked: \(outOfTime)") }
-                s = try checkScene(entry.name, try entry.scene.get(), goldens: goldens, work: work, arguments: r, budget: budget,
+                s = try checkScene(entry.name, try entry.scene.get(), path: entry.path, goldens: goldens, work: work, arguments: r, budget: budget,
                                    cancellation: cancellation, report: report, console: console)
             } catch let e as BudgetExceeded where cancellation.stopReason != nil {
                 outOfTime = outOfTime ?? e.message
@@ -230,7 +233,7 @@ extension CLI {
     }
 
     /// One scene of `check`: recorded, reported missing, or rendered and compared.
-    static func checkScene(_ name: String, _ scene: Scene, goldens: GoldenStore, work: Directory, arguments r: CompareArguments,
+    static func checkScene(_ name: String, _ scene: Scene, path scenePath: String, goldens: GoldenStore, work: Directory, arguments r: CompareArguments,
                            budget: RenderBudget, cancellation: Cancellation, report: ReportDirectory, console: Console) throws -> SceneReport {
         let workers = try budget.workers(for: scene.canvas, requested: r.options.workers)
         let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
@@ -238,7 +241,7 @@ extension CLI {
         let existing = try goldens.golden(name)
         let target = goldens.directory.child(name)
         if r.record != nil || (existing == nil && !inCI(console)) {
-            try goldens.record(timeline, every: r.every, workers: workers, cancellation: cancellation)
+            try goldens.record(timeline, every: r.every ?? 30, workers: workers, cancellation: cancellation)
             let note = r.record != nil ? "golden recorded at \(target)" : "no golden yet: recorded at \(target); review and commit it"
             return SceneReport(name: name, verdict: .recorded, note: note, fps: timeline.fps, frameCount: timeline.frames.count)
         }
@@ -246,13 +249,58 @@ extension CLI {
             return SceneReport(name: name, verdict: .missing, note: "no golden at \(target): run 'flipbook check --record' locally and commit it",
                                fps: timeline.fps, frameCount: timeline.frames.count)
         }
+        // The golden says which frames it kept: the candidate keeps the same ones.
+        let manifest = try goldens.manifest(of: existing)
+        var context: [String] = []
+        let every = manifest?.every ?? r.every ?? 30
+        if let manifest {
+            let changed = manifest.differencesFromThisMachine
+            if !changed.isEmpty {
+                context.append("the golden was drawn with other libraries or fonts (\(changed.joined(separator: ", "))): pixel differences may come from that; record and check on the same image, or compare with --threshold 0.1")
+            }
+            if let e = r.every, e != manifest.every { context.append("compared the golden's frames (every \(manifest.every)th); --every \(e) applies when recording") }
+        } else {
+            context.append("the golden has no golden.json (an older Flipbook recorded it): compared every \(every)th frame; record it again to keep how it was made")
+        }
         let candidate = try work.makeDirectory(name)
         defer { try? work.removeTree(name) { n, kind in kind == .directory || OutputDirectory.isStaged(n, kind) } }
-        try GoldenStore.render(timeline, every: r.every, into: candidate, workers: workers, cancellation: cancellation)
+        try GoldenStore.render(timeline, every: every, kept: manifest?.kept, into: candidate, workers: workers, cancellation: cancellation)
         var options = r.options
         options.workers = workers
         options.cancellation = cancellation
-        return try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report)
+        var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report)
+        result.context = context
+        if let bytes = try? readSceneBytes(scenePath), let source = try? SceneSource(file: scenePath, bytes: bytes) {
+            attribute(&result, to: source, scene: scene)
+        }
+        return result
+    }
+
+    /// The scene file's bytes, as `loadScene` read them.
+    static func readSceneBytes(_ path: String) throws -> [UInt8] {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try Directory.open(path.contains("/") ? dir : ".", followsLast: true).0
+            .read(URL(fileURLWithPath: path).lastPathComponent, maxBytes: 64 << 20)
+    }
+
+    /// Names where each difference comes from in the scene file: a motion that starts later or
+    /// earlier, or changes after the first frame, by the script step (or scripted touch) that
+    /// set it going; anything else by the item's own entry. The report's line is the first's.
+    static func attribute(_ r: inout SceneReport, to source: SceneSource, scene: Scene) {
+        for k in r.items.indices {
+            let d = r.items[k]
+            let first = d.ranges[0].lowerBound
+            let start = first + max(0, d.shift ?? 0)
+            var found: String?
+            if d.kind == .shifted {
+                found = source.step(startingBy: Double(start) / Double(scene.fps), in: scene)
+            } else if d.kind == .changed && first > r.firstFrame {
+                found = source.step(startingBy: Double(first) / Double(scene.fps), slack: 0.2, in: scene)
+            }
+            if found == nil, let line = source.line(ofItem: d.item) { found = "\(source.file):\(line)" }
+            r.items[k].source = found
+        }
+        r.line = r.items.first { $0.cause == nil }?.source.flatMap { $0.split(separator: ":").last.flatMap { Int($0) } }
     }
 
     static func report(_ args: [String], console: Console) throws -> Int32 {

@@ -1,3 +1,8 @@
+/// Flipbook's version: what `flipbook --version` prints and a golden records.
+public enum FlipbookVersion {
+    public static let current = "0.2.0"
+}
+
 /// Limits that keep a scene from exhausting memory or disk (checked at decode time and after
 /// command-line overrides).
 public enum SceneLimits {

@@ -52,14 +52,19 @@ public struct ReportImages: Sendable, Equatable {
 public struct SceneReport: Sendable {
     public enum Verdict: String, Sendable, CaseIterable { case match, differ, missing, recorded, error }
     public var name: String
-    /// The scene file, when the comparison knows it (`check`): annotations point at it.
+    /// The scene file, when the comparison knows it (`check`): annotations point at it, at
+    /// `line` (where the first difference comes from) when that is known.
     public var file: String?
+    public var line: Int?
     public var verdict: Verdict
     /// Why, when the verdict is not a comparison (a golden recorded or missing).
     public var note: String?
     public var fps: Int
     public var frameCount: Int
     public var meta: [String] = []
+    /// What a reader should know first that is no difference (a golden drawn with other
+    /// library versions); it does not change the verdict.
+    public var context: [String] = []
     public var items: [ItemDifference] = []
     /// Frames compared pixel by pixel that differ at all.
     public var pixelFrames: [FrameComparison] = []
@@ -80,7 +85,9 @@ public struct SceneReport: Sendable {
     /// frames), then frames whose pixels differ without a timeline change, and the reverse.
     public var summary: [String] {
         if let note { return [note] }
-        var lines = meta + items.map { $0.summary(fps: fps) }
+        // Items a shifted scroll view carries are said on its line, not one by one.
+        let carried = Dictionary(grouping: items.compactMap(\.cause), by: { $0 }).mapValues(\.count)
+        var lines = context + meta + items.filter { $0.cause == nil }.map { $0.summary(fps: fps, carried: carried[$0.item] ?? 0) }
         let semantic = semanticFrames
         let failing = pixelFrames.filter(\.exceeds)
         let pixelOnly = failing.filter { !semantic.contains($0.index) }.map(\.index)
@@ -144,9 +151,14 @@ public enum DirectoryComparison {
     /// examples' timelines: the parsed tree and the timeline it becomes; docs/reliability.md).
     public static let timelineBytesPerFileByte = 12
 
-    /// Reads a keyframes.json within the budget (both sides share half of it).
+    /// The timeline file of a render or golden: timeline.json (a golden's) or keyframes.json.
+    static func timelineFile(_ dir: Directory) -> String? {
+        [TracksJSONFormat.fileName, KeyframesJSONFormat.fileName].first { dir.kind(of: $0) != nil }
+    }
+
+    /// Reads a render's or golden's timeline within the budget (both sides share half of it).
     public static func readTimeline(_ dir: Directory, maxBytes: Int) throws -> Timeline {
-        let name = KeyframesJSONFormat.fileName
+        let name = timelineFile(dir) ?? KeyframesJSONFormat.fileName
         guard let size = dir.fileSize(name) else {
             throw FileError(dir.child(name), dir.kind(of: name) == nil ? "no such file" : "is not a regular file", refused: true)
         }
@@ -154,18 +166,19 @@ public enum DirectoryComparison {
         guard size <= limit else {
             throw FileError(dir.child(name), "is \(size >> 20) MB; comparing it needs about \((size * timelineBytesPerFileByte) >> 20) MB, more than a quarter of --max-memory \(maxBytes >> 20): raise --max-memory", refused: true)
         }
-        return try KeyframesJSONFormat.read(try dir.read(name, maxBytes: limit), file: dir.child(name))
+        let bytes = try dir.read(name, maxBytes: limit)
+        return name == TracksJSONFormat.fileName ? try TracksJSONFormat.read(bytes, file: dir.child(name))
+                                                 : try KeyframesJSONFormat.read(bytes, file: dir.child(name))
     }
 
     /// `name` labels the scene in the report; images of differing frames go to the report's
     /// images folder when `report` is given.
     public static func compare(name: String, baseline: Directory, candidate: Directory, options: ComparisonOptions = ComparisonOptions(),
                                report: ReportDirectory? = nil) throws -> SceneReport {
-        let kf = KeyframesJSONFormat.fileName
-        let hasA = baseline.kind(of: kf) != nil, hasB = candidate.kind(of: kf) != nil
+        let hasA = timelineFile(baseline) != nil, hasB = timelineFile(candidate) != nil
         let pngA = try framePNGs(baseline), pngB = try framePNGs(candidate)
         guard (hasA && hasB) || (!pngA.isEmpty && !pngB.isEmpty) else {
-            throw ComparisonError("nothing to compare: \(baseline.path) and \(candidate.path) need keyframes.json or frame-NNNNN.png files on both sides")
+            throw ComparisonError("nothing to compare: \(baseline.path) and \(candidate.path) need keyframes.json (or timeline.json) or frame-NNNNN.png files on both sides")
         }
         var r = SceneReport(name: name, verdict: .match, fps: 60, frameCount: max(pngA.count, pngB.count))
         if hasA && hasB {

@@ -1,8 +1,11 @@
 import FlipbookCore
+import FlipbookGraphics
+import FlipbookJSON
 import FlipbookRender
 
-/// A folder of goldens, `<goldens>/<scene>/`: keyframes.json (the whole timeline), every N-th
-/// frame as PNG (and the first and the last), and a contact sheet.
+/// A folder of goldens, `<goldens>/<scene>/`: timeline.json (the whole timeline, a line per
+/// track), every N-th frame as PNG (and the first and the last), a contact sheet, and
+/// golden.json (GoldenManifest: how it was made).
 ///
 /// Recording never leaves a golden half-written: the new one is written into
 /// `<goldens>/.flipbook-recording-XXXXXXXXXX/<scene>/` (locked while in use, with a .gitignore
@@ -32,8 +35,8 @@ public final class GoldenStore: @unchecked Sendable {
         case nil: return nil
         case .directory?:
             let d = try directory.directory(scene)
-            guard d.kind(of: KeyframesJSONFormat.fileName) != nil else {
-                throw FileError(d.path, "is an incomplete golden (it has no keyframes.json): record it again with 'flipbook check --record'", refused: true)
+            guard d.kind(of: TracksJSONFormat.fileName) != nil || d.kind(of: KeyframesJSONFormat.fileName) != nil else {
+                throw FileError(d.path, "is an incomplete golden (it has no timeline.json): record it again with 'flipbook check --record'", refused: true)
             }
             return d
         case .link?: throw FileError(directory.child(scene), "is a symbolic link; a golden is a folder (Flipbook follows no links in goldens)", refused: true)
@@ -41,14 +44,39 @@ public final class GoldenStore: @unchecked Sendable {
         }
     }
 
-    /// Renders `timeline`'s golden files into the empty folder `dir`.
-    public static func render(_ timeline: Timeline, every: Int, into dir: Directory, workers: Int, cancellation: Cancellation) throws {
-        let n = timeline.frames.count
+    /// The golden's golden.json (nil for a golden recorded before manifests). Every frame it
+    /// lists must be in the golden as a PNG: a missing one is named.
+    public func manifest(of golden: Directory) throws -> GoldenManifest? {
+        guard golden.kind(of: GoldenManifest.fileName) != nil else { return nil }
+        let m = try GoldenManifest.read(try golden.read(GoldenManifest.fileName, maxBytes: 16 << 20), file: golden.child(GoldenManifest.fileName))
+        for i in m.kept {
+            let name = OutputFormats.frameFileName(i, ext: "png")
+            guard golden.kind(of: name) != nil else {
+                throw FileError(golden.child(name), "is missing (golden.json lists frame \(i) as kept): record the golden again, or restore the file", refused: true)
+            }
+        }
+        return m
+    }
+
+    /// The frames a golden keeps as PNG: every `every`-th (counted from 0) and the last.
+    public static func keptFrames(_ timeline: Timeline, every: Int) -> [Int] {
+        guard let last = timeline.frames.last?.index else { return [] }
+        return timeline.frames.map(\.index).filter { $0 % every == 0 || $0 == last }
+    }
+
+    /// Renders `timeline`'s golden files into the empty folder `dir`: timeline.json (the
+    /// whole timeline, a line per track), the `kept` frames as PNG, a contact sheet, and
+    /// golden.json saying how it was made.
+    public static func render(_ timeline: Timeline, every: Int, kept: [Int]? = nil, into dir: Directory, workers: Int,
+                              cancellation: Cancellation) throws {
+        let keep = Set(kept ?? keptFrames(timeline, every: every))
         var sampled = timeline
-        sampled.frames = timeline.frames.filter { $0.index % every == 0 || $0.index == timeline.frames[n - 1].index }
+        sampled.frames = timeline.frames.filter { keep.contains($0.index) }
         try RenderPipeline.render(sampled, formats: [.frames(PNGFormat()), .timeline(ContactSheetFormat())], in: dir, workers: workers,
                                   cancellation: cancellation)
-        try RenderPipeline.write([OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(KeyframesJSONFormat.text(timeline).utf8))], in: dir)
+        let manifest = GoldenManifest(timeline: timeline, every: every, kept: sampled.frames.map(\.index))
+        try RenderPipeline.write([OutputFile(name: TracksJSONFormat.fileName, bytes: Array(TracksJSONFormat.text(timeline).utf8)),
+                                  OutputFile(name: GoldenManifest.fileName, bytes: Array(manifest.json.utf8))], in: dir)
     }
 
     /// Records the golden of `timeline`'s scene, replacing the old one only once the new one
@@ -131,5 +159,104 @@ public final class GoldenStore: @unchecked Sendable {
             try folder.remove(OutputDirectory.lockName)
             try directory.removeEmptyDirectory(name)
         }
+    }
+}
+
+/// golden.json: how a golden was made — Flipbook's version, the scene's frame rate and canvas,
+/// which frames were kept as PNG, and the versions of the libraries and fonts that drew them
+/// (the usual cause of a golden that differs only in pixels on another machine).
+public struct GoldenManifest: Sendable, Equatable {
+    public static let fileName = "golden.json"
+    public static let format = 1
+    public var flipbook: String
+    public var scene: String
+    public var fps: Int
+    public var canvas: Canvas
+    public var every: Int
+    public var kept: [Int]
+    public var libraries: [String: String]
+    public var fonts: [String: String]
+
+    /// The manifest of a golden of `timeline` made on this machine.
+    public init(timeline: Timeline, every: Int, kept: [Int]) {
+        flipbook = FlipbookVersion.current
+        scene = timeline.scene
+        fps = timeline.fps
+        canvas = timeline.canvas
+        self.every = every
+        self.kept = kept
+        libraries = GoldenManifest.localLibraries
+        fonts = GoldenManifest.localFonts
+    }
+
+    public static var localLibraries: [String: String] { Dictionary(FontLibrary.libraryVersions.map { ($0.name, $0.version) }, uniquingKeysWith: { a, _ in a }) }
+    public static var localFonts: [String: String] { Dictionary(FontLibrary.versions.map { ($0.family, $0.version) }, uniquingKeysWith: { a, _ in a }) }
+
+    public var json: String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.integer("format", GoldenManifest.format)
+        w.string("flipbook", flipbook)
+        w.string("scene", scene)
+        w.integer("fps", fps)
+        w.beginObject("canvas")
+        w.number("width", canvas.width)
+        w.number("height", canvas.height)
+        w.integer("scale", canvas.scale)
+        w.endObject()
+        w.integer("every", every)
+        TracksJSONFormat.writeRanges(kept, "kept", &w)
+        for (key, table) in [("libraries", libraries), ("fonts", fonts)] {
+            w.beginObject(key)
+            for (k, v) in table.sorted(by: { $0.key < $1.key }) { w.string(k, v) }
+            w.endObject()
+        }
+        w.endObject()
+        w.newline()
+        return w.text
+    }
+
+    public static func read(_ bytes: [UInt8], file: String) throws -> GoldenManifest {
+        let o = try JSONField.parse(bytes, file: file).object(allowed: ["format", "flipbook", "scene", "fps", "canvas", "every", "kept", "libraries", "fonts"])
+        let formatField = try o.required("format")
+        guard try formatField.integer(in: 1...1_000) == format else {
+            throw formatField.expected("golden format \(format) (this Flipbook's); record the golden again with 'flipbook check --record'")
+        }
+        let c = try o.required("canvas").object(allowed: ["width", "height", "scale"])
+        var m = GoldenManifest(timeline: Timeline(scene: "", fps: 1, canvas: Canvas(width: 1, height: 1), frames: []), every: 1, kept: [])
+        m.flipbook = try o.required("flipbook").string()
+        m.scene = try o.required("scene").string()
+        m.fps = try o.required("fps").integer(in: SceneLimits.fpsRange)
+        m.canvas = Canvas(width: try c.required("width").positive(max: SceneLimits.maxCanvasPoints),
+                          height: try c.required("height").positive(max: SceneLimits.maxCanvasPoints), scale: try c.required("scale").integer(in: SceneLimits.scaleRange))
+        m.every = try o.required("every").integer(in: 1...SceneLimits.maxFrames)
+        m.kept = []
+        for r in try o.required("kept").array(maxCount: SceneLimits.maxFrames) {
+            let p = try r.array(minCount: 2, maxCount: 2)
+            let lo = try p[0].integer(in: 0...Int(Int32.max)), hi = try p[1].integer(in: 0...Int(Int32.max))
+            guard lo <= hi, hi - lo < SceneLimits.maxFrames, (m.kept.last ?? -1) < lo, m.kept.count + hi - lo < SceneLimits.maxFrames else {
+                throw r.expected("[first, last] frames after the ones before")
+            }
+            m.kept += Array(lo...hi)
+        }
+        func table(_ key: String) throws -> [String: String] {
+            var t: [String: String] = [:]
+            for (k, f) in try o.required(key).entries(maxCount: 100) { t[k] = try f.string() }
+            return t
+        }
+        m.libraries = try table("libraries")
+        m.fonts = try table("fonts")
+        return m
+    }
+
+    /// "cairo 1.16.0 → 1.18.0, WenQuanYi Micro Hei 0.2 → 1.0": what differs from this machine.
+    public var differencesFromThisMachine: [String] {
+        var out: [String] = []
+        for (mine, theirs) in [(GoldenManifest.localLibraries, libraries), (GoldenManifest.localFonts, fonts)] {
+            for k in Set(mine.keys).union(theirs.keys).sorted() where mine[k] != theirs[k] {
+                out.append("\(k) \(theirs[k] ?? "none") → \(mine[k] ?? "none")")
+            }
+        }
+        return out
     }
 }

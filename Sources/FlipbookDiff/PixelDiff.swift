@@ -8,9 +8,12 @@ import FlipbookRender
 /// a pixel between a darker and a brighter neighbour that both have identical siblings
 /// (Vysniauskas, "Anti-aliased pixel and intensity slope detector", 2009).
 public struct PixelDiff: Sendable {
-    /// 0…1: how different two colours must be to count (pixelmatch's default 0.1).
-    public var threshold = 0.1
-    public init(threshold: Double = 0.1) { self.threshold = threshold }
+    /// 0…1: how different two colours must be to count. 0 by default: a render is the same
+    /// bytes on the same machine and libraries, so any change of a pixel that is not
+    /// anti-aliasing counts (one level in one channel over a flat area). pixelmatch's 0.1,
+    /// which lets a #00704A → #00754A card pass, is for comparing across machines.
+    public var threshold = 0.0
+    public init(threshold: Double = 0) { self.threshold = threshold }
 
     public struct Result: Sendable, Equatable {
         /// Pixels that differ perceptibly and are not anti-aliasing.

@@ -33,7 +33,7 @@ public struct Report: Sendable {
     /// escapes every part), naming the scene file when it is known.
     public var githubAnnotations: String {
         (failed + errors).sorted { $0.name < $1.name }.map { s in
-            WorkflowCommands.error(title: "Flipbook: \(s.name)", message: s.summary.first ?? s.verdict.rawValue, file: s.file) + "\n"
+            WorkflowCommands.error(title: "Flipbook: \(s.name)", message: s.summary.first ?? s.verdict.rawValue, file: s.file, line: s.line) + "\n"
         }.joined()
     }
 
@@ -52,6 +52,7 @@ public struct Report: Sendable {
             w.string("name", s.name)
             w.string("verdict", s.verdict.rawValue)
             if let file = s.file { w.string("file", file) }
+            if let line = s.line { w.integer("line", line) }
             if let note = s.note { w.string("note", note) }
             w.integer("fps", s.fps)
             w.integer("frames", s.frameCount)
@@ -60,6 +61,11 @@ public struct Report: Sendable {
             w.beginArray("summary")
             for l in s.summary { w.string(nil, l) }
             w.endArray()
+            if !s.context.isEmpty {
+                w.beginArray("context")
+                for c in s.context { w.string(nil, c) }
+                w.endArray()
+            }
             w.beginArray("meta")
             for m in s.meta { w.string(nil, m) }
             w.endArray()
@@ -68,7 +74,7 @@ public struct Report: Sendable {
                 w.beginObject()
                 w.string("item", d.item)
                 w.string("kind", d.kind.rawValue)
-                Report.write(d.ranges, "ranges", &w)
+                TracksJSONFormat.writeRanges(d.ranges, "ranges", &w)
                 w.beginArray("properties")
                 for p in d.properties { w.string(nil, p) }
                 w.endArray()
@@ -76,10 +82,18 @@ public struct Report: Sendable {
                 w.string("largestProperty", d.largestProperty)
                 w.integer("largestFrame", d.largestFrame)
                 if let k = d.shift { w.integer("shift", k) }
+                if !d.changes.isEmpty {
+                    w.beginArray("changes")
+                    for c in d.changes { w.string(nil, c) }
+                    w.endArray()
+                }
+                if let c = d.cause { w.string("cause", c) }
+                if let src = d.source { w.string("source", src) }
+                w.number("impact", min(d.impact, .greatestFiniteMagnitude))
                 w.endObject()
             }
             w.endArray()
-            Report.write(SemanticDiff.ranges(s.framesComparedSet.sorted()), "compared", &w)
+            TracksJSONFormat.writeRanges(s.framesComparedSet.sorted(), "compared", &w)
             w.beginArray("pixelFrames")
             for f in s.pixelFrames {
                 w.beginObject()
@@ -126,7 +140,7 @@ public struct Report: Sendable {
         }
         var scenes: [SceneReport] = []
         for f in try root.required("scenes").array(maxCount: 100_000) {
-            let o = try f.object(allowed: ["name", "file", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "meta", "items",
+            let o = try f.object(allowed: ["name", "file", "line", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "context", "meta", "items",
                                            "compared", "pixelFrames", "images"])
             let verdict = try o.required("verdict").oneOf(SceneReport.Verdict.allCases.map(\.rawValue))
             let nameField = try o.required("name")
@@ -136,6 +150,7 @@ public struct Report: Sendable {
                                 note: try o.optional("note").map(text), fps: try o.required("fps").integer(in: SceneLimits.fpsRange),
                                 frameCount: try o.required("frames").integer(in: 0...SceneLimits.maxFrames))
             s.file = try o.optional("file").map(text)
+            s.line = try o.optional("line")?.integer(in: 1...Int(Int32.max))
             s.firstFrame = try o.required("firstFrame").integer(in: 0...Int(Int32.max))
             let frames = s.firstFrame...(s.firstFrame + max(0, s.frameCount - 1))
             func frame(_ f: JSONField) throws -> Int {
@@ -152,15 +167,20 @@ public struct Report: Sendable {
                 }
             }
             s.meta = try o.required("meta").array(maxCount: 100).map(text)
+            s.context = try o.optional("context")?.array(maxCount: 100).map(text) ?? []
             for it in try o.required("items").array(maxCount: SceneLimits.maxItems) {
-                let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift"])
+                let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift",
+                                                 "changes", "cause", "source", "impact"])
                 s.items.append(ItemDifference(item: try text(io.required("item")),
                                               kind: ItemDifference.Kind(rawValue: try io.required("kind").oneOf(["removed", "added", "shifted", "changed"]))!,
                                               ranges: try ranges(io.required("ranges")), properties: try io.required("properties").array(maxCount: 100).map(text),
                                               largest: try io.required("largest").number(in: 0...Double.greatestFiniteMagnitude),
                                               largestProperty: try text(io.required("largestProperty")),
                                               largestFrame: try frame(io.required("largestFrame")),
-                                              shift: try io.optional("shift")?.integer(in: -SceneLimits.maxFrames...SceneLimits.maxFrames)))
+                                              shift: try io.optional("shift")?.integer(in: -SceneLimits.maxFrames...SceneLimits.maxFrames),
+                                              changes: try io.optional("changes")?.array(maxCount: 100).map(text) ?? [],
+                                              cause: try io.optional("cause").map(text), impact: try io.required("impact").number(in: 0...Double.greatestFiniteMagnitude)))
+                s.items[s.items.count - 1].source = try io.optional("source").map(text)
             }
             for r in try ranges(o.required("compared")) { s.framesComparedSet.formUnion(r) }
             for p in try o.required("pixelFrames").array(maxCount: SceneLimits.maxFrames) {
@@ -188,13 +208,6 @@ public struct Report: Sendable {
             scenes.append(s)
         }
         return Report(scenes: scenes)
-    }
-
-    /// Frame ranges as `[[first, last], …]`.
-    static func write(_ ranges: [ClosedRange<Int>], _ key: String, _ w: inout JSONWriter) {
-        w.beginArray(key)
-        for r in ranges { w.beginArray(); w.integer(nil, r.lowerBound); w.integer(nil, r.upperBound); w.endArray() }
-        w.endArray()
     }
 
     // MARK: - junit.xml

@@ -55,9 +55,7 @@ public final class ReportDirectory: @unchecked Sendable {
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
         })
         if safe == name && !safe.isEmpty { return safe }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bit
-        for b in name.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return safe + "-" + String(String(h, radix: 16).suffix(8))
+        return safe + "-" + String(FNV1a.hex(name.utf8).suffix(8))
     }
 
     /// The path of frame `frame`'s `kind` image of scene `scene`, relative to the report.

@@ -27,13 +27,31 @@ public struct ItemDifference: Sendable, Equatable {
     /// The properties that differ somewhere, in a fixed order.
     public var properties: [String]
     /// The largest difference and where: points for geometry, the value's own unit otherwise
-    /// (0/1 for presence, zIndex and hidden).
+    /// (0/1 for presence, zIndex, hidden and the looks).
     public var largest: Double
     public var largestProperty: String
     public var largestFrame: Int
     /// Frames the candidate's track is behind the baseline's (negative: ahead), when the whole
     /// track matches once shifted.
     public var shift: Int?
+    /// How the looks changed, on the first frame each did: "background #00704A → #00754A".
+    public var changes: [String] = []
+    /// The scroll view whose own shift explains this item's (the item rides in it and moves
+    /// with it); nil when the item's difference is its own.
+    public var cause: String?
+    /// The canvas area times the frames it differs on, as a fraction of one canvas frame: how
+    /// much of the screen and the timeline it changes (the order of the summary).
+    public var impact = 0.0
+    /// Where in the scene file the change comes from, when known: the script step that starts
+    /// a shifted motion ("script step 2, scenes/feed.json:14"), else the item's own line.
+    public var source: String?
+
+    public init(item: String, kind: Kind, ranges: [ClosedRange<Int>], properties: [String], largest: Double, largestProperty: String,
+                largestFrame: Int, shift: Int?, changes: [String] = [], cause: String? = nil, impact: Double = 0) {
+        self.item = item; self.kind = kind; self.ranges = ranges; self.properties = properties; self.largest = largest
+        self.largestProperty = largestProperty; self.largestFrame = largestFrame; self.shift = shift; self.changes = changes
+        self.cause = cause; self.impact = impact
+    }
 }
 
 /// What differs between two recorded timelines, most important first.
@@ -46,13 +64,58 @@ public struct TimelineDifference: Sendable {
     public var frames: Set<Int> { Set(items.flatMap { $0.ranges.flatMap { Array($0) } }) }
 }
 
+/// Compares two timelines as a reviewer would: items by id, each on the frames it is drawn
+/// on, in the content coordinates of the scroll view it is in (so a scroll that changes puts
+/// one line on the scroll view, not one on every cell it carries); a scroll view's own track is
+/// its contentOffset and frame; an item's looks (fill, border, shadow, text, font, images) are
+/// compared too, and named with their old and new values. Differences a scroll view's shift
+/// explains are folded into its line; the rest are ordered by how much of the screen and of
+/// the timeline they change.
 public enum SemanticDiff {
+    /// One item on one frame: its state with the frame in its scroll view's content space.
+    struct State {
+        var item: DrawItem
+        var view: String?
+        /// The view's contentOffset (for kind "view" only).
+        var offset: Point?
+        /// The canvas frame (for the impact), before it is moved into content space.
+        var canvasArea: Double
+    }
+
+    /// Item id → frame index → state.
+    static func tracks(_ t: Timeline) -> [String: [Int: State]] {
+        var out: [String: [Int: State]] = [:]
+        for f in t.frames {
+            var view: (id: String, origin: Point, offset: Point)?
+            for var it in f.items {
+                let area = it.frame.width * it.frame.height * it.scale * it.scale
+                var offset: Point?
+                var inView: String?
+                if it.kind == "view" {
+                    let o = f.scrollViews.first { $0.id == it.id }?.contentOffset ?? f.contentOffset
+                    view = (it.id, Point(x: it.frame.minX, y: it.frame.minY), o)
+                    offset = o
+                } else if it.kind == "chrome" {
+                    view = nil
+                } else if let v = view {
+                    it.frame = it.frame.offsetBy(dx: v.offset.x - v.origin.x, dy: v.offset.y - v.origin.y)
+                    inView = v.id
+                }
+                out[it.id, default: [:]][f.index] = State(item: it, view: inView, offset: offset, canvasArea: area)
+            }
+        }
+        return out
+    }
+
     /// The item-by-item comparison of two timelines, on the frame indices both have.
     public static func compare(_ a: Timeline, _ b: Timeline, tolerance: DiffTolerance = DiffTolerance()) -> TimelineDifference {
         var d = TimelineDifference()
         if a.fps != b.fps { d.meta.append("fps \(a.fps) → \(b.fps)") }
         if a.canvas.width != b.canvas.width || a.canvas.height != b.canvas.height || a.canvas.scale != b.canvas.scale {
             d.meta.append("canvas \(size(a.canvas)) → \(size(b.canvas))")
+        }
+        if a.canvas.background.hex != b.canvas.background.hex {
+            d.meta.append("canvas background \(a.canvas.background.hex) → \(b.canvas.background.hex)")
         }
         let da = duration(a), db = duration(b)
         if a.frames.count != b.frames.count || abs(da - db) > 1e-9 {
@@ -62,6 +125,7 @@ public enum SemanticDiff {
         let common = FrameIndices(Set(a.frames.map(\.index)).intersection(b.frames.map(\.index)))
         guard !common.isEmpty else { return d }
         let firstCommon = common.sorted[0]
+        let canvasArea = max(1, a.canvas.width * a.canvas.height)
         // Items in order of first appearance in the baseline, then the candidate's new ones.
         var order: [String] = []
         var seen = Set<String>()
@@ -69,41 +133,63 @@ public enum SemanticDiff {
         // Each item is looked at only on the frames it is drawn on, so the work follows the
         // timelines' size, not items × frames; shift detection shares a budget of the same order.
         var shiftBudget = 64 * (a.frames.reduce(0) { $0 + $1.items.count } + b.frames.reduce(0) { $0 + $1.items.count }) + 1_000_000
+        var views: [String: String] = [:]  // item → the view it is in (the candidate's, else the baseline's)
         for id in order {
             let x = ta[id] ?? [:], y = tb[id] ?? [:]
             let framesA = x.keys.filter(common.contains), framesB = y.keys.filter(common.contains)
+            if let v = (framesB.first.flatMap { y[$0]?.view }) ?? (framesA.first.flatMap { x[$0]?.view }) { views[id] = v }
             if framesA.isEmpty != framesB.isEmpty {
                 let frames = (framesA.isEmpty ? framesB : framesA).sorted()
+                let track = framesA.isEmpty ? y : x
+                let impact = frames.reduce(0) { $0 + (track[$1]?.canvasArea ?? 0) } / canvasArea
                 d.items.append(ItemDifference(item: id, kind: framesA.isEmpty ? .added : .removed, ranges: ranges(frames),
                                               properties: ["presence"], largest: 1, largestProperty: "presence",
-                                              largestFrame: frames.first ?? firstCommon, shift: nil))
+                                              largestFrame: frames.first ?? firstCommon, shift: nil, impact: impact))
                 continue
             }
             var differing: [Int] = []
             var props = Set<String>()
+            var changes: [String: String] = [:]
             var largest = (value: 0.0, property: "", frame: 0)
+            var impact = 0.0
             for i in Set(framesA).union(framesB).sorted() {
                 let diffs = differences(x[i], y[i], tolerance)
                 if diffs.isEmpty { continue }
                 differing.append(i)
+                impact += max(x[i]?.canvasArea ?? 0, y[i]?.canvasArea ?? 0) / canvasArea
                 for (p, v) in diffs {
                     props.insert(p)
                     if v > largest.value { largest = (v, p, i) }
+                }
+                if let sa = x[i], let sb = y[i] {
+                    for c in AppearanceDiff.changes(sa.item.appearance, sb.item.appearance) where changes[c.property] == nil {
+                        changes[c.property] = c.text
+                    }
                 }
             }
             guard !differing.isEmpty else { continue }
             let shift = detectShift(x, y, common: common, span: differing.first!...differing.last!, tolerance: tolerance, budget: &shiftBudget)
             d.items.append(ItemDifference(item: id, kind: shift == nil ? .changed : .shifted, ranges: ranges(differing),
                                           properties: propertyOrder.filter(props.contains), largest: min(largest.value, .greatestFiniteMagnitude),
-                                          largestProperty: largest.property, largestFrame: largest.frame, shift: shift))
+                                          largestProperty: largest.property, largestFrame: largest.frame, shift: shift,
+                                          changes: AppearanceDiff.order.compactMap { changes[$0] }, impact: impact))
         }
-        // Most important first: items gone or new, then shifted, then changed; earliest first.
-        let rank: [ItemDifference.Kind: Int] = [.removed: 0, .added: 1, .shifted: 2, .changed: 3]
+        // A scroll view shifted in time carries the items in it that shifted the same way.
+        let viewShifts = Dictionary(d.items.compactMap { i in i.shift.map { (i.item, $0) } }.filter { ta[$0.0]?.values.first?.offset != nil },
+                                    uniquingKeysWith: { first, _ in first })
+        for k in d.items.indices where d.items[k].kind == .shifted {
+            if let v = views[d.items[k].item], let s = viewShifts[v], s == d.items[k].shift { d.items[k].cause = v }
+        }
+        // Most important first: items gone or new, then scroll views shifted in time (a cause),
+        // then the rest by how much of the screen and the timeline they change; the items a
+        // view carries last; earliest first among equals.
+        func key(_ i: ItemDifference) -> (Int, Double, Int) {
+            let group = i.kind == .removed || i.kind == .added ? 0 : viewShifts[i.item] != nil ? 1 : i.cause == nil ? 2 : 3
+            return (group, -i.impact, i.ranges[0].lowerBound)
+        }
         d.items = d.items.enumerated().sorted { l, r in
-            let a = l.element, b = r.element
-            if rank[a.kind]! != rank[b.kind]! { return rank[a.kind]! < rank[b.kind]! }
-            if a.ranges[0].lowerBound != b.ranges[0].lowerBound { return a.ranges[0].lowerBound < b.ranges[0].lowerBound }
-            return l.offset < r.offset
+            let a = key(l.element), b = key(r.element)
+            return a != b ? a < b : l.offset < r.offset
         }.map(\.element)
         return d
     }
@@ -114,25 +200,24 @@ public enum SemanticDiff {
         return Double(last.index + 1 - first.index) / Double(t.fps)
     }
 
-    static let propertyOrder = ["presence", "x", "y", "width", "height", "alpha", "rotation", "scale", "zIndex", "hidden"]
+    static let propertyOrder = ["presence", "contentOffset", "x", "y", "width", "height", "alpha", "rotation", "scale", "zIndex", "hidden"]
+        + AppearanceDiff.order + ["kind"]
 
     static func size(_ c: Canvas) -> String { "\(NumberFormat.short(c.width))x\(NumberFormat.short(c.height)) @\(c.scale)x" }
 
-    /// Item id → frame index → item.
-    static func tracks(_ t: Timeline) -> [String: [Int: DrawItem]] {
-        var out: [String: [Int: DrawItem]] = [:]
-        for f in t.frames { for it in f.items { out[it.id, default: [:]][f.index] = it } }
-        return out
-    }
-
     /// The properties of two states of an item that differ beyond the tolerance, with by how much.
-    static func differences(_ a: DrawItem?, _ b: DrawItem?, _ t: DiffTolerance) -> [(String, Double)] {
+    static func differences(_ a: State?, _ b: State?, _ t: DiffTolerance) -> [(String, Double)] {
         switch (a, b) {
         case (nil, nil): return []
         case (nil, _), (_, nil): return [("presence", 1)]
-        case (let a?, let b?):
+        case (let sa?, let sb?):
+            let a = sa.item, b = sb.item
             var out: [(String, Double)] = []
             func num(_ name: String, _ x: Double, _ y: Double, _ tol: Double) { if abs(x - y) > tol { out.append((name, abs(x - y))) } }
+            if let oa = sa.offset, let ob = sb.offset {
+                let dist = max(abs(oa.x - ob.x), abs(oa.y - ob.y))
+                if dist > t.geometry { out.append(("contentOffset", dist)) }
+            }
             num("x", a.frame.minX, b.frame.minX, t.geometry)
             num("y", a.frame.minY, b.frame.minY, t.geometry)
             num("width", a.frame.width, b.frame.width, t.geometry)
@@ -142,6 +227,10 @@ public enum SemanticDiff {
             num("scale", a.scale, b.scale, t.value)
             if a.zIndex != b.zIndex { out.append(("zIndex", Double(abs(a.zIndex - b.zIndex)))) }
             if a.hidden != b.hidden { out.append(("hidden", 1)) }
+            if a.kind != b.kind { out.append(("kind", 1)) }
+            if a.appearance != b.appearance {
+                for c in AppearanceDiff.changes(a.appearance, b.appearance) { out.append((c.property, 1)) }
+            }
             return out
         }
     }
@@ -153,7 +242,7 @@ public enum SemanticDiff {
     /// where either track has the item can disagree, so only those are compared; the work is
     /// taken from `budget`, and once it is spent no shift is looked for (the item is reported
     /// as changed).
-    static func detectShift(_ a: [Int: DrawItem], _ b: [Int: DrawItem], common: FrameIndices, span: ClosedRange<Int>,
+    static func detectShift(_ a: [Int: State], _ b: [Int: State], common: FrameIndices, span: ClosedRange<Int>,
                             tolerance: DiffTolerance, budget: inout Int) -> Int? {
         let inSpan = common.count(in: span, budget: &budget)
         // Frames where the item is drawn, on the candidate's side within the span, and on the
@@ -230,22 +319,75 @@ public enum SemanticDiff {
     }
 }
 
+/// How two looks of an item differ, property by property, with the old and new values a
+/// reader recognises: colours as hex, text in quotes, images by file name.
+enum AppearanceDiff {
+    static let order = ["background", "cornerRadius", "corners", "border", "shadow", "text", "font", "textColor", "image", "content"]
+
+    static func changes(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
+        var out: [(String, String)] = []
+        func note(_ p: String, _ from: String, _ to: String) { if from != to { out.append((p, "\(p) \(from) → \(to)")) } }
+        note("background", a.background.hex, b.background.hex)
+        note("cornerRadius", NumberFormat.short(a.cornerRadius), NumberFormat.short(b.cornerRadius))
+        note("corners", String(a.roundedCorners.rawValue), String(b.roundedCorners.rawValue))
+        note("border", border(a), border(b))
+        note("shadow", shadow(a.shadow), shadow(b.shadow))
+        let ta = texts(a), tb = texts(b)
+        if ta.map(\.text) != tb.map(\.text) {
+            out.append(("text", "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "
+                        + tb.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ")))
+        } else {
+            note("font", ta.map { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }.joined(separator: ", "),
+                 tb.map { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }.joined(separator: ", "))
+            note("textColor", ta.map(\.color.hex).joined(separator: ", "), tb.map(\.color.hex).joined(separator: ", "))
+        }
+        note("image", images(a), images(b))
+        // Anything else in the content (rects, the arrow, the spinner, where text sits): named only.
+        if out.isEmpty && a.content != b.content { out.append(("content", "content changed")) }
+        return out
+    }
+
+    static func border(_ a: Appearance) -> String {
+        guard let b = a.border else { return "none" }
+        return b.hex + (a.borderWidth.map { " " + NumberFormat.short($0) + " pt" } ?? " hairline")
+    }
+
+    static func shadow(_ s: Shadow?) -> String {
+        guard let s else { return "none" }
+        return "\(s.color.hex) \(NumberFormat.short(s.opacity)) (\(NumberFormat.short(s.offset.x)), \(NumberFormat.short(s.offset.y))) r\(NumberFormat.short(s.radius))"
+    }
+
+    static func texts(_ a: Appearance) -> [TextElement] { a.content.compactMap { if case .text(let t) = $0 { return t } else { return nil } } }
+
+    static func images(_ a: Appearance) -> String {
+        let names = a.content.compactMap { e -> String? in if case .image(let i) = e { return Looks.imageName(i.path) } else { return nil } }
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+}
+
 extension ItemDifference {
-    /// One line for a person: the item, what changed and where.
-    public func summary(fps: Int) -> String {
+    /// One line for a person: the item, what changed and where; `carried` items ride in it.
+    public func summary(fps: Int, carried: Int = 0) -> String {
         let frames = ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
         let id = InputError.quote(item)
+        let from = (carried > 0 ? "; \(carried) item\(carried == 1 ? "" : "s") in it move\(carried == 1 ? "s" : "") with it" : "")
+            + (source.map { " — " + $0 } ?? "")
         switch kind {
-        case .removed: return "\(id): removed (drawn in baseline frames \(frames))"
-        case .added: return "\(id): added (drawn in candidate frames \(frames))"
+        case .removed: return "\(id): removed (drawn in baseline frames \(frames))\(from)"
+        case .added: return "\(id): added (drawn in candidate frames \(frames))\(from)"
         case .shifted:
             let k = shift ?? 0
             let ms = NumberFormat.short(Double(abs(k)) * 1000 / Double(fps))
-            return "\(id): \(k > 0 ? "late" : "early") by \(abs(k)) frame\(abs(k) == 1 ? "" : "s") (\(ms) ms); frames \(frames) differ"
+            let what = properties == ["contentOffset"] || properties.first == "contentOffset" ? "scroll " : ""
+            return "\(id): \(what)\(k > 0 ? "late" : "early") by \(abs(k)) frame\(abs(k) == 1 ? "" : "s") (\(ms) ms); frames \(frames) differ\(from)"
         case .changed:
-            let unit = ["x", "y", "width", "height"].contains(largestProperty) ? " pt" : ""
+            let looks = changes.joined(separator: "; ")
+            let geometry = properties.filter { !AppearanceDiff.order.contains($0) }
+            if geometry.isEmpty { return "\(id): \(looks) at frames \(frames)\(from)" }
+            let unit = ["x", "y", "width", "height", "contentOffset"].contains(largestProperty) ? " pt" : ""
             let amount = NumberFormat.short((largest * 100).rounded() / 100)
-            return "\(id): \(properties.joined(separator: ", ")) differ at frames \(frames) (largest: \(largestProperty) by \(amount)\(unit) at frame \(largestFrame))"
+            let largestText = AppearanceDiff.order.contains(largestProperty) ? "" : " (largest: \(largestProperty) by \(amount)\(unit) at frame \(largestFrame))"
+            return "\(id): " + (looks.isEmpty ? "" : looks + "; ") + "\(geometry.joined(separator: ", ")) differ at frames \(frames)\(largestText)\(from)"
         }
     }
 }

@@ -2,6 +2,7 @@
 // with Pango under UILabel's rules (the scene stage measures "fit" widths with the same code
 // that draws), and PNG images decoded by Cairo (the scene stage rejects a bad one up front).
 import CCairo
+import FlipbookCore
 
 /// The fonts Flipbook draws with. They are loaded by file into a private fontconfig
 /// configuration, so text looks the same whatever else the machine has installed or however
@@ -64,6 +65,30 @@ public enum FontLibrary {
 
     /// Throws when the fonts cannot be loaded (a file is missing).
     public static func check() throws { _ = try configuration() }
+
+    /// The loaded fonts' families and versions (the font's head table revision, as fontconfig
+    /// reads it): what a golden records, since a new font version moves glyph edges.
+    public static var versions: [(family: String, version: String)] {
+        guard let config = try? configuration(), let set = FcConfigGetFonts(config, FcSetApplication) else { return [] }
+        var out: [(String, String)] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var family: UnsafeMutablePointer<FcChar8>?
+            var version: Int32 = 0
+            guard FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch, let family,
+                  FcPatternGetInteger(pattern, FC_FONTVERSION, 0, &version) == FcResultMatch else { continue }
+            let name = String(cString: family)
+            if !out.contains(where: { $0.0 == name }) { out.append((name, NumberFormat.short((Double(version) / 65536 * 1000).rounded() / 1000))) }
+        }
+        return out.filter { $0.0 == family || !$0.0.hasPrefix(family) }
+    }
+
+    /// The drawing libraries' versions (what a golden records: a new one can move pixels).
+    public static var libraryVersions: [(name: String, version: String)] {
+        let fc = Int(FcGetVersion())
+        return [("cairo", String(cString: cairo_version_string())), ("pango", String(cString: pango_version_string())),
+                ("pixman", String(cString: pixman_version_string())), ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)")]
+    }
 
     static func configuration() throws -> OpaquePointer { try loaded.get() }
 }

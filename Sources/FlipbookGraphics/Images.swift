@@ -9,11 +9,14 @@ public final class DecodedImage: @unchecked Sendable {
     public let height: Int
     /// The PNG file as read (what the animated SVG embeds).
     public let png: [UInt8]
+    /// The file's FNV-1a hash: what keyframes.json records, so a changed picture is a change.
+    public let digest: String
     let stride: Int
     let pixels: UnsafeMutableRawPointer
 
     init(width: Int, height: Int, png: [UInt8], stride: Int, pixels: UnsafeMutableRawPointer) {
         self.width = width; self.height = height; self.png = png; self.stride = stride; self.pixels = pixels
+        digest = FNV1a.hex(png)
     }
     deinit { pixels.deallocate() }
 

@@ -197,6 +197,14 @@ public struct JSONField: Sendable {
         return JSONObject(field: self, members: members)
     }
 
+    /// The members of an object whose keys are names, not fields (a table such as "looks"),
+    /// in the file's order.
+    public func entries(maxCount: Int = .max) throws -> [(key: String, value: JSONField)] {
+        guard case .object(let members) = node.value else { throw expected("an object") }
+        guard members.count <= maxCount else { throw error("expected an object of at most \(maxCount) members, got \(members.count)") }
+        return members.map { ($0.key, child($0.value, JSONLocation(parent: location, key: $0.key))) }
+    }
+
     public func color() throws -> Color {
         guard case .string(let s) = node.value, let c = Color(hex: s) else {
             throw expected("a colour \"#RRGGBB\" or \"#RRGGBBAA\"")

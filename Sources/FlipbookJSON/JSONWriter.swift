@@ -34,6 +34,8 @@ public struct JSONWriter: Sendable {
     public mutating func string(_ key: String? = nil, _ v: String) { keyPrefix(key); text += JSONWriter.quote(v) }
     public mutating func bool(_ key: String? = nil, _ v: Bool) { keyPrefix(key); text += v ? "true" : "false" }
     public mutating func null(_ key: String? = nil) { keyPrefix(key); text += "null" }
+    /// A value written before, as JSON text (a table entry written once and reused).
+    public mutating func raw(_ key: String? = nil, _ json: String) { keyPrefix(key); text += json }
     /// A line break between top-level array elements keeps big files diff-friendly.
     public mutating func newline() { text += "\n" }
 }

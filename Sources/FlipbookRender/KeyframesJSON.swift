@@ -29,6 +29,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
 
     public static func text(_ timeline: Timeline) -> String {
         var w = JSONWriter()
+        var looks = LookTable()
         w.beginObject()
         w.string("scene", timeline.scene)
         w.integer("fps", timeline.fps)
@@ -36,6 +37,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
         w.number("width", timeline.canvas.width)
         w.number("height", timeline.canvas.height)
         w.integer("scale", timeline.canvas.scale)
+        if timeline.canvas.background != .white { w.string("background", timeline.canvas.background.hex) }
         w.endObject()
         w.beginArray("frames")
         for f in timeline.frames {
@@ -55,6 +57,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
                 w.number("rotation", it.rotation)
                 w.number("scale", it.scale)
                 w.bool("hidden", it.hidden)
+                w.string("look", looks.name(it.appearance))
                 w.endObject()
             }
             w.endArray()
@@ -96,20 +99,57 @@ public struct KeyframesJSONFormat: TimelineFormat {
         }
         w.newline()
         w.endArray()
+        looks.write(to: &w)
         w.endObject()
         w.newline()
         return w.text
     }
 
-    /// Reads keyframes.json back into a Timeline (for comparing renders). The file records
-    /// geometry, not appearance: items come back with a clear appearance and no clip, and the
-    /// canvas with a white background. Errors name the file and the field.
+    /// The distinct looks of a timeline by name, written as `"looks": {name: look, …}`, one a
+    /// line, in name order.
+    struct LookTable {
+        private var names: [Appearance: String] = [:]
+        private var texts: [String: String] = [:]
+
+        mutating func name(_ a: Appearance) -> String {
+            if let n = names[a] { return n }
+            let (n, json) = Looks.text(a)
+            names[a] = n
+            texts[n] = json
+            return n
+        }
+
+        func write(to w: inout JSONWriter) {
+            w.beginObject("looks")
+            for (name, json) in texts.sorted(by: { $0.key < $1.key }) {
+                w.newline()
+                w.raw(name, json)
+            }
+            w.newline()
+            w.endObject()
+        }
+    }
+
+    /// Reads keyframes.json back into a Timeline (for comparing renders): what `text` wrote,
+    /// so writing it again gives the same bytes. Items come back without their clip (which the
+    /// file does not record). A file from anywhere is checked as a scene would be: at most
+    /// 36,000 frames in increasing order, canvas and frame rate within the scene limits, every
+    /// look it names defined. Errors name the file and the field.
     public static func read(_ bytes: [UInt8], file: String) throws -> Timeline {
         let root = try JSONField.parse(bytes, file: file)
-        let o = try root.object(allowed: ["scene", "fps", "canvas", "frames"])
-        let c = try o.required("canvas").object(allowed: ["width", "height", "scale"])
-        let canvas = Canvas(width: try c.required("width").positive(), height: try c.required("height").positive(),
-                            scale: try c.required("scale").integer(in: 1...16))
+        let o = try root.object(allowed: ["scene", "fps", "canvas", "frames", "looks"])
+        let c = try o.required("canvas").object(allowed: ["width", "height", "scale", "background"])
+        let canvas = Canvas(width: try c.required("width").positive(max: SceneLimits.maxCanvasPoints),
+                            height: try c.required("height").positive(max: SceneLimits.maxCanvasPoints),
+                            scale: try c.required("scale").integer(in: SceneLimits.scaleRange),
+                            background: try c.optional("background")?.color() ?? .white)
+        var looks: [String: Appearance] = [:]
+        for (name, f) in try o.optional("looks")?.entries() ?? [] { looks[name] = try Looks.read(f) }
+        func look(_ f: JSONField) throws -> Appearance {
+            let name = try f.string()
+            guard let a = looks[name] else { throw f.expected("the name of a look in \"looks\"") }
+            return a
+        }
         func point(_ f: JSONField) throws -> Point {
             let p = try f.object(allowed: ["x", "y"])
             return Point(x: try p.required("x").number(), y: try p.required("y").number())
@@ -120,15 +160,21 @@ public struct KeyframesJSONFormat: TimelineFormat {
         }
         let int32 = Int(Int32.min)...Int(Int32.max)
         var frames: [TimelineFrame] = []
-        for f in try o.required("frames").array() {
+        let framesField = try o.required("frames")
+        for f in try framesField.array(maxCount: SceneLimits.maxFrames) {
             let fo = try f.object(allowed: ["index", "time", "contentOffset", "items", "touches", "scrollViews", "recognizers"])
             var items: [DrawItem] = []
-            for it in try fo.required("items").array() {
-                let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden"])
-                items.append(DrawItem(id: try io.required("id").string(), kind: try io.required("kind").string(), frame: try rect(io),
-                                      zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
-                                      rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
-                                      hidden: try io.required("hidden").bool(), appearance: Appearance(background: .clear)))
+            var previous: [String: Appearance] = [:]
+            for it in try fo.required("items").array(maxCount: SceneLimits.maxItems + 100) {
+                let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden", "look"])
+                let a = try io.optional("look").map(look) ?? Appearance(background: .clear)
+                var item = DrawItem(id: try io.required("id").string(), kind: try io.required("kind").string(), frame: try rect(io),
+                                    zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
+                                    rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
+                                    hidden: try io.required("hidden").bool(), appearance: a)
+                // One storage per look, as a recording keeps it.
+                if let p = previous[item.id], p == a { item.appearance = p } else { previous[item.id] = a }
+                items.append(item)
             }
             let touches = try fo.optional("touches")?.array().map { t -> TouchPoint in
                 let to = try t.object(allowed: ["id", "x", "y"])
@@ -143,11 +189,14 @@ public struct KeyframesJSONFormat: TimelineFormat {
                 let ro = try r.object(allowed: ["name", "state"])
                 return RecognizerChange(name: try ro.required("name").string(), state: try ro.required("state").string())
             } ?? []
-            frames.append(TimelineFrame(index: try fo.required("index").integer(in: 0...Int(Int32.max)), time: try fo.required("time").number(),
+            let indexField = try fo.required("index")
+            let index = try indexField.integer(in: 0...Int(Int32.max))
+            if let last = frames.last, index <= last.index { throw indexField.expected("a frame index above the previous one's \(last.index)") }
+            frames.append(TimelineFrame(index: index, time: try fo.required("time").number(),
                                         contentOffset: try point(fo.required("contentOffset")), items: items, touches: touches,
                                         recognizers: recognizers, scrollViews: views))
         }
-        return Timeline(scene: try o.required("scene").string(), fps: try o.required("fps").integer(in: 1...10_000),
+        return Timeline(scene: try o.required("scene").string(), fps: try o.required("fps").integer(in: SceneLimits.fpsRange),
                         canvas: canvas, frames: frames)
     }
 }

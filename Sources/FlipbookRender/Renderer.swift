@@ -66,7 +66,7 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 
 public enum OutputFormats {
     public static let all: [OutputFormat] = [
-        .frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat()),
+        .frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat()), .timeline(TracksJSONFormat()),
         .animation(GIFFormat()), .animation(APNGFormat()), .animation(WebPFormat()), .timeline(ContactSheetFormat()),
         .timeline(AnimatedSVGFormat()),
     ]

@@ -89,7 +89,7 @@ options.maxBytes = 256 << 20
 options.workers = 2
 let seedReport = try DirectoryComparison.compare(name: "seed", baseline: goldenSeed, candidate: candidate, options: options, report: reportSeed)
 try Report(scenes: [seedReport]).write(to: reportSeed)
-let goldenFiles = try goldenSeed.names().filter { $0 == KeyframesJSONFormat.fileName || OutputFormats.frameIndex(fileName: $0, ext: "png") != nil }
+let goldenFiles = try goldenSeed.names().filter { [TracksJSONFormat.fileName, GoldenManifest.fileName].contains($0) || OutputFormats.frameIndex(fileName: $0, ext: "png") != nil }
 let reportJSON = try reportSeed.directory.read("report.json", maxBytes: 64 << 20)
 
 /// Whether `error` is a refusal a user should see: one short line of a known kind.

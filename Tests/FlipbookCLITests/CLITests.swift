@@ -74,7 +74,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(contents(dir.path), ["out", "s.json"], "no staging directory left beside the output")
         let json = try JSONParser.parse([UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/keyframes.json"))))
         guard case .object(let top) = json.value else { return XCTFail() }
-        XCTAssertEqual(top.map(\.key), ["scene", "fps", "canvas", "frames"])
+        XCTAssertEqual(top.map(\.key), ["scene", "fps", "canvas", "frames", "looks"])
     }
 
     func testFramesRangeFpsAndScaleOverrides() throws {
@@ -155,7 +155,7 @@ final class CLITests: XCTestCase {
         let scene = write("s.json", good)
         let cases: [([String], String)] = [
             (["render"], "needs a SCENE"),
-            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, gif, apng, webp, sheet, animated-svg"),
+            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, tracks, gif, apng, webp, sheet, animated-svg"),
             (["render", scene, "--fps", "0"], "--fps expects a whole number from 1 to 240"),
             (["render", scene, "--scale", "4"], "--scale expects"),
             (["render", scene, "--frames", "9-3"], "--frames expects"),
@@ -294,20 +294,23 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(c.out.contains("no golden yet: recorded at"), c.out)
         (code, c) = run(["check", s, "--golden", golden, "-o", report, "--every", "5"])
         XCTAssertEqual(code, 0, "unchanged scene: \(c.out)")
-        // A script time 3 frames (0.15 s at 20 fps) later: the first line names the item and frames.
-        (code, c) = run(["check", scene("stack", at: "0.25", folder: "late"), "--golden", golden, "-o", report, "--every", "5"])
+        // A script time 3 frames (0.15 s at 20 fps) later: the first line names the scroll view,
+        // the cards it carries (whose pull spread follows it), and the script step and its line.
+        let late = scene("stack", at: "0.25", folder: "late")
+        (code, c) = run(["check", late, "--golden", golden, "-o", report])
         XCTAssertEqual(code, 1)
         let lines = c.out.split(separator: "\n")
         XCTAssertEqual(lines.first, "stack: differ")
-        XCTAssertTrue(lines[1].hasPrefix(#"  "b": late by 3 frames (150 ms); frames 3-"#), String(lines[1]))
-        // A colour: pixels only (card a is on screen in the kept frames 0 and 5, then scrolled under).
-        (code, c) = run(["check", scene("stack", color: "#2A9D3A", folder: "green"), "--golden", golden, "-o", report, "--every", "5"])
+        XCTAssertTrue(lines[1].hasPrefix(#"  "collectionView": scroll late by 3 frames (150 ms); frames 3-"#), String(lines[1]))
+        XCTAssertTrue(lines[1].hasSuffix(" — script step 0, \(late):4"), String(lines[1]))
+        // A colour: named on its card with both values, at every frame it shows.
+        (code, c) = run(["check", scene("stack", color: "#2A9D3A", folder: "green"), "--golden", golden, "-o", report])
         XCTAssertEqual(code, 1)
-        XCTAssertTrue(c.out.contains("pixels differ with no timeline change at frames 0, 5 ("), c.out)
+        XCTAssertTrue(c.out.contains(#"  "a": background #D93A3A → #2A9D3A at frames 0-"#), c.out)
         // A longer scroll: the curve's frames change from frame 3 (0.15 s) on.
-        (code, c) = run(["check", scene("stack", duration: "0.5", folder: "slow"), "--golden", golden, "-o", report, "--every", "5"])
+        (code, c) = run(["check", scene("stack", duration: "0.5", folder: "slow"), "--golden", golden, "-o", report])
         XCTAssertEqual(code, 1)
-        XCTAssertTrue(c.out.contains(#""b": y differ at frames 3-"#), c.out)
+        XCTAssertTrue(c.out.contains(#""collectionView": contentOffset differ at frames 3-"#), c.out)
         for f in ["report.html", "report.json", "junit.xml"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: report + "/" + f), f)
         }
@@ -329,7 +332,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(c.err.contains("--record is refused when CI is set"), c.err)
         (code, c) = run(["check", s, "--golden", golden, "--record=force", "-o", dir.appendingPathComponent("r").path], env: ["CI": "true"])
         XCTAssertEqual(code, 0, c.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/stack/keyframes.json"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/stack/timeline.json"))
     }
 
     func testShardsCoverEveryScenceOnceAndMergeToTheUnshardedReport() throws {

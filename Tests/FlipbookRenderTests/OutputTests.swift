@@ -94,10 +94,10 @@ final class OutputTests: XCTestCase {
         let t = try Simulator.run(scene, frames: 246...246)
         let text = KeyframesJSONFormat.text(t)
         let root = JSONField(node: try JSONParser.parse(text), file: "keyframes.json")
-        let top = try root.object(allowed: ["scene", "fps", "canvas", "frames"])
+        let top = try root.object(allowed: ["scene", "fps", "canvas", "frames", "looks"])
         XCTAssertEqual(try top.required("scene").string(), "wallet-scroll")
         XCTAssertEqual(try top.required("fps").integer(in: 1...240), 60)
-        let canvas = try top.required("canvas").object(allowed: ["width", "height", "scale"])
+        let canvas = try top.required("canvas").object(allowed: ["width", "height", "scale", "background"])
         XCTAssertEqual(try canvas.required("width").number(), 375)
         XCTAssertEqual(try canvas.required("height").number(), 667)
         XCTAssertEqual(try canvas.required("scale").integer(in: 1...3), 2)
@@ -109,7 +109,16 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(try offset.required("y").number(), -204)
         var cards: [(String, Double)] = []
         for it in try f.required("items").array(minCount: 2) {
-            let o = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden"])
+            let o = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden", "look"])
+            // Every item names its look, which the file defines (fill, title, shadow…).
+            let look = try o.required("look").string()
+            let defined = try XCTUnwrap(try top.required("looks").entries().first { $0.key == look }?.value)
+            let lo = try defined.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "content"])
+            if try o.required("id").string() == "cmb" {
+                XCTAssertEqual(try lo.required("background").string(), "#D93A3A")
+                XCTAssertEqual(try lo.required("content").array()[0].object(allowed: ["text", "frame", "fontSize", "weight", "color", "align",
+                                                                                    "numberOfLines", "lineBreakMode"]).required("text").string(), "招商银行 Visa")
+            }
             let kind = try o.required("kind").oneOf(["view", "cell", "header", "footer", "snapshot", "chrome"])
             _ = try o.required("zIndex").integer(in: -1...Int(Int32.max))
             _ = try o.required("alpha").number(in: 0...1)

@@ -32,7 +32,8 @@ with tempfile.TemporaryDirectory() as tmp:
                           "--golden", golden, "-o", report], capture_output=True, text=True, env=env)
     check(run.returncode == 1, f"check exits 1 when scenes differ (got {run.returncode}: {run.stderr})")
     check(run.stdout.startswith("tag-reorder: differ\n"), f"stdout starts with the first differing scene: {run.stdout[:200]}")
-    check('"bocom": late by 3 frames (50 ms); frames 211-' in run.stdout, f"the delay is named: {run.stdout[:600]}")
+    check('"collectionView": scroll late by 3 frames (50 ms); frames 211-' in run.stdout, f"the delay is named on the scroll view: {run.stdout[:600]}")
+    check(re.search(r': background #[0-9A-F]{6} → #00FF00 at frames ', run.stdout) is not None, f"the colour change is named with both values: {run.stdout[:900]}")
 
     page = "file://" + os.path.join(report, "report.html")
     dom = chromium.until(lambda: chromium.run(page, "--enable-logging=stderr", "--v=0", "--dump-dom", "--virtual-time-budget=2000"),
@@ -45,7 +46,7 @@ with tempfile.TemporaryDirectory() as tmp:
     check(("bocom", "shifted") in [(i, k) for i, k, _ in items], f"bocom listed as shifted: {items[:3]}")
     check(any(i == "bocom" and r.startswith("211-") for i, _, r in items), "bocom's frame range starts at 211")
     check("late by 3 frames (50 ms)" in html, "the summary says late by 3 frames")
-    check("pixels differ with no timeline change" in html, "the colour change is reported as pixels only")
+    check("→ #00FF00" in html, "the colour change is in the report's summary")
     check(len(re.findall(r'class="(semantic|both)( has-images)?"', html)) >= 30, "the strip marks the differing frames")
     check("clip-path: inset(0px 0px 0px 50%)" in html, "the page's script ran (the wipe slider is applied)")
     errors = [l for l in stderr.splitlines() if "CONSOLE" in l or "Uncaught" in l]

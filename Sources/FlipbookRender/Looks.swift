@@ -1,0 +1,151 @@
+import FlipbookCore
+import FlipbookGraphics
+import FlipbookJSON
+
+/// An item's appearance as keyframes.json and a golden's tracks record it (docs/
+/// keyframes-format.md, "looks"): fill, corners, border, shadow and content (text with its
+/// font, rects, images by name and content hash, the refresh arrow and spinner). Written once
+/// per distinct look and named by a hash of its text, so a look keeps its name whatever else
+/// changes in the timeline; `read` is the exact inverse of `write`.
+public enum Looks {
+    /// The look's JSON text (one object, defaults left out) and its name.
+    public static func text(_ a: Appearance) -> (name: String, json: String) {
+        var w = JSONWriter()
+        write(a, to: &w)
+        return (FNV1a.hex(w.text.utf8).suffix(12).description, w.text)
+    }
+
+    static func frame(_ w: inout JSONWriter, _ r: Rect) {
+        w.beginArray("frame")
+        for v in [r.minX, r.minY, r.width, r.height] { w.number(nil, v) }
+        w.endArray()
+    }
+
+    static let cornerNames: [(String, Corners)] = [("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft),
+                                                   ("bottomRight", .bottomRight)]
+
+    /// What an image is: its file name and the hash of its bytes ("avatar.png#0123456789abcdef").
+    public static func imageName(_ path: String) -> String {
+        if isImageName(path) { return path }  // read back from a recording
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let digest = (try? ImageStore.image(at: path).digest) ?? "missing"
+        return name + "#" + digest
+    }
+
+    static func isImageName(_ s: String) -> Bool {
+        guard let hash = s.split(separator: "#").last, s.contains("#") else { return false }
+        return hash.count == 16 && hash.allSatisfy(\.isHexDigit) || hash == "missing"
+    }
+
+    static func write(_ a: Appearance, to w: inout JSONWriter) {
+        w.beginObject()
+        w.string("background", a.background.hex)
+        if a.cornerRadius != 0 { w.number("cornerRadius", a.cornerRadius) }
+        if a.roundedCorners != .all {
+            w.beginArray("corners")
+            for (name, c) in cornerNames where a.roundedCorners.contains(c) { w.string(nil, name) }
+            w.endArray()
+        }
+        if let b = a.border { w.string("border", b.hex) }
+        if let bw = a.borderWidth { w.number("borderWidth", bw) }
+        if let s = a.shadow {
+            w.beginObject("shadow")
+            w.string("color", s.color.hex)
+            w.number("opacity", s.opacity)
+            w.beginArray("offset")
+            w.number(nil, s.offset.x)
+            w.number(nil, s.offset.y)
+            w.endArray()
+            w.number("radius", s.radius)
+            w.endObject()
+        }
+        if !a.content.isEmpty {
+            w.beginArray("content")
+            for e in a.content {
+                w.beginObject()
+                switch e {
+                case .text(let t):
+                    w.string("text", t.text)
+                    frame(&w, t.frame)
+                    w.number("fontSize", t.fontSize)
+                    if t.weight != .regular { w.string("weight", t.weight.rawValue) }
+                    w.string("color", t.color.hex)
+                    if t.alignment != .left { w.string("align", t.alignment.rawValue) }
+                    if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
+                    if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
+                case .rect(let r):
+                    w.string("rect", r.color.hex)
+                    frame(&w, r.frame)
+                    if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
+                case .image(let i):
+                    w.string("image", imageName(i.path))
+                    frame(&w, i.frame)
+                    w.string("contentMode", i.contentMode.rawValue)
+                    if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
+                case .arrow(let r):
+                    w.string("arrow", r.color.hex)
+                    frame(&w, r.frame)
+                    w.number("rotation", r.rotation)
+                case .spinner(let s):
+                    w.string("spinner", s.color.hex)
+                    frame(&w, s.frame)
+                    w.integer("phase", s.phase)
+                }
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+    }
+
+    /// A look read back from `f` (what `write` wrote).
+    public static func read(_ f: JSONField) throws -> Appearance {
+        let o = try f.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "content"])
+        var a = Appearance(background: try o.required("background").color())
+        a.cornerRadius = try o.optional("cornerRadius")?.number() ?? 0
+        if let c = o.optional("corners") {
+            a.roundedCorners = []
+            for e in try c.array(maxCount: 4) {
+                let name = try e.oneOf(cornerNames.map(\.0))
+                a.roundedCorners.insert(cornerNames.first { $0.0 == name }!.1)
+            }
+        }
+        a.border = try o.optional("border")?.color()
+        a.borderWidth = try o.optional("borderWidth")?.number()
+        if let s = o.optional("shadow") {
+            let so = try s.object(allowed: ["color", "opacity", "offset", "radius"])
+            let offset = try so.required("offset").array(minCount: 2, maxCount: 2).map { try $0.number() }
+            a.shadow = Shadow(color: try so.required("color").color(), opacity: try so.required("opacity").number(),
+                              offset: Point(x: offset[0], y: offset[1]), radius: try so.required("radius").number())
+        }
+        func rect(_ o: JSONObject) throws -> Rect {
+            let v = try o.required("frame").array(minCount: 4, maxCount: 4).map { try $0.number() }
+            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        for e in try o.optional("content")?.array(maxCount: 10_000) ?? [] {
+            let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "frame", "fontSize", "weight", "color", "align",
+                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase"])
+            if let t = eo.optional("text") {
+                a.content.append(.text(TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
+                                                   weight: FontWeight(rawValue: try eo.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                                                   color: try eo.required("color").color(),
+                                                   alignment: TextAlignment(rawValue: try eo.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
+                                                   numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
+                                                   lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)))
+            } else if let r = eo.optional("rect") {
+                a.content.append(.rect(RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
+            } else if let i = eo.optional("image") {
+                a.content.append(.image(ImageElement(path: try i.string(), frame: try rect(eo),
+                                                     contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
+                                                     cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
+            } else if let r = eo.optional("arrow") {
+                a.content.append(.arrow(ArrowElement(frame: try rect(eo), rotation: try eo.required("rotation").number(), color: try r.color())))
+            } else if let s = eo.optional("spinner") {
+                a.content.append(.spinner(SpinnerElement(frame: try rect(eo), phase: try eo.required("phase").integer(in: Int(Int32.min)...Int(Int32.max)), color: try s.color())))
+            } else {
+                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\"")
+            }
+        }
+        return a
+    }
+}
