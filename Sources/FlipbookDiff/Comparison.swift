@@ -56,6 +56,8 @@ public struct SceneReport: Sendable {
     /// `line` (where the first difference comes from) when that is known.
     public var file: String?
     public var line: Int?
+    /// Seconds the check of this scene took (junit.xml's time).
+    public var seconds: Double?
     public var verdict: Verdict
     /// Why, when the verdict is not a comparison (a golden recorded or missing).
     public var note: String?
@@ -87,7 +89,23 @@ public struct SceneReport: Sendable {
         if let note { return [note] }
         // Items a shifted scroll view carries are said on its line, not one by one.
         let carried = Dictionary(grouping: items.compactMap(\.cause), by: { $0 }).mapValues(\.count)
-        var lines = context + meta + items.filter { $0.cause == nil }.map { $0.summary(fps: fps, carried: carried[$0.item] ?? 0) }
+        // Items whose looks changed the same way on the same frames (one colour of many cards)
+        // are one line.
+        var lines = context + meta
+        var grouped = Set<Int>()
+        let own = items.enumerated().filter { $0.element.cause == nil }
+        for (k, d) in own where !grouped.contains(k) {
+            let same = own.filter { j, e in
+                !grouped.contains(j) && !d.changes.isEmpty && e.kind == .changed && d.kind == .changed && e.changes == d.changes
+                    && e.properties == d.properties && e.ranges == d.ranges
+            }
+            guard same.count > 2 else { lines.append(d.summary(fps: fps, carried: carried[d.item] ?? 0)); continue }
+            for (j, _) in same { grouped.insert(j) }
+            let ids = same.prefix(3).map { InputError.quote($0.element.item) }.joined(separator: ", ")
+            let line = d.summary(fps: fps)
+            let body = line[line.range(of: ": ")!.upperBound...].replacingOccurrences(of: " — " + (d.source ?? ""), with: "")
+            lines.append("\(ids)\(same.count > 3 ? " and \(same.count - 3) more" : "") (\(same.count) items): \(body)")
+        }
         let semantic = semanticFrames
         let failing = pixelFrames.filter(\.exceeds)
         let pixelOnly = failing.filter { !semantic.contains($0.index) }.map(\.index)

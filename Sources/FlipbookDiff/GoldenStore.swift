@@ -107,6 +107,25 @@ public final class GoldenStore: @unchecked Sendable {
                 throw error
             }
         }
+        // Files of the reviewer's own in the old golden (notes, a .gitattributes) stay with it.
+        for old in [scene, scene + GoldenStore.oldSuffix] where recording.folder.kind(of: old) == .directory {
+            try keepOwnFiles(of: try recording.folder.directory(old), in: scene)
+        }
+    }
+
+    /// The names a golden's files have: what recording replaces.
+    static func isGoldenFile(_ name: String) -> Bool {
+        [TracksJSONFormat.fileName, KeyframesJSONFormat.fileName, GoldenManifest.fileName].contains(name) || name.hasSuffix("-sheet.png")
+            || OutputFormats.frameIndex(fileName: name, ext: "png") != nil
+    }
+
+    /// Moves what is not a golden file from an old golden into the golden of `scene`.
+    func keepOwnFiles(of old: Directory, in scene: String) throws {
+        guard directory.kind(of: scene) == .directory else { return }
+        let golden = try directory.directory(scene)
+        for name in try old.names() where !GoldenStore.isGoldenFile(name) && name != OutputDirectory.stagingName && golden.kind(of: name) == nil {
+            try old.move(name, to: golden, as: name)
+        }
     }
 
     /// A recording folder of this run, locked while it exists.
@@ -153,6 +172,11 @@ public final class GoldenStore: @unchecked Sendable {
             for entry in try folder.names() where entry.hasSuffix(GoldenStore.oldSuffix) && folder.kind(of: entry) == .directory {
                 let scene = String(entry.dropLast(GoldenStore.oldSuffix.count))
                 if directory.kind(of: scene) == nil { try folder.move(entry, to: directory, as: scene) }
+            }
+            // An old golden swapped out before its reviewer's files were moved: they move now.
+            for entry in try folder.names() where folder.kind(of: entry) == .directory && entry != OutputDirectory.stagingName {
+                let scene = entry.hasSuffix(GoldenStore.oldSuffix) ? String(entry.dropLast(GoldenStore.oldSuffix.count)) : entry
+                if SceneName.problem(scene) == nil { try keepOwnFiles(of: try folder.directory(entry), in: scene) }
             }
             if let stranger = try folder.firstStranger(GoldenStore.isRecorded) { throw FileError.stranger(stranger) }
             try folder.removeContents(except: [OutputDirectory.lockName])

@@ -2,9 +2,10 @@ import Foundation
 import FlipbookCore
 
 /// report.html: one self-contained page (images inline as data: URLs, inline style and script,
-/// nothing fetched) with, per scene, the summary, a strip of its frames marking where the
-/// timeline and the pixels differ, and for chosen frames the baseline, the candidate (with a
-/// wipe slider and an onion-skin fade) and the diff image.
+/// nothing fetched) with an index of the scenes and, per scene, the summary, a strip of its
+/// frames marking where the timeline and the pixels differ, and for chosen frames the baseline,
+/// the candidate (with a wipe slider and an onion-skin fade) and the diff image. Each distinct
+/// image is stored once, in a table the script reads, and decoded only when its frame is shown.
 enum HTMLReport {
     static func esc(_ s: String) -> String { Markup.escape(s) }
 
@@ -29,12 +30,29 @@ enum HTMLReport {
         .pane { text-align: center; font-size: 12px; color: #636366; } .pane img { display: block; max-width: 360px; height: auto; border: 1px solid #d1d1d6; }
         .wipe { position: relative; display: inline-block; } .wipe img.over { position: absolute; left: 0; top: 0; }
         label { margin-right: 12px; font-size: 12px; }
+        nav.index ol { margin: 8px 0 16px; padding-left: 24px; } nav.index li { margin: 2px 0; }
+        nav.index .first { color: #636366; font-size: 12px; }
         </style></head><body>
 
         """
-        let failed = report.failed.count
+        let failed = report.failed.count + report.errors.count
         h += "<h1>Flipbook: \(failed == 0 ? "all \(report.scenes.count) scenes match" : "\(failed) of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s") differ")</h1>\n"
+        h += "<nav class=\"index\"><ol>\n"
+        for (n, s) in report.scenes.enumerated() {
+            h += "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scene-\(n)\">\(esc(s.name))</a><span class=\"verdict\">\(s.verdict.rawValue)</span>"
+            if let first = s.summary.first, s.verdict != .match { h += " <span class=\"first\">\(esc(first))</span>" }
+            h += "</li>\n"
+        }
+        h += "</ol></nav>\n"
         h += "<p class=\"legend\">frames:<span style=\"background:#0a84ff\"></span>timeline differs<span style=\"background:#ff9f0a\"></span>pixels differ<span style=\"background:#bf5af2\"></span>both<span style=\"background:#e5e5ea\"></span>same</p>\n"
+        // Each distinct image once, by the hash of its bytes.
+        var images: [String: String] = [:], imageOrder: [String] = []
+        func image(_ relative: String, _ scene: String) -> String {
+            guard let bytes = try? dir.readImage(relative, scene: scene, maxBytes: PNGHeader.maxFileBytes) else { return "" }
+            let key = FNV1a.hex(bytes)
+            if images[key] == nil { images[key] = Data(bytes).base64EncodedString(); imageOrder.append(key) }
+            return key
+        }
         for (n, s) in report.scenes.enumerated() {
             h += "<section class=\"scene \(s.verdict.rawValue)\" id=\"scene-\(n)\" data-scene=\"\(esc(s.name))\" data-verdict=\"\(s.verdict.rawValue)\">\n"
             h += "<h2>\(esc(s.name))<span class=\"verdict\">\(s.verdict.rawValue)</span></h2>\n<ul class=\"summary\">\n"
@@ -49,35 +67,46 @@ enum HTMLReport {
                 h += "</ul>\n"
             }
             h += strip(s)
-            func dataURL(_ relative: String, in dir: ReportDirectory) -> String {
-                guard let bytes = try? dir.readImage(relative, scene: s.name, maxBytes: PNGHeader.maxFileBytes) else { return "" }
-                return "data:image/png;base64," + Data(bytes).base64EncodedString()
-            }
             if !s.images.isEmpty {
                 h += "<div class=\"viewer\" data-scene=\"\(n)\"><label>frame <select class=\"frame-select\">"
                 for img in s.images { h += "<option value=\"\(img.frame)\">\(img.frame)</option>" }
                 h += "</select></label><label>wipe <input class=\"wipe-range\" type=\"range\" min=\"0\" max=\"100\" value=\"50\"></label>"
                 h += "<label>onion skin <input class=\"onion-range\" type=\"range\" min=\"0\" max=\"100\" value=\"100\"></label>\n"
                 for (k, img) in s.images.enumerated() {
+                    let a = image(img.baseline, s.name), b = image(img.candidate, s.name), d = image(img.diff, s.name)
                     h += "<div class=\"frame-view\" data-frame=\"\(img.frame)\"\(k == 0 ? "" : " hidden")><div class=\"panes\">"
-                    h += "<div class=\"pane\"><img alt=\"baseline frame \(img.frame)\" src=\"\(dataURL(img.baseline, in: dir))\">baseline</div>"
-                    h += "<div class=\"pane\"><img alt=\"candidate frame \(img.frame)\" src=\"\(dataURL(img.candidate, in: dir))\">candidate</div>"
-                    h += "<div class=\"pane\"><div class=\"wipe\"><img alt=\"\" src=\"\(dataURL(img.baseline, in: dir))\"><img class=\"over\" alt=\"candidate over baseline\" src=\"\(dataURL(img.candidate, in: dir))\"></div>baseline | candidate</div>"
-                    h += "<div class=\"pane\"><img alt=\"diff frame \(img.frame)\" src=\"\(dataURL(img.diff, in: dir))\">diff (red: changed, yellow: anti-aliasing)</div>"
+                    h += "<div class=\"pane\"><img alt=\"baseline frame \(img.frame)\" data-image=\"\(a)\">baseline</div>"
+                    h += "<div class=\"pane\"><img alt=\"candidate frame \(img.frame)\" data-image=\"\(b)\">candidate</div>"
+                    h += "<div class=\"pane\"><div class=\"wipe\"><img alt=\"\" data-image=\"\(a)\"><img class=\"over\" alt=\"candidate over baseline\" data-image=\"\(b)\"></div>baseline | candidate</div>"
+                    h += "<div class=\"pane\"><img alt=\"diff frame \(img.frame)\" data-image=\"\(d)\">diff (red: changed, yellow: anti-aliasing)</div>"
                     h += "</div></div>\n"
                 }
                 h += "</div>\n"
             }
             h += "</section>\n"
         }
+        // The table of images: JSON (base64 strings only), so no byte of it can end the script.
+        h += "<script type=\"application/json\" id=\"images\">{"
+        h += imageOrder.map { "\"\($0)\":\"\(images[$0]!)\"" }.joined(separator: ",")
+        h += "}</script>\n"
         h += """
         <script>
         "use strict";
+        const images = JSON.parse(document.getElementById("images").textContent);
+        // An image is decoded when its frame is first shown.
+        const show = (root) => {
+          for (const img of root.querySelectorAll("img[data-image]")) {
+            if (!img.src && images[img.dataset.image]) img.src = "data:image/png;base64," + images[img.dataset.image];
+          }
+        };
         for (const viewer of document.querySelectorAll(".viewer")) {
           const select = viewer.querySelector(".frame-select");
           const wipe = viewer.querySelector(".wipe-range"), onion = viewer.querySelector(".onion-range");
           const apply = () => {
-            for (const v of viewer.querySelectorAll(".frame-view")) v.hidden = v.dataset.frame !== select.value;
+            for (const v of viewer.querySelectorAll(".frame-view")) {
+              v.hidden = v.dataset.frame !== select.value;
+              if (!v.hidden) show(v);
+            }
             for (const img of viewer.querySelectorAll("img.over")) {
               img.style.clipPath = "inset(0 0 0 " + wipe.value + "%)";
               img.style.opacity = onion.value / 100;

@@ -7,7 +7,12 @@ import FlipbookRender
 /// of one unsharded run).
 public struct Report: Sendable {
     public var scenes: [SceneReport]
-    public init(scenes: [SceneReport]) { self.scenes = scenes.sorted { $0.name < $1.name } }
+    /// The shard of a CI matrix this report covers (`check --shard I/N`); nil when whole.
+    public var shard: (index: Int, count: Int)?
+    public init(scenes: [SceneReport], shard: (Int, Int)? = nil) {
+        self.scenes = scenes.sorted { $0.name < $1.name }
+        self.shard = shard
+    }
 
     public var failed: [SceneReport] { scenes.filter { $0.verdict == .differ || $0.verdict == .missing } }
     /// Scenes that could not be compared: a golden or a render that is not what it should be.
@@ -45,6 +50,12 @@ public struct Report: Sendable {
         w.beginObject()
         w.integer("version", 1)
         w.string("verdict", verdict)
+        if let shard {
+            w.beginObject("shard")
+            w.integer("index", shard.index)
+            w.integer("count", shard.count)
+            w.endObject()
+        }
         w.beginArray("scenes")
         for s in scenes {
             w.newline()
@@ -53,6 +64,7 @@ public struct Report: Sendable {
             w.string("verdict", s.verdict.rawValue)
             if let file = s.file { w.string("file", file) }
             if let line = s.line { w.integer("line", line) }
+            if let seconds = s.seconds { w.number("seconds", (seconds * 1000).rounded() / 1000) }
             if let note = s.note { w.string("note", note) }
             w.integer("fps", s.fps)
             w.integer("frames", s.frameCount)
@@ -129,7 +141,13 @@ public struct Report: Sendable {
     /// without control characters, frame numbers inside the scene's frames, image paths only in
     /// the form Flipbook writes them for that scene.
     public static func read(_ bytes: [UInt8], file: String) throws -> Report {
-        let root = try JSONField.parse(bytes, file: file).object(allowed: ["version", "verdict", "scenes"])
+        let root = try JSONField.parse(bytes, file: file).object(allowed: ["version", "verdict", "shard", "scenes"])
+        var shard: (Int, Int)?
+        if let sf = root.optional("shard") {
+            let so = try sf.object(allowed: ["index", "count"])
+            let count = try so.required("count").integer(in: 1...10_000)
+            shard = (try so.required("index").integer(in: 1...count), count)
+        }
         guard try root.required("version").integer(in: 1...1) == 1 else { throw ComparisonError("\(file): unknown report version") }
         func text(_ f: JSONField) throws -> String {
             let s = try f.string()
@@ -140,7 +158,7 @@ public struct Report: Sendable {
         }
         var scenes: [SceneReport] = []
         for f in try root.required("scenes").array(maxCount: 100_000) {
-            let o = try f.object(allowed: ["name", "file", "line", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "context", "meta", "items",
+            let o = try f.object(allowed: ["name", "file", "line", "seconds", "verdict", "note", "fps", "frames", "firstFrame", "framesCompared", "summary", "context", "meta", "items",
                                            "compared", "pixelFrames", "images"])
             let verdict = try o.required("verdict").oneOf(SceneReport.Verdict.allCases.map(\.rawValue))
             let nameField = try o.required("name")
@@ -151,6 +169,7 @@ public struct Report: Sendable {
                                 frameCount: try o.required("frames").integer(in: 0...SceneLimits.maxFrames))
             s.file = try o.optional("file").map(text)
             s.line = try o.optional("line")?.integer(in: 1...Int(Int32.max))
+            s.seconds = try o.optional("seconds")?.number(in: 0...1e9)
             s.firstFrame = try o.required("firstFrame").integer(in: 0...Int(Int32.max))
             let frames = s.firstFrame...(s.firstFrame + max(0, s.frameCount - 1))
             func frame(_ f: JSONField) throws -> Int {
@@ -207,30 +226,62 @@ public struct Report: Sendable {
             }
             scenes.append(s)
         }
-        return Report(scenes: scenes)
+        return Report(scenes: scenes, shard: shard)
     }
 
     // MARK: - junit.xml
 
-    /// JUnit XML, one test case per scene, which CI systems list (failures carry the summary).
+    /// JUnit XML, one test case per scene, in the form Jenkins' xUnit plugin validates
+    /// (its junit-10.xsd) and GitLab's artifacts:reports:junit reads: tests, failures, errors,
+    /// skipped and time per suite, a time per case; a difference is a <failure> and a scene that
+    /// could not be checked an <error>, each with the first summary line as its message and the
+    /// whole summary as its body; a golden recorded is <skipped>.
     public var junit: String {
         let esc = Markup.escape
-        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        func time(_ t: Double) -> String {
+            let ms = Int((max(0, t) * 1000).rounded())
+            return "\(ms / 1000).\(String(repeating: "0", count: 3 - String(ms % 1000).count))\(ms % 1000)"
+        }
+        let total = scenes.reduce(0) { $0 + ($1.seconds ?? 0) }
+        let skipped = scenes.filter { $0.verdict == .recorded }.count
         let counts = "tests=\"\(scenes.count)\" failures=\"\(failed.count)\" errors=\"\(errors.count)\""
-        x += "<testsuites name=\"flipbook\" \(counts)>\n"
-        x += "  <testsuite name=\"flipbook check\" \(counts)>\n"
+        var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        x += "<testsuites name=\"flipbook\" \(counts) time=\"\(time(total))\">\n"
+        x += "  <testsuite name=\"flipbook check\" \(counts) skipped=\"\(skipped)\" time=\"\(time(total))\">\n"
         for s in scenes {
-            x += "    <testcase classname=\"flipbook\" name=\"\(esc(s.name))\""
-            let element = s.verdict == .error ? "error" : s.verdict == .differ || s.verdict == .missing ? "failure" : nil
-            if let element {
-                let message = s.summary.first ?? s.verdict.rawValue
-                x += ">\n      <\(element) message=\"\(esc(message))\">\(esc(s.summary.joined(separator: "\n")))</\(element)>\n    </testcase>\n"
-            } else {
+            x += "    <testcase classname=\"flipbook\" name=\"\(esc(s.name))\" time=\"\(time(s.seconds ?? 0))\""
+            let message = s.summary.first ?? s.verdict.rawValue
+            switch s.verdict {
+            case .error, .differ, .missing:
+                let element = s.verdict == .error ? "error" : "failure"
+                x += ">\n      <\(element) type=\"\(s.verdict.rawValue)\" message=\"\(esc(message))\">\(esc(s.summary.joined(separator: "\n")))</\(element)>\n    </testcase>\n"
+            case .recorded:
+                x += ">\n      <skipped message=\"\(esc(message))\"/>\n    </testcase>\n"
+            case .match:
                 x += "/>\n"
             }
         }
         x += "  </testsuite>\n</testsuites>\n"
         return x
+    }
+
+    /// The Markdown GitHub shows on a run's summary page ($GITHUB_STEP_SUMMARY): a line of
+    /// counts and a row per scene that is not a match. Text from scenes is escaped for
+    /// Markdown tables and HTML.
+    public var stepSummary: String {
+        func cell(_ s: String) -> String {
+            Markup.escape(s).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "&#96;")
+                .replacingOccurrences(of: "\n", with: " ")
+        }
+        let bad = failed.count + errors.count
+        var md = "### Flipbook: " + (bad == 0 ? "all \(scenes.count) scene\(scenes.count == 1 ? "" : "s") match" : "\(bad) of \(scenes.count) scene\(scenes.count == 1 ? "" : "s") differ") + "\n\n"
+        let shown = scenes.filter { $0.verdict != .match }
+        if !shown.isEmpty {
+            md += "| scene | verdict | first change |\n|---|---|---|\n"
+            for s in shown { md += "| \(cell(s.name)) | \(s.verdict.rawValue) | \(cell(s.summary.first ?? "")) |\n" }
+            md += "\n"
+        }
+        return md
     }
 
     /// Writes report.json, report.html and junit.xml into the report folder (images are

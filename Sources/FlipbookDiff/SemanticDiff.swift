@@ -337,9 +337,18 @@ enum AppearanceDiff {
             out.append(("text", "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "
                         + tb.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ")))
         } else {
-            note("font", ta.map { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }.joined(separator: ", "),
-                 tb.map { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }.joined(separator: ", "))
-            note("textColor", ta.map(\.color.hex).joined(separator: ", "), tb.map(\.color.hex).joined(separator: ", "))
+            // Label by label, only the ones that changed, each pair once.
+            func pairs(_ value: (TextElement) -> String) -> String {
+                var seen: [String] = []
+                for (x, y) in zip(ta, tb) where value(x) != value(y) {
+                    let p = "\(value(x)) → \(value(y))"
+                    if !seen.contains(p) { seen.append(p) }
+                }
+                return seen.joined(separator: ", ")
+            }
+            let font = pairs { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }, color = pairs { $0.color.hex }
+            if !font.isEmpty { out.append(("font", "font " + font)) }
+            if !color.isEmpty { out.append(("textColor", "textColor " + color)) }
         }
         note("image", images(a), images(b))
         // Anything else in the content (rects, the arrow, the spinner, where text sits): named only.

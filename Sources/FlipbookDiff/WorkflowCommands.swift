@@ -39,3 +39,15 @@ public enum WorkflowCommands {
         return lines.map { $0 + "\n" }.joined() + last
     }
 }
+
+/// Where Flipbook runs.
+public enum CIEnvironment {
+    /// Whether `environment` is a CI job's: `CI` set (GitHub Actions, GitLab, CircleCI, Travis,
+    /// Buildkite, Azure Pipelines and others set it), or the variables Jenkins (JENKINS_URL),
+    /// Buildkite (BUILDKITE) and TeamCity (TEAMCITY_VERSION) set. Goldens are never recorded there.
+    public static func isCI(_ environment: [String: String]) -> Bool {
+        let v = environment["CI"] ?? ""
+        if !v.isEmpty && v != "false" && v != "0" { return true }
+        return ["JENKINS_URL", "BUILDKITE", "TEAMCITY_VERSION"].contains { !(environment[$0] ?? "").isEmpty }
+    }
+}

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // A client of Flipbook, as an app developer's package would be: it depends on Flipbook by
-// path and imports only `Flipbook` (and Foundation). docs/library.md is made of this code;
-// `make test` builds and runs it, so the doc cannot rot.
+// path and imports only `Flipbook` (and Foundation; its tests `FlipbookTesting`). docs/
+// library.md is made of this code; `make test` builds it, runs it and runs its tests, so the
+// doc cannot rot.
 import PackageDescription
 
 let package = Package(
@@ -9,5 +10,7 @@ let package = Package(
     dependencies: [.package(name: "Flipbook", path: "../..")],
     targets: [
         .executableTarget(name: "CoverFlowDemo", dependencies: [.product(name: "Flipbook", package: "Flipbook")]),
+        .testTarget(name: "CoverFlowDemoTests", dependencies: [.product(name: "Flipbook", package: "Flipbook"),
+                                                              .product(name: "FlipbookTesting", package: "Flipbook")]),
     ]
 )

