@@ -55,6 +55,27 @@ public struct KeyframeAnimation<Value: VectorLike>: Sendable {
         self.fillMode = fillMode
     }
 
+    /// What is wrong with an animation whose properties were set after `init` (which checks
+    /// values and duration), as (property, expected); nil when `value(at:)` can sample it.
+    /// Scene.validate asks.
+    public func problem() -> (property: String, expected: String)? {
+        if values.isEmpty { return ("values", "at least one value") }
+        if !(duration.isFinite && duration > 0) { return ("duration", "a finite number > 0") }
+        if !beginTime.isFinite { return ("beginTime", "a finite number") }
+        if !(repeatCount >= 0 && !repeatCount.isNaN) { return ("repeatCount", "a number ≥ 0 (infinity repeats forever)") }
+        if let k = keyTimes {
+            let needed = calculationMode == .discrete ? [values.count, values.count + 1] : [values.count]
+            if calculationMode != .paced && !needed.contains(k.count) { return ("keyTimes", "one key time per value") }
+            if k.contains(where: { !($0.isFinite && $0 >= 0 && $0 <= 1) }) || zip(k, k.dropFirst()).contains(where: { $0 > $1 }) {
+                return ("keyTimes", "non-decreasing fractions from 0 to 1")
+            }
+        }
+        if let f = timingFunctions, calculationMode != .paced, f.count != max(0, values.count - 1) {
+            return ("timingFunctions", "one timing function per segment (\(max(0, values.count - 1)))")
+        }
+        return nil
+    }
+
     /// Length of one cycle.
     public var cycleDuration: Double { duration * (autoreverses ? 2 : 1) }
     /// Length of the whole active period (infinite when repeating forever).

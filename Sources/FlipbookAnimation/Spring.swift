@@ -28,6 +28,16 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping), v0: \(initialVelocity))" }
 
+    /// What is wrong with a spring whose properties were set after `init` (which checks them),
+    /// as (property, expected); nil when it can move. Scene.validate asks.
+    public func problem() -> (property: String, expected: String)? {
+        if !(mass.isFinite && mass > 0) { return ("mass", "a finite number > 0") }
+        if !(stiffness.isFinite && stiffness > 0) { return ("stiffness", "a finite number > 0") }
+        if !(damping.isFinite && damping >= 0) { return ("damping", "a finite number ≥ 0") }
+        if !initialVelocity.isFinite { return ("initialVelocity", "a finite number") }
+        return nil
+    }
+
     public var undampedFrequency: Double { (stiffness / mass).squareRoot() }
     public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
     var beta: Double { damping / (2 * mass) }

@@ -65,75 +65,25 @@ public enum CLI {
     nonisolated(unsafe) public static var leavesSceneToExit = false
     nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
 
-    static let mainHelp = """
-    flipbook — render iOS collection-view interaction effects offline.
+    static var mainHelp: String {
+        var h = "flipbook — render iOS collection-view interaction effects offline.\n\nUsage:\n"
+        let lines = Commands.all.map { c in ("flipbook \(c.name) \(c.arguments)" + (c.name == "render" ? " [-o DIR] [options]" : ""), c.summary) }
+            + [("flipbook help [COMMAND]", "show help"), ("flipbook --version", "print the version")]
+        let width = lines.map(\.0.count).max()! + 3
+        for (left, right) in lines { h += "  " + left + String(repeating: " ", count: width - left.count) + right + "\n" }
+        return h + """
 
-    Usage:
-      flipbook render SCENE [-o DIR] [options]   simulate a scene and write frames
-      flipbook validate SCENE                    check a scene file and report what it holds
-      flipbook diff BASELINE CANDIDATE           compare two renders (timeline, then pixels)
-      flipbook check SCENE... --golden DIR       render scenes and compare them with goldens
-      flipbook report merge DIR... -o OUT        merge the reports of several check runs
-      flipbook help [COMMAND]                    show help
-      flipbook --version
+        Run 'flipbook help COMMAND' for a command's options.
+        Scene files are JSON; see docs/scene-format.md.
+        Exit codes: 0 success, 1 a difference or a failure while working, 2 bad usage or input.
 
-    Run 'flipbook help render' for the render options.
-    Scene files are JSON; see docs/scene-format.md.
-    Exit codes: 0 success, 1 failure while rendering, 2 bad usage or invalid scene.
+        """
+    }
 
-    """
+    static var renderHelp: String { Commands.render.help }
+    static var validateHelp: String { Commands.validate.help }
 
-    static let renderHelp = """
-    Usage: flipbook render SCENE [-o DIR] [options]
-
-    Simulates SCENE on a fixed step (frame i is the state at exactly i/fps seconds) and writes
-    the frames into DIR. Files are staged in DIR/.flipbook-staging and moved into place only
-    when the whole render succeeded; only Flipbook's own file names in DIR are replaced. No
-    symbolic link is followed inside DIR, nor DIR itself when it is one.
-
-    Options:
-      -o, --output DIR     output directory (default: output/<scene name>)
-      --format LIST        comma-separated formats (default: png)
-                             png    frame-00000.png … at the canvas scale
-                             svg    frame-00000.svg … (vector, 1 px per point)
-                             json   keyframes.json: what is drawn where on every frame
-                             gif    <scene>.gif, one animated GIF (256 colours a frame)
-                             apng   <scene>.png, one lossless animated PNG
-                             webp   <scene>.webp, one animated WebP (lossless by default)
-                             sheet  <scene>-sheet.png, a contact sheet of frames with times
-                             animated-svg  <scene>.svg, the whole animation as one SVG
-                                    (CSS keyframes; plays in browsers and as <img>)
-      --time LIST          write stills instead: the state at exactly these seconds
-                           (comma-separated), as <scene>-<t>s.png / .svg (png, svg only)
-      --fps N              override the scene's frames per second (1-240)
-      --scale N            override the canvas scale (1, 2 or 3)
-      --frames A-B         write only frames A through B (inclusive; a single index works too)
-      --step N             write only every N-th frame of that range (A, A+N, …)
-      --show-touches       draw fingers that are down as translucent circles
-      --loop N             animated previews play N times; 0 loops forever (default 0)
-      --webp-quality Q     lossy WebP at quality Q (0-100) instead of lossless
-      --sheet-frames N     frames on the contact sheet, evenly spaced (1-100, default 12)
-      --jobs N             threads for drawing and encoding (default: all processors, fewer
-                           when --max-memory says so)
-      --max-memory MB      memory the render may use (default 2048): bounds the timeline
-                           (items x frames), the frames drawn at once, an SVG frame, the
-                           animated previews and the scene's images (a quarter of it)
-      --max-seconds S      time the render may take (default 600): a scene whose drawing is
-                           estimated to take longer is refused before it starts, and one
-                           that runs past it is stopped
-      --assets DIR         read the scene's images from DIR instead of its own folder
-      -h, --help           show this help
-
-    """
-
-    static let validateHelp = """
-    Usage: flipbook validate SCENE
-
-    Reads and checks SCENE without rendering. Prints a one-line summary and exits 0 when it is
-    valid; prints one line naming the file, the JSON path and what was expected, and exits 2,
-    when it is not.
-
-    """
+    static let commandNames = ["render", "validate", "diff", "check", "report", "help"]
 
     /// Runs the command line and returns the exit code.
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -157,7 +107,8 @@ public enum CLI {
                 case "diff": console.out(diffHelp)
                 case "check": console.out(checkHelp)
                 case "report": console.out(reportHelp)
-                case let other?: throw UsageError(message: "no help for unknown command '\(other)'", command: "")
+                case let other?:
+                    throw UsageError(message: "no help for unknown command '\(other)'" + (nearest(other, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""), command: "")
                 }
                 return ExitCode.success
             case "--version", "version":
@@ -174,7 +125,7 @@ public enum CLI {
             case "report":
                 return try report(args, console: console)
             default:
-                throw UsageError(message: "unknown command '\(command)'", command: "")
+                throw UsageError(message: "unknown command '\(command)'" + (nearest(command, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""), command: "")
             }
         } catch {
             let (line, code) = describe(error)
@@ -258,77 +209,52 @@ public enum CLI {
     }
 
     static func parseRender(_ args: [String]) throws -> RenderArguments {
+        let o = try Commands.render.parse(args)
         var r = RenderArguments()
-        var i = 0
-        func value(_ name: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: "render") }
-            return args[i]
+        r.help = o.help
+        guard o.positional.count <= 1 else { throw UsageError(message: "unexpected argument '\(o.positional[1])' (one scene per render)", command: "render") }
+        r.scene = o.positional.first
+        if let out = o.string("--output") {
+            if out.isEmpty { throw UsageError(message: "-o needs a directory, not an empty string", command: "render") }
+            r.output = out
         }
-        func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
-            let v = try value(name)
-            guard let n = Int(v), range.contains(n) else {
-                throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: "render")
+        if let v = o.string("--format") {
+            let list = v.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for f in list where OutputFormats.named(f) == nil {
+                throw UsageError(message: "unknown format '\(f)'" + (nearest(f, among: OutputFormats.names).map { "; did you mean '\($0)'?" } ?? "")
+                                 + "; expected a comma-separated list of " + OutputFormats.names.joined(separator: ", "), command: "render")
             }
-            return n
+            var seen: [String] = []
+            for f in list where !seen.contains(f) { seen.append(f) }
+            r.formats = seen
         }
-        while i < args.count {
-            let a = args[i]
-            switch a {
-            case "-h", "--help": r.help = true
-            case "-o", "--output":
-                r.output = try value(a)
-                if r.output!.isEmpty { throw UsageError(message: "-o needs a directory, not an empty string", command: "render") }
-            case "--format":
-                let list = try value(a).split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                for f in list where OutputFormats.named(f) == nil {
-                    throw UsageError(message: "unknown format '\(f)'; expected a comma-separated list of " + OutputFormats.names.joined(separator: ", "), command: "render")
+        r.fps = try o.integer("--fps", SceneLimits.fpsRange)
+        r.scale = try o.integer("--scale", SceneLimits.scaleRange)
+        r.jobs = try o.integer("--jobs", 1...256)
+        r.maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? r.maxMemory
+        r.maxSeconds = try o.integer("--max-seconds", 1...1_000_000) ?? r.maxSeconds
+        r.assets = o.string("--assets")
+        r.step = try o.integer("--step", 1...SceneLimits.maxFrames) ?? 1
+        r.showTouches = o.has("--show-touches")
+        r.loop = try o.integer("--loop", 0...65535) ?? 0
+        r.sheetFrames = try o.integer("--sheet-frames", 1...100) ?? 12
+        r.webpQuality = try o.number("--webp-quality", 0...100)
+        if let v = o.string("--time") {
+            var times: [Double] = []
+            for p in v.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let t = Double(p.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                    throw UsageError(message: "--time expects seconds ≥ 0, comma-separated, got '\(v)'", command: "render")
                 }
-                var seen: [String] = []
-                for f in list where !seen.contains(f) { seen.append(f) }
-                r.formats = seen
-            case "--fps": r.fps = try integer(a, SceneLimits.fpsRange)
-            case "--scale": r.scale = try integer(a, SceneLimits.scaleRange)
-            case "--jobs": r.jobs = try integer(a, 1...256)
-            case "--max-memory": r.maxMemory = try integer(a, 64...1_048_576)
-            case "--max-seconds": r.maxSeconds = try integer(a, 1...1_000_000)
-            case "--assets": r.assets = try value(a)
-            case "--step": r.step = try integer(a, 1...SceneLimits.maxFrames)
-            case "--show-touches": r.showTouches = true
-            case "--loop": r.loop = try integer(a, 0...65535)
-            case "--sheet-frames": r.sheetFrames = try integer(a, 1...100)
-            case "--webp-quality":
-                let v = try value(a)
-                guard let q = Double(v), q.isFinite, (0...100).contains(q) else {
-                    throw UsageError(message: "--webp-quality expects a number from 0 to 100, got '\(v)'", command: "render")
-                }
-                r.webpQuality = q
-            case "--time":
-                let v = try value(a)
-                let parts = v.split(separator: ",", omittingEmptySubsequences: false)
-                var times: [Double] = []
-                for p in parts {
-                    guard let t = Double(p.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                        throw UsageError(message: "--time expects seconds ≥ 0, comma-separated, got '\(v)'", command: "render")
-                    }
-                    times.append(t)
-                }
-                r.times = times
-            case "--frames":
-                let v = try value(a)
-                let parts = v.split(separator: "-", omittingEmptySubsequences: false)
-                guard (1...2).contains(parts.count), let lo = Int(parts[0]), let hi = Int(parts.last!), lo >= 0, lo <= hi else {
-                    throw UsageError(message: "--frames expects A-B with 0 ≤ A ≤ B (or a single index), got '\(v)'", command: "render")
-                }
-                r.frames = lo...hi
-            default:
-                if a.hasPrefix("-") && a != "-" {
-                    throw UsageError(message: "unknown option '\(a)'", command: "render")
-                }
-                guard r.scene == nil else { throw UsageError(message: "unexpected argument '\(a)' (one scene per render)", command: "render") }
-                r.scene = a
+                times.append(t)
             }
-            i += 1
+            r.times = times
+        }
+        if let v = o.string("--frames") {
+            let parts = v.split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let lo = Int(parts[0]), let hi = Int(parts.last!), lo >= 0, lo <= hi else {
+                throw UsageError(message: "--frames expects A-B with 0 ≤ A ≤ B (or a single index), got '\(v)'", command: "render")
+            }
+            r.frames = lo...hi
         }
         return r
     }
@@ -421,19 +347,19 @@ public enum CLI {
     }
 
     static func validate(_ args: [String], console: Console) throws -> Int32 {
-        if args.contains("-h") || args.contains("--help") {
+        let o = try Commands.validate.parse(args)
+        if o.help {
             console.out(validateHelp)
             return ExitCode.success
         }
-        for a in args where a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'", command: "validate") }
-        guard args.count == 1 else {
-            throw UsageError(message: args.isEmpty ? "validate needs a SCENE file" : "validate takes one SCENE file", command: "validate")
+        guard o.positional.count == 1 else {
+            throw UsageError(message: o.positional.isEmpty ? "validate needs a SCENE file" : "validate takes one SCENE file", command: "validate")
         }
-        let scene = try loadScene(args[0])
+        let scene = try loadScene(o.positional[0], assets: o.string("--assets"))
         // Batch updates that depend on what ran before them are checked by running the scene.
         if scene.batchUpdatesCheckedWhenSimulated { _ = try Simulator.run(scene) }
         let items = scene.collectionView.sections.reduce(0) { $0 + $1.items.count }
-        console.out("\(args[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(SceneDecoder().typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
+        console.out("\(o.positional[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(SceneDecoder().typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
         return ExitCode.success
     }
 }

@@ -3,70 +3,9 @@ import Flipbook
 
 // `flipbook diff`, `flipbook check` and `flipbook report merge`: comparing renders in CI.
 extension CLI {
-    static let diffHelp = """
-    Usage: flipbook diff BASELINE CANDIDATE [-o REPORT_DIR] [options]
-
-    Compares two render output directories (keyframes.json and/or frame-NNNNN.png files):
-    the timelines item by item, then the frames pixel by pixel. Prints what changed, most
-    important first; with -o writes report.html, report.json and junit.xml there.
-    Exit codes: 0 the renders match, 1 they differ, 2 bad usage (e.g. nothing to compare).
-
-    Options:
-      -o, --output DIR       write the report into DIR
-      --threshold T          colour difference that counts, 0-1 (default 0: any change of a
-                             pixel that is not anti-aliasing; 0.1 is pixelmatch's, for
-                             goldens recorded on another machine or library version)
-      --max-diff-pixels N    changed pixels a frame may have: a count or a percentage (default 0)
-      --jobs N               threads (default: all processors)
-      --max-memory MB        memory the comparison may use (default 2048): bounds the
-                             keyframes.json files read and the frames decoded at once
-
-    """
-
-    static let checkHelp = """
-    Usage: flipbook check SCENE... --golden DIR [options]
-
-    Renders each scene and compares it with its golden, DIR/<scene>/: timeline.json (the
-    whole timeline, a line per track), the frames it kept as PNG, a contact sheet and
-    golden.json (how it was made). Differences are named by cause: the item or scroll view,
-    the property with its old and new value, the frames, and the script step or item line.
-    A missing golden is recorded (with a note) unless CI is set, where it is an error.
-    Prints what changed; writes report.html, report.json and junit.xml; in GitHub Actions
-    also ::error annotations. A scene or golden that cannot be used is reported and the
-    others are still checked. Exit codes: 0 all match, 1 a scene differs or has no golden
-    in CI, 2 bad usage, or a scene or golden that cannot be used (named).
-
-    Options:
-      --golden DIR           where goldens live (required)
-      --record               write or update the goldens instead of comparing (refused when
-                             CI is set; --record=force overrides)
-      --shard I/N            check only the I-th of N deterministic parts of the scenes
-      -o, --output DIR       report directory (default: flipbook-report)
-      --every N              frames a new golden keeps: every N-th and the last (default 30);
-                             a golden is always compared at the frames it kept
-      --threshold T          as for diff
-      --max-diff-pixels N    as for diff
-      --jobs N               threads (default: all processors)
-      --max-memory MB        as for render, per scene (default 2048)
-      --max-seconds S        time the whole check may take (default 600)
-
-    """
-
-    static let reportHelp = """
-    Usage: flipbook report merge REPORT_DIR... -o OUT
-
-    Merges the reports of several check runs (for example the shards of a CI matrix) into
-    one: the same report.html, report.json and junit.xml that one unsharded run writes (but
-    for the times). Shards must all be there, each once.
-    Only the images a report names in Flipbook's own form (images/<scene>/frame-…png) are
-    copied; OUT may not be one of the inputs. Exits 1 when any merged scene differs, 2 when
-    a scene could not be checked or an input is not a report Flipbook wrote.
-
-    Options:
-      -o, --output DIR       the merged report's folder (required)
-      --max-memory MB        memory the merge may use (default 2048)
-
-    """
+    static var diffHelp: String { Commands.diff.help }
+    static var checkHelp: String { Commands.check.help }
+    static var reportHelp: String { Commands.reportMerge.help }
 
     struct CompareArguments {
         var positional: [String] = []
@@ -83,59 +22,36 @@ extension CLI {
     }
 
     static func parseCompare(_ args: [String], command: String) throws -> CompareArguments {
+        let o = try (command == "check" ? Commands.check : Commands.diff).parse(args)
         var r = CompareArguments()
-        var i = 0
-        func value(_ name: String) throws -> String {
-            i += 1
-            guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: command) }
-            return args[i]
+        r.help = o.help
+        r.positional = o.positional
+        r.output = o.string("--output")
+        r.golden = o.string("--golden")
+        if let v = o.string("--record") {
+            guard v.isEmpty || v == "force" else { throw UsageError(message: "--record takes no value but =force, got '\(v)'", command: command) }
+            r.record = v.isEmpty ? "on" : "force"
         }
-        func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
-            let v = try value(name)
-            guard let n = Int(v), range.contains(n) else {
-                throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: command)
+        if let t = try o.number("--threshold", 0...1) { r.options.pixels.threshold = t }
+        if let v = o.string("--max-diff-pixels") {
+            if v.hasSuffix("%"), let p = Double(v.dropLast()), p.isFinite, (0...100).contains(p) {
+                r.options.maxDiffPixels = .fraction(p / 100)
+            } else if let n = Int(v), n >= 0 {
+                r.options.maxDiffPixels = .pixels(n)
+            } else {
+                throw UsageError(message: "--max-diff-pixels expects a pixel count or a percentage like 0.5%, got '\(v)'", command: command)
             }
-            return n
         }
-        while i < args.count {
-            let a = args[i]
-            switch a {
-            case "-h", "--help": r.help = true
-            case "-o", "--output": r.output = try value(a)
-            case "--golden": r.golden = try value(a)
-            case "--record": r.record = "on"
-            case "--record=force": r.record = "force"
-            case "--threshold":
-                let v = try value(a)
-                guard let t = Double(v), t.isFinite, (0...1).contains(t) else {
-                    throw UsageError(message: "--threshold expects a number from 0 to 1, got '\(v)'", command: command)
-                }
-                r.options.pixels.threshold = t
-            case "--max-diff-pixels":
-                let v = try value(a)
-                if v.hasSuffix("%"), let p = Double(v.dropLast()), p.isFinite, (0...100).contains(p) {
-                    r.options.maxDiffPixels = .fraction(p / 100)
-                } else if let n = Int(v), n >= 0 {
-                    r.options.maxDiffPixels = .pixels(n)
-                } else {
-                    throw UsageError(message: "--max-diff-pixels expects a pixel count or a percentage like 0.5%, got '\(v)'", command: command)
-                }
-            case "--jobs": r.options.workers = try integer(a, 1...256)
-            case "--every": r.every = try integer(a, 1...SceneLimits.maxFrames)
-            case "--max-memory": r.maxMemory = try integer(a, 64...1_048_576)
-            case "--max-seconds": r.maxSeconds = try integer(a, 1...1_000_000)
-            case "--shard":
-                let v = try value(a)
-                let p = v.split(separator: "/")
-                guard p.count == 2, let k = Int(p[0]), let n = Int(p[1]), n >= 1, (1...n).contains(k) else {
-                    throw UsageError(message: "--shard expects I/N with 1 ≤ I ≤ N, got '\(v)'", command: command)
-                }
-                r.shard = (k, n)
-            default:
-                if a.hasPrefix("-") && a != "-" { throw UsageError(message: "unknown option '\(a)'", command: command) }
-                r.positional.append(a)
+        if let n = try o.integer("--jobs", 1...256) { r.options.workers = n }
+        r.every = try o.integer("--every", 1...SceneLimits.maxFrames)
+        r.maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? r.maxMemory
+        r.maxSeconds = try o.integer("--max-seconds", 1...1_000_000) ?? r.maxSeconds
+        if let v = o.string("--shard") {
+            let p = v.split(separator: "/")
+            guard p.count == 2, let k = Int(p[0]), let n = Int(p[1]), n >= 1, (1...n).contains(k) else {
+                throw UsageError(message: "--shard expects I/N with 1 ≤ I ≤ N, got '\(v)'", command: command)
             }
-            i += 1
+            r.shard = (k, n)
         }
         r.options.maxBytes = r.maxMemory << 20
         return r
@@ -321,30 +237,14 @@ extension CLI {
     static func report(_ args: [String], console: Console) throws -> Int32 {
         guard let sub = args.first else { throw UsageError(message: "report needs a subcommand: merge", command: "report") }
         if sub == "-h" || sub == "--help" { console.out(reportHelp); return ExitCode.success }
-        guard sub == "merge" else { throw UsageError(message: "unknown report subcommand '\(sub)'; expected merge", command: "report") }
-        var inputs: [String] = []
-        var output: String?
-        var maxMemory = RenderBudget.defaultMegabytes
-        var i = 1
-        while i < args.count {
-            switch args[i] {
-            case "-o", "--output":
-                i += 1
-                guard i < args.count else { throw UsageError(message: "-o needs a value", command: "report") }
-                output = args[i]
-            case "--max-memory":
-                i += 1
-                guard i < args.count, let n = Int(args[i]), (64...1_048_576).contains(n) else {
-                    throw UsageError(message: "--max-memory expects a whole number from 64 to 1048576", command: "report")
-                }
-                maxMemory = n
-            case "-h", "--help": console.out(reportHelp); return ExitCode.success
-            case let a where a.hasPrefix("-"): throw UsageError(message: "unknown option '\(a)'", command: "report")
-            case let a: inputs.append(a)
-            }
-            i += 1
+        guard sub == "merge" else {
+            throw UsageError(message: "unknown report subcommand '\(sub)'; expected merge" + (nearest(sub, among: ["merge"]).map { " (did you mean '\($0)'?)" } ?? ""), command: "report")
         }
-        guard let output else { throw UsageError(message: "report merge needs -o OUT", command: "report") }
+        let o = try Commands.reportMerge.parse(Array(args.dropFirst()))
+        if o.help { console.out(reportHelp); return ExitCode.success }
+        let inputs = o.positional
+        let maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? RenderBudget.defaultMegabytes
+        guard let output = o.string("--output") else { throw UsageError(message: "report merge needs -o OUT", command: "report") }
         guard !inputs.isEmpty else { throw UsageError(message: "report merge needs at least one REPORT_DIR", command: "report") }
         // Every input is read and checked before anything is written; the output must be none
         // of them (clearing it would delete an input).

@@ -43,4 +43,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var luminance: Double { 0.299 * red + 0.587 * green + 0.114 * blue }
 
     public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+
+    /// Every component a finite number from 0 to 1 (what drawing expects).
+    public var isValid: Bool { [red, green, blue, alpha].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 } }
 }

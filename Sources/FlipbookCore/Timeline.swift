@@ -147,8 +147,8 @@ public struct Appearance: Hashable, Sendable {
 public struct DrawItem: Hashable, Sendable {
     /// The scene's id for the item; it stays with the item when the item moves.
     public var id: String
-    /// What it is: "cell", "header", "snapshot", "view", …
-    public var kind: String
+    /// What it is: a cell, a supplementary view, a drag snapshot, a scroll view, …
+    public var kind: ElementKind
     /// Frame in canvas points before rotation and scale (which apply about its centre).
     public var frame: Rect
     public var zIndex: Int
@@ -168,7 +168,7 @@ public struct DrawItem: Hashable, Sendable {
     }
     private var box: SharedBox<Appearance>
 
-    public init(id: String, kind: String = "cell", frame: Rect, zIndex: Int = 0, alpha: Double = 1, rotation: Double = 0,
+    public init(id: String, kind: ElementKind = .cell, frame: Rect, zIndex: Int = 0, alpha: Double = 1, rotation: Double = 0,
                 scale: Double = 1, hidden: Bool = false, clip: Rect? = nil, appearance: Appearance) {
         self.id = id; self.kind = kind; self.frame = frame; self.zIndex = zIndex; self.alpha = alpha
         self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.box = SharedBox(appearance)
@@ -190,6 +190,36 @@ public final class SharedBox<Value: Hashable & Sendable>: Hashable, @unchecked S
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+/// What a drawn item is. A supplementary kind is any string a layout names (UIKit's element
+/// kinds are strings too, `UICollectionView.elementKindSectionHeader`), so this is an open set
+/// of values with the built-in ones as constants rather than a closed enum.
+public struct ElementKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// A collection-view cell.
+    public static let cell = ElementKind("cell")
+    /// The image of a cell being dragged (UICollectionView's interactive movement).
+    public static let snapshot = ElementKind("snapshot")
+    /// A scroll view's own frame and background.
+    public static let view = ElementKind("view")
+    /// Screen furniture outside the scroll views (a navigation bar, a toolbar).
+    public static let chrome = ElementKind("chrome")
+    /// UICollectionView.elementKindSectionHeader.
+    public static let sectionHeader = ElementKind("header")
+    /// UICollectionView.elementKindSectionFooter.
+    public static let sectionFooter = ElementKind("footer")
+}
+
+/// UIGestureRecognizer.State.
+public enum GestureState: String, Sendable, CaseIterable {
+    case possible, began, changed, ended, cancelled, failed
+    public var isActive: Bool { self == .began || self == .changed }
+    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+}
+
 /// A finger on the screen, recorded so a reader can see why something moved.
 public struct TouchPoint: Hashable, Sendable {
     public var id: Int
@@ -200,8 +230,8 @@ public struct TouchPoint: Hashable, Sendable {
 /// A gesture recognizer whose state changed since the previous frame.
 public struct RecognizerChange: Hashable, Sendable {
     public var name: String
-    public var state: String
-    public init(name: String, state: String) { self.name = name; self.state = state }
+    public var state: GestureState
+    public init(name: String, state: GestureState) { self.name = name; self.state = state }
 }
 
 /// A scroll view's state on a frame (recorded when a scene has several).

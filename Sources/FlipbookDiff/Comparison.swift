@@ -264,9 +264,7 @@ public enum DirectoryComparison {
             let a = try fa.decode(dirA, pngA[i]!), b = try fb.decode(dirB, pngB[i]!)
             var diffBytes = try b.pngData()
             if a.width == b.width && a.height == b.height {
-                var diff = FrameImage(width: a.width, height: a.height, pixels: [UInt32](repeating: 0, count: a.pixels.count))
-                diff.pixels.withUnsafeMutableBufferPointer { _ = options.pixels.compare(a, b, diffImage: $0.baseAddress!) }
-                diffBytes = try diff.pngData()
+                diffBytes = try options.pixels.diff(a, b).image.pngData()
             }
             out.append(ReportImages(frame: i,
                                     baseline: try report.writeImage(scene: r.name, frame: i, kind: "baseline", try a.pngData()),

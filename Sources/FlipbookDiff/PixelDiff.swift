@@ -23,9 +23,18 @@ public struct PixelDiff: Sendable {
         public var total: Int
     }
 
-    /// Compares two images of one size; with `diffImage`, draws the baseline faded to grey with
+    /// Compares two images of one size.
+    public func compare(_ a: FrameImage, _ b: FrameImage) -> Result { compare(a, b, diffImage: nil) }
+
+    /// Compares two images of one size, and draws the diff image: the baseline faded to grey,
     /// changed pixels red and anti-aliased ones yellow (opaque ARGB32).
-    public func compare(_ a: FrameImage, _ b: FrameImage, diffImage: UnsafeMutablePointer<UInt32>? = nil) -> Result {
+    public func diff(_ a: FrameImage, _ b: FrameImage) -> (result: Result, image: FrameImage) {
+        var image = FrameImage(width: a.width, height: a.height, pixels: [UInt32](repeating: 0, count: a.pixels.count))
+        let r = image.pixels.withUnsafeMutableBufferPointer { compare(a, b, diffImage: $0.baseAddress!) }
+        return (r, image)
+    }
+
+    func compare(_ a: FrameImage, _ b: FrameImage, diffImage: UnsafeMutablePointer<UInt32>?) -> Result {
         precondition(a.width == b.width && a.height == b.height)
         let w = a.width, h = a.height
         let maxDelta = 35215 * threshold * threshold

@@ -91,11 +91,11 @@ public enum SemanticDiff {
                 let area = it.frame.width * it.frame.height * it.scale * it.scale
                 var offset: Point?
                 var inView: String?
-                if it.kind == "view" {
+                if it.kind == .view {
                     let o = f.scrollViews.first { $0.id == it.id }?.contentOffset ?? f.contentOffset
                     view = (it.id, Point(x: it.frame.minX, y: it.frame.minY), o)
                     offset = o
-                } else if it.kind == "chrome" {
+                } else if it.kind == .chrome {
                     view = nil
                 } else if let v = view {
                     it.frame = it.frame.offsetBy(dx: v.offset.x - v.origin.x, dy: v.offset.y - v.origin.y)

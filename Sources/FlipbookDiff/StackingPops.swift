@@ -6,7 +6,7 @@ import FlipbookCore
 /// stacking order flipped in place, without either moving away. On screen that is a hard cut
 /// (part of a card appearing over or vanishing under another), which no animation explains.
 ///
-/// A snapshot (`kind == "snapshot"`, id `<item>.snapshot` as CollectionView.snapshotID(of:)
+/// A snapshot (`kind == .snapshot`, id `<item>.snapshot` as CollectionView.snapshotID(of:)
 /// names it) stands for its item, so handing a
 /// lifted snapshot back to its cell is measured as the same card. Items are opaque rectangles
 /// (rounded corners and shadows ignored) with their alpha: what a point shows is weighted
@@ -52,14 +52,14 @@ public enum StackingPops {
     }
 
     static func identity(of item: DrawItem) -> String {
-        if item.kind == "snapshot", item.id.hasSuffix(".snapshot") { return String(item.id.dropLast(".snapshot".count)) }
+        if item.kind == .snapshot, item.id.hasSuffix(".snapshot") { return String(item.id.dropLast(".snapshot".count)) }
         return item.id
     }
 
     /// What is drawn, back to front; views' backgrounds never change order, so they are left out.
     static func covers(_ f: TimelineFrame) -> [Cover] {
         f.items.compactMap { it in
-            guard it.kind != "view", !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
+            guard it.kind != .view, !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
             var bounds = it.rotation != 0 || it.scale != 1 ? it.frame.boundsOfAnyRotation(scale: it.scale) : it.frame
             if let clip = it.clip { bounds = bounds.intersection(clip) }
             if bounds.isEmpty { return nil }

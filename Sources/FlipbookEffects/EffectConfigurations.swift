@@ -11,14 +11,16 @@ extension WalletEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { WalletEffect(options: self) }
     public func validate(in scene: Scene) throws {
         try SceneCheck.layout(WalletLayout.self, named: "wallet", effect: "wallet", in: scene)
-        try SceneCheck.finite([("minimumPressDuration", minimumPressDuration), ("liftDistance", liftDistance),
-                               ("liftDuration", liftDuration), ("swapDistance", swapDistance), ("autoScrollSpeed", autoScrollSpeed),
-                               ("bottomAutoScrollZone", bottomAutoScrollZone), ("topAutoScrollZone", topAutoScrollZone),
-                               ("closeVelocity", closeVelocity)], at: "$.effect")
-        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("liftDuration", liftDuration),
-                                    ("autoScrollSpeed", autoScrollSpeed)], at: "$.effect")
-        if swapDistance <= 0 { throw SceneCheck.issue("$.effect.swapDistance", "expected a number > 0") }
-        if closeVelocity <= 0 { throw SceneCheck.issue("$.effect.closeVelocity", "expected a number > 0") }
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
+    }
+
+    /// The options' ranges (the decoder reads the same).
+    public static var numbers: [NumberOption<Self>] {
+        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("liftDistance", \.liftDistance, -1000...1000),
+         NumberOption("liftDuration", \.liftDuration, 0...10), NumberOption("swapDistance", \.swapDistance, 0...1000, excludingLowerBound: true),
+         NumberOption("autoScrollSpeed", \.autoScrollSpeed, 0...1000), NumberOption("bottomAutoScrollZone", \.bottomAutoScrollZone, 0...10_000),
+         NumberOption("topAutoScrollZone", \.topAutoScrollZone, 0...10_000),
+         NumberOption("closeVelocity", \.closeVelocity, 0...1e6, excludingLowerBound: true), NumberOption("handOverDuration", \.handOverDuration, 0...10)]
     }
 }
 
@@ -26,9 +28,13 @@ extension JiggleReorderEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { JiggleReorderEffect(options: self) }
     public func validate(in scene: Scene) throws {
         try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "jiggleReorder", in: scene)
-        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("jiggleAngle", jiggleAngle),
-                                    ("settleDuration", settleDuration)], at: "$.effect")
-        if !(jiggleDuration.isFinite && jiggleDuration > 0) { throw SceneCheck.issue("$.effect.jiggleDuration", "expected a number > 0") }
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
+    }
+
+    public static var numbers: [NumberOption<Self>] {
+        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("jiggleAngle", \.jiggleAngle, 0...1),
+         NumberOption("jiggleDuration", \.jiggleDuration, 0...10, excludingLowerBound: true), NumberOption("settleDuration", \.settleDuration, 0...10),
+         NumberOption("pickUpDuration", \.pickUpDuration, 0...10)]
     }
 }
 
@@ -36,7 +42,11 @@ extension TagReorderEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { TagReorderEffect(options: self) }
     public func validate(in scene: Scene) throws {
         try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "tagReorder", in: scene)
-        try SceneCheck.nonNegative([("minimumPressDuration", minimumPressDuration), ("settleDuration", settleDuration)], at: "$.effect")
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
+    }
+
+    public static var numbers: [NumberOption<Self>] {
+        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("settleDuration", \.settleDuration, 0...10)]
     }
 }
 

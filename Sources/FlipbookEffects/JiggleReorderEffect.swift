@@ -39,7 +39,8 @@ public final class JiggleReorderEffect: Effect {
 
     public func attach(to simulator: Simulator) {
         sim = simulator
-        let view = { simulator.collectionView.spec.frame }
+        // Unowned: the simulator owns its recognizers, and this closure is theirs.
+        let view = { [unowned simulator] in simulator.collectionView.spec.frame }
         enterJiggle = LongPressGestureRecognizer(name: "jiggle.longPress", view: view)
         enterJiggle.minimumPressDuration = options.minimumPressDuration
         enterJiggle.shouldBegin = { [unowned self] r in !self.isJiggling && self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }

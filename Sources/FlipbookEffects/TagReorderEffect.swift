@@ -30,7 +30,8 @@ public final class TagReorderEffect: Effect {
 
     public func attach(to simulator: Simulator) {
         sim = simulator
-        longPress = LongPressGestureRecognizer(name: "tags.longPress", view: { simulator.collectionView.spec.frame })
+        // Unowned: the simulator owns its recognizers, and this closure is theirs.
+        longPress = LongPressGestureRecognizer(name: "tags.longPress", view: { [unowned simulator] in simulator.collectionView.spec.frame })
         longPress.minimumPressDuration = options.minimumPressDuration
         longPress.shouldBegin = { [unowned self] r in self.moving == nil && self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }
         longPress.action = { [unowned self] r in self.handle(r) }

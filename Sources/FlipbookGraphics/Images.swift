@@ -114,7 +114,7 @@ public enum ImageStore {
 
     /// Draws `element` on `cr` (user space in points), fitted by its content mode and clipped
     /// to its frame (rounded by its corner radius).
-    public static func draw(_ element: ImageElement, on cr: OpaquePointer) {
+    package static func draw(_ element: ImageElement, on cr: OpaquePointer) {
         guard let image = try? image(at: element.path), element.frame.width > 0, element.frame.height > 0 else { return }
         let placed = Shapes.imageRect(element, imageWidth: image.width, imageHeight: image.height)
         cairo_save(cr)

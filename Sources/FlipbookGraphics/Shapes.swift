@@ -4,7 +4,7 @@ import Foundation
 
 /// One step of an outline, in the item's coordinates (y down). An arc turns clockwise on screen
 /// from angle `from` to `to` (radians, 0 along +x), as `cairo_arc` does.
-public enum PathCommand: Equatable, Sendable {
+public enum PathCommand: Hashable, Sendable {
     case move(Point)
     case line(Point)
     case arc(center: Point, radius: Double, from: Double, to: Double)
@@ -87,7 +87,7 @@ public enum Shapes {
     }
 
     /// Adds `path` to Cairo's current path (user space in points).
-    public static func append(_ path: [PathCommand], to cr: OpaquePointer) {
+    package static func append(_ path: [PathCommand], to cr: OpaquePointer) {
         for command in path {
             switch command {
             case .move(let p): cairo_move_to(cr, p.x, p.y)

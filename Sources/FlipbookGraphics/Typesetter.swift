@@ -337,7 +337,7 @@ public final class Typesetter: @unchecked Sendable {
     /// The colour (emoji) glyphs of `label` drawn into an image at `scale` pixels per point:
     /// the image and the rectangle (in the label's parent) it covers; nil when it has none.
     /// What the animated SVG embeds, since these glyphs have no outlines.
-    public func colourGlyphs(_ label: TextElement, scale: Double) -> (png: OpaquePointer, rect: Rect)? {
+    package func colourGlyphs(_ label: TextElement, scale: Double) -> (png: OpaquePointer, rect: Rect)? {
         var runs: [(OpaquePointer, [cairo_glyph_t])] = []
         var box: Rect?
         forEachRun(label) { font, colour, glyphs in
@@ -388,7 +388,7 @@ public final class Typesetter: @unchecked Sendable {
     /// item it is drawn in. Masked glyphs that all lie on pixels both clips cover whole are
     /// drawn unclipped, which gives the same pixels: Cairo would otherwise make a clip mask for
     /// every glyph.
-    public func draw(_ label: TextElement, on cr: OpaquePointer, within container: RoundedClip? = nil) {
+    package func draw(_ label: TextElement, on cr: OpaquePointer, within container: RoundedClip? = nil) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
         cairo_save(cr)
         let f = label.frame

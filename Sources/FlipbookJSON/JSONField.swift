@@ -157,6 +157,11 @@ public struct JSONField: Sendable {
         return s
     }
 
+    /// One of an enumeration's cases, by raw value.
+    public func oneOf<Value: CaseIterable & RawRepresentable>(_ type: Value.Type) throws -> Value where Value.RawValue == String {
+        Value(rawValue: try oneOf(Value.allCases.map(\.rawValue)))!
+    }
+
     public func bool() throws -> Bool {
         guard case .bool(let b) = node.value else { throw expected("true or false") }
         return b

@@ -49,7 +49,7 @@ public protocol CollectionViewLayout: Sendable {
     var collectionViewContentSize: Size { get }
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
     func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
-    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes?
+    func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes?
     func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
     /// Where an item inserted by a batch update starts; nil means "at its final place, faded in".
     func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
@@ -60,7 +60,7 @@ public protocol CollectionViewLayout: Sendable {
 extension CollectionViewLayout {
     public var defaultItemSize: Size { Size(width: 50, height: 50) }
     public func invalidParameter() -> (property: String, expected: String)? { nil }
-    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
     public func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
     public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }

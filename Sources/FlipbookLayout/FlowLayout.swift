@@ -76,7 +76,7 @@ public struct FlowLayout: CollectionViewLayout {
         }
 
         /// A full-width header or footer band at `y`; nil when its height is 0.
-        func addSupplementary(_ kind: String, section: Int, height: Double) -> Int? {
+        func addSupplementary(_ kind: ElementKind, section: Int, height: Double) -> Int? {
             guard height > 0 else { return nil }
             let a = LayoutAttributes(forSupplementaryViewOfKind: kind, with: ItemIndexPath(item: 0, section: section),
                                      frame: Rect(x: 0, y: y, width: width, height: height))
@@ -172,7 +172,7 @@ public struct FlowLayout: CollectionViewLayout {
         return all[itemIndex[indexPath.section][indexPath.item]]
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: ItemIndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? {
         let table = kind == ElementKind.sectionHeader ? headerIndex : kind == ElementKind.sectionFooter ? footerIndex : []
         guard indexPath.section >= 0, indexPath.section < table.count, let i = table[indexPath.section] else { return nil }
         return all[i]

@@ -19,7 +19,7 @@ public struct Transform: Hashable, Sendable {
 public struct LayoutAttributes: Hashable, Sendable {
     public enum Category: Hashable, Sendable {
         case cell
-        case supplementaryView(kind: String)
+        case supplementaryView(kind: ElementKind)
     }
 
     public var indexPath: ItemIndexPath
@@ -42,7 +42,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         isHidden = false
     }
 
-    public init(forSupplementaryViewOfKind kind: String, with indexPath: ItemIndexPath, frame: Rect = .zero) {
+    public init(forSupplementaryViewOfKind kind: ElementKind, with indexPath: ItemIndexPath, frame: Rect = .zero) {
         self.init(forCellWith: indexPath, frame: frame)
         representedElementCategory = .supplementaryView(kind: kind)
     }
@@ -58,7 +58,3 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var isCell: Bool { representedElementCategory == .cell }
 }
 
-public enum ElementKind {
-    public static let sectionHeader = "header"
-    public static let sectionFooter = "footer"
-}

@@ -19,24 +19,26 @@ import CCairo
 /// each visible only on the frames it is there. The places form one list that every frame's
 /// order is a subsequence of (built greedily, frame after frame).
 ///
-/// What it cannot express: colour emoji (bitmap glyphs without outlines) are left out;
-/// Skia's blur and anti-aliasing differ from Cairo's by a little (Tests/animated-svg checks
-/// the frames against the PNGs in Chromium).
+/// Looks are drawn from DrawList's primitives, as the PNGs are. Colour emoji (bitmap glyphs
+/// without outlines) come as a small PNG inside their label's definition; Skia's blur and
+/// anti-aliasing differ from Cairo's by a little (Tests/animated-svg checks the frames against
+/// the PNGs in Chromium).
 public struct AnimatedSVGFormat: TimelineFormat {
     public var name: String { "animated-svg" }
+    public var summary: String { "<scene>.svg, the whole animation as one SVG (CSS keyframes; plays in browsers and as <img>)" }
     public init() {}
 
     public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
         var t = timeline
         if options.showTouches {
-            // Fingers as items above everything, drawn as the PNGs draw them.
-            let finger = Appearance(background: Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.35), cornerRadius: 22,
-                                    border: Color(red: 1, green: 1, blue: 1, alpha: 0.8), borderWidth: 1.5)
+            // Fingers as items above everything (kind "touch": DrawList.finger's look), placed
+            // by their centre like every item.
+            let box = 2 * DrawList.fingerRadius + 1.5
             for k in t.frames.indices {
                 for touch in t.frames[k].touches {
-                    t.frames[k].items.append(DrawItem(id: "touch.\(touch.id)", kind: "touch",
-                                                      frame: Rect(x: touch.location.x - 22.75, y: touch.location.y - 22.75, width: 45.5, height: 45.5),
-                                                      appearance: finger))
+                    t.frames[k].items.append(DrawItem(id: "touch.\(touch.id)", kind: AnimatedSVGWriter.fingerKind,
+                                                      frame: Rect(x: touch.location.x - box / 2, y: touch.location.y - box / 2, width: box, height: box),
+                                                      appearance: Appearance(background: .clear)))
                 }
             }
         }
@@ -80,8 +82,9 @@ final class AnimatedSVGWriter {
         self.typesetter = typesetter
     }
 
-    /// A look: the appearance at a size.
-    struct Look: Hashable { var appearance: Appearance; var width: Double; var height: Double }
+    /// A look: the appearance at a size (a finger's when nil).
+    struct Look: Hashable { var appearance: Appearance?; var width: Double; var height: Double }
+    static let fingerKind = ElementKind("touch")
     /// A place in the stacking order: which item, in which look, clipped how.
     /// The clip's size is part of the place; where the clip is (a page sliding in) is animated
     /// like the item, so a moving scroll view does not make new places every frame.
@@ -103,7 +106,8 @@ final class AnimatedSVGWriter {
         for (k, frame) in frames.enumerated() {
             var cursor = 0
             for item in frame.items where !item.hidden && item.alpha > 0.001 {
-                let look = Look(appearance: item.appearance, width: item.frame.width, height: item.frame.height)
+                let look = Look(appearance: item.kind == AnimatedSVGWriter.fingerKind ? nil : item.appearance, width: item.frame.width,
+                                height: item.frame.height)
                 let lookIndex: Int
                 if let i = looks[look] { lookIndex = i } else {
                     lookIndex = lookList.count
@@ -261,82 +265,87 @@ final class AnimatedSVGWriter {
     func opacityAttribute(_ name: String, _ alpha: Double) -> String { alpha < 0.999 ? " \(name)=\"\(svgNumber3(alpha))\"" : "" }
 
     /// One look, centred on the origin (items are placed by their centre, where rotation and
-    /// scale apply).
+    /// scale apply), drawn from DrawList's primitives.
     func look(_ look: Look, id: Int) -> String {
-        let a = look.appearance
         let w = look.width, h = look.height
-        let shape = Rect(x: 0, y: 0, width: w, height: h)
+        let primitives = look.appearance.map { DrawList.look($0, size: Size(width: w, height: h), scale: Double(timeline.canvas.scale)) }
+            ?? DrawList.finger(at: Point(x: w / 2, y: h / 2))
         var g = "<g id=\"a\(id)\"><g transform=\"translate(\(svgNumber(-w / 2)) \(svgNumber(-h / 2)))\">"
-        if let s = a.shadow, a.background.alpha > 0, s.opacity * s.color.alpha > 0 {
-            let pad = 3 * s.radius + 2
-            g += "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(s.offset.x - pad))\" y=\"\(svgNumber(s.offset.y - pad))\" width=\"\(svgNumber(w + 2 * pad))\" height=\"\(svgNumber(h + 2 * pad))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"
-            g += "<path d=\"\(roundedRect(shape.offsetBy(dx: s.offset.x, dy: s.offset.y), a.cornerRadius, a.roundedCorners))\" fill=\"\(fill(s.color))\" fill-opacity=\"\(svgNumber3(s.color.alpha * s.opacity))\" filter=\"url(#f\(id))\"/>"
-        }
-        let outline = roundedRect(shape, a.cornerRadius, a.roundedCorners)
-        if a.background.alpha > 0 {
-            g += "<path d=\"\(outline)\" fill=\"\(fill(a.background))\"\(opacityAttribute("fill-opacity", a.background.alpha))/>"
-        }
-        if !a.content.isEmpty {
-            g += "<clipPath id=\"s\(id)\"><path d=\"\(outline)\"/></clipPath><g clip-path=\"url(#s\(id))\">"
-            for e in a.content { g += element(e) }
-            g += "</g>"
-        }
-        if let border = a.border {
-            let bw = min(a.borderWidth ?? 1 / Double(timeline.canvas.scale), w / 2, h / 2)
-            if bw > 0 {
-                g += "<path d=\"\(roundedRect(shape.insetBy(dx: bw / 2, dy: bw / 2), max(0, a.cornerRadius - bw / 2), a.roundedCorners))\" fill=\"none\" stroke=\"\(fill(border))\" stroke-width=\"\(svgNumber3(bw))\"\(opacityAttribute("stroke-opacity", border.alpha))/>"
-            }
-        }
+        for p in primitives { g += svg(p, look: id) }
         return g + "</g></g>\n"
     }
 
-    func element(_ e: Element) -> String {
-        switch e {
-        case .rect(let r):
-            return "<path d=\"\(roundedRect(r.frame, r.cornerRadius, .all))\" fill=\"\(fill(r.color))\"\(opacityAttribute("fill-opacity", r.color.alpha))/>"
+    /// One primitive as SVG; `look` names the filters and clips it defines.
+    func svg(_ p: DrawPrimitive, look id: Int) -> String {
+        switch p {
+        case .shadow(let s, let shape, _):
+            guard s.opacity * s.color.alpha > 0 else { return "" }
+            let pad = 3 * s.radius + 2, r = shape.rect
+            var shifted = shape
+            shifted.rect = r.offsetBy(dx: s.offset.x, dy: s.offset.y)
+            return "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(r.minX + s.offset.x - pad))\" y=\"\(svgNumber(r.minY + s.offset.y - pad))\" width=\"\(svgNumber(r.width + 2 * pad))\" height=\"\(svgNumber(r.height + 2 * pad))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"
+                + "<path d=\"\(path(shifted.path))\" fill=\"\(fill(s.color))\" fill-opacity=\"\(svgNumber3(s.color.alpha * s.opacity))\" filter=\"url(#f\(id))\"/>"
+        case .fill(let shape, let color):
+            return "<path d=\"\(path(shape))\" fill=\"\(fill(color))\"\(opacityAttribute("fill-opacity", color.alpha))/>"
+        case .stroke(let shape, let color, let width, let round):
+            let caps = round ? " stroke-linecap=\"round\" stroke-linejoin=\"round\"" : ""
+            return "<path d=\"\(path(shape))\" fill=\"none\" stroke=\"\(fill(color))\" stroke-width=\"\(svgNumber3(width))\"\(opacityAttribute("stroke-opacity", color.alpha))\(caps)/>"
+        case .clip(let shape, let content):
+            guard !content.isEmpty else { return "" }
+            return "<clipPath id=\"s\(id)\"><path d=\"\(path(shape.path))\"/></clipPath><g clip-path=\"url(#s\(id))\">"
+                + content.map { svg($0, look: id) }.joined() + "</g>"
         case .text(let t):
-            // Keyed by what is set, not by where: a frame that changes height only moves the
-            // lines (a card whose height animates keeps its title), so one outline serves all
-            // its looks, moved by how far the first baseline moved.
-            let lines = typesetter.lines(of: t)
-            guard let first = lines.first else { return "" }
-            let key = LabelKey(fontSize: t.fontSize, weight: t.weight, lines: lines.map(\.text), xs: lines.map(\.x),
-                               dys: lines.map { $0.baseline - first.baseline },
-                               width: lines.contains { $0.text.hasSuffix("…") } ? t.frame.width : nil)
-            let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)
-            let entry: (id: Int, origin: Point)
-            if let known = labels[key] { entry = known } else {
-                // Written where it is first drawn; elsewhere the same definition is moved by the
-                // difference. Colour emoji have no outlines: they come as a small PNG at the
-                // render's scale, inside the definition (the `use`'s fill colours only the path).
-                entry = (labels.count, origin)
-                labels[key] = entry
-                var def = "<g id=\"t\(entry.id)\"><path d=\"\(typesetter.outline(t, number: svgNumber))\"/>"
-                if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
-                    defer { cairo_surface_destroy(emoji.png) }
-                    if let png = try? PNGEncoder.encode(surface: emoji.png) {
-                        def += image(Data(png), in: emoji.rect)
-                    }
-                }
-                labelDefs += def + "</g>\n"
-            }
-            let dx = origin.x - entry.origin.x, dy = origin.y - entry.origin.y
-            let place = dx == 0 && dy == 0 ? "" : " x=\"\(svgNumber(dx))\" y=\"\(svgNumber(dy))\""
-            return "<use href=\"#t\(entry.id)\"\(place) fill=\"\(fill(t.color))\"\(opacityAttribute("fill-opacity", t.color.alpha))/>"
+            return label(t)
         case .image(let i):
             guard let decoded = try? ImageStore.image(at: i.path) else { return "" }
             clipCount += 1
-            return "<clipPath id=\"i\(clipCount)\"><path d=\"\(roundedRect(i.frame, i.cornerRadius, .all))\"/></clipPath>"
+            return "<clipPath id=\"i\(clipCount)\"><path d=\"\(path(RoundedRect(i.frame, radius: i.cornerRadius).path))\"/></clipPath>"
                 + "<g clip-path=\"url(#i\(clipCount))\">"
                 + image(Data(decoded.png), in: Shapes.imageRect(i, imageWidth: decoded.width, imageHeight: decoded.height)) + "</g>"
-        case .arrow(let a):
-            let arrow = Shapes.arrow(a)
-            return "<path d=\"\(path(arrow.path))\" fill=\"none\" stroke=\"\(fill(a.color))\" stroke-width=\"\(svgNumber(arrow.lineWidth))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>"
-        case .spinner(let s):
-            let spinner = Shapes.spinner(s)
-            return spinner.spokes.map { spoke in
-                "<path d=\"\(path([.move(spoke.from), .line(spoke.to)]))\" stroke=\"\(fill(s.color))\" stroke-opacity=\"\(svgNumber3(spoke.alpha))\" stroke-width=\"\(svgNumber(spinner.lineWidth))\" stroke-linecap=\"round\"/>"
-            }.joined()
+        }
+    }
+
+    /// A label: its glyph outlines, defined once, placed by `<use>`.
+    func label(_ t: TextElement) -> String {
+        // Keyed by what is set, not by where: a frame that changes height only moves the
+        // lines (a card whose height animates keeps its title), so one outline serves all
+        // its looks, moved by how far the first baseline moved.
+        let lines = typesetter.lines(of: t)
+        guard let first = lines.first else { return "" }
+        let key = LabelKey(fontSize: t.fontSize, weight: t.weight, lines: lines.map(\.text), xs: lines.map(\.x),
+                           dys: lines.map { $0.baseline - first.baseline },
+                           width: lines.contains { $0.text.hasSuffix("…") } ? t.frame.width : nil)
+        let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)
+        let entry: (id: Int, origin: Point)
+        if let known = labels[key] { entry = known } else {
+            // Written where it is first drawn; elsewhere the same definition is moved by the
+            // difference. Colour emoji have no outlines: they come as a small PNG at the
+            // render's scale, inside the definition (the `use`'s fill colours only the path).
+            entry = (labels.count, origin)
+            labels[key] = entry
+            var def = "<g id=\"t\(entry.id)\"><path d=\"\(typesetter.outline(t, number: svgNumber))\"/>"
+            if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
+                defer { cairo_surface_destroy(emoji.png) }
+                if let png = try? PNGEncoder.encode(surface: emoji.png) {
+                    def += image(Data(png), in: emoji.rect)
+                }
+            }
+            labelDefs += def + "</g>\n"
+        }
+        let dx = origin.x - entry.origin.x, dy = origin.y - entry.origin.y
+        let place = dx == 0 && dy == 0 ? "" : " x=\"\(svgNumber(dx))\" y=\"\(svgNumber(dy))\""
+        return "<use href=\"#t\(entry.id)\"\(place) fill=\"\(fill(t.color))\"\(opacityAttribute("fill-opacity", t.color.alpha))/>"
+    }
+
+    /// SVG path data of a shape.
+    func path(_ shape: DrawShape) -> String {
+        switch shape {
+        case .roundedRect(let r): return path(r.path)
+        case .circle(let c, let r):
+            // Two half-circle arcs: one arc cannot end where it starts.
+            return path([.move(Point(x: c.x + r, y: c.y)), .arc(center: c, radius: r, from: 0, to: Double.pi),
+                         .arc(center: c, radius: r, from: Double.pi, to: 2 * Double.pi), .close])
+        case .path(let commands): return path(commands)
         }
     }
 
@@ -371,9 +380,6 @@ final class AnimatedSVGWriter {
         return d
     }
 
-    func roundedRect(_ r: Rect, _ radius: Double, _ corners: Corners) -> String {
-        path(Shapes.roundedRect(r, radius: radius, corners: corners))
-    }
 }
 
 /// Three decimals (opacities, scales, percentages, seconds).

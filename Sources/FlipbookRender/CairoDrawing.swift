@@ -2,8 +2,9 @@ import CCairo
 import FlipbookCore
 import FlipbookGraphics
 
-/// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the PNG
-/// (image surface) and SVG surfaces, so both show exactly the same thing.
+/// Draws one TimelineFrame on a Cairo context whose user space is canvas points. Shared by the
+/// PNG (image surface) and SVG surfaces, so both show exactly the same thing. It draws
+/// DrawList's primitives: what an item looks like is decided there, not here.
 enum CairoDrawing {
     /// Text is set by FlipbookGraphics.Typesetter (Pango, the fonts Flipbook loads itself).
     static func draw(_ frame: TimelineFrame, canvas: Canvas, on cr: OpaquePointer, options: RenderOptions) throws {
@@ -24,18 +25,12 @@ enum CairoDrawing {
                 return k
             }
             for (i, item) in items.enumerated() {
-                drawItem(item, scale: scale, typesetter: typesetter, shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
+                drawItem(item, DrawList.look(item.appearance, size: item.frame.size, scale: scale), scale: scale, typesetter: typesetter,
+                         shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
             }
             if options.showTouches {
-                for t in frame.touches {
-                    cairo_new_path(cr)
-                    cairo_arc(cr, t.location.x, t.location.y, 22, 0, 2 * Double.pi)
-                    cairo_set_source_rgba(cr, 0.5, 0.5, 0.5, 0.35)
-                    cairo_fill_preserve(cr)
-                    cairo_set_source_rgba(cr, 1, 1, 1, 0.8)
-                    cairo_set_line_width(cr, 1.5)
-                    cairo_stroke(cr)
-                }
+                var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil))
+                for t in frame.touches { for p in DrawList.finger(at: t.location) { draw(p, &context, shapes: &shapes, on: cr) } }
             }
         }
     }
@@ -60,89 +55,37 @@ enum CairoDrawing {
         return m
     }
 
-    /// The border's width: drawn inward from the bounds, as CALayer does; no width is a
-    /// hairline (one device pixel).
-    static func borderWidth(_ a: Appearance, frame f: Rect, scale: Double) -> Double {
-        min(a.borderWidth ?? 1 / scale, f.width / 2, f.height / 2)
+    /// What a primitive is drawn with: the item's device scale, the typesetter, and where the
+    /// item's shape masks go (nil: drawn as paths).
+    struct Context {
+        var scale: Double
+        var typesetter: Typesetter
+        var placement: ShapeMasks.Placement?
+        var keys: ShapeMasks.Keys
     }
 
-    /// The path and line width that stroke a border `width` wide inside `bounds`.
-    static func borderPath(_ cr: OpaquePointer, _ bounds: Rect, width w: Double, radius: Double, corners: Corners) {
-        roundedRect(cr, bounds.insetBy(dx: w / 2, dy: w / 2), radius: max(0, radius - w / 2), corners: corners)
-        cairo_set_line_width(cr, w)
-    }
-
-    /// Draws `item`; `keys` are its shapes in `shapes` (none: drawn as paths).
-    static func drawItem(_ item: DrawItem, scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks,
+    /// Draws `item`, whose look is `primitives`; `keys` are its shapes in `shapes` (none: drawn as paths).
+    static func drawItem(_ item: DrawItem, _ primitives: [DrawPrimitive], scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks,
                          keys: ShapeMasks.Keys = (nil, nil), on cr: OpaquePointer) {
         let f = item.frame
-        let a = item.appearance
         cairo_save(cr)
         if let clip = item.clip {
             cairo_rectangle(cr, clip.minX, clip.minY, clip.width, clip.height)
             cairo_clip(cr)
         }
         applyTransform(item, on: cr)
-        let placement = ShapeMasks.Placement(matrix(cr))
-
+        var context = Context(scale: scale * item.scale, typesetter: typesetter, placement: ShapeMasks.Placement(matrix(cr)), keys: keys)
         // Group opacity, like CALayer.opacity: the item is composed first, then faded as a whole.
         let grouped = item.alpha < 0.999
-        let local = Rect(x: 0, y: 0, width: f.width, height: f.height)
         if grouped {
             // Cairo makes the group as large as the clip: without one, a canvas-sized image per
             // translucent item. Clipped to what the item can draw (its bounds and shadow), on
             // whole device pixels so the clip's own edge changes no pixel (images only: in an
             // SVG it would be markup, not less work).
-            if Shapes.drawsPixels(cr) { clipToDeviceBounds(visualBounds(item, local: local, scale: scale), on: cr) }
+            if Shapes.drawsPixels(cr) { clipToDeviceBounds(visualBounds(primitives, size: f.size, scale: scale), on: cr) }
             cairo_push_group(cr)
         }
-
-        if let shadow = a.shadow, a.background.alpha > 0 {
-            ShadowMasks.draw(shadow, shape: local, cornerRadius: a.cornerRadius, corners: a.roundedCorners,
-                             scale: scale * item.scale, shapeIsOpaque: a.background.alpha >= 1, on: cr)
-        }
-        if let fillMask = shapes.mask(for: keys.fill), let placement {
-            set(cr, a.background)
-            ShapeMasks.paint(fillMask, at: placement, on: cr)
-        } else {
-            roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
-            if a.background.alpha > 0 {
-                set(cr, a.background)
-                cairo_fill_preserve(cr)
-            }
-        }
-        // Content is clipped to the item's shape. On an image a label takes the shape and
-        // applies it only if its glyphs reach the shape's edge (Typesetter.draw); in an SVG,
-        // one clip holds all the content.
-        func clippedToShape(_ draw: () -> Void) {
-            cairo_save(cr)
-            cairo_new_path(cr)
-            roundedRect(cr, local, radius: a.cornerRadius, corners: a.roundedCorners)
-            cairo_clip(cr)
-            draw()
-            cairo_restore(cr)
-        }
-        if shapes.enabled {
-            let shape = RoundedClip(rect: local, radius: a.cornerRadius, corners: a.roundedCorners)
-            for e in a.content {
-                if case .text(let t) = e { typesetter.draw(t, on: cr, within: shape) } else { clippedToShape { drawElement(e, typesetter: typesetter, on: cr) } }
-            }
-        } else if !a.content.isEmpty {
-            clippedToShape { for e in a.content { drawElement(e, typesetter: typesetter, on: cr) } }
-        }
-        if let border = a.border {
-            let w = borderWidth(a, frame: f, scale: scale)
-            if w > 0 {
-                cairo_new_path(cr)
-                set(cr, border)
-                if let mask = shapes.mask(for: keys.border), let placement {
-                    ShapeMasks.paint(mask, at: placement, on: cr)
-                } else {
-                    borderPath(cr, local, width: w, radius: a.cornerRadius, corners: a.roundedCorners)
-                    cairo_stroke(cr)
-                }
-            }
-        }
+        for p in primitives { draw(p, &context, shapes: &shapes, on: cr) }
         cairo_new_path(cr)
         if grouped {
             cairo_pop_group_to_source(cr)
@@ -151,14 +94,85 @@ enum CairoDrawing {
         cairo_restore(cr)
     }
 
-    /// What `item` can cover, in its own coordinates: its bounds and, with a shadow, the
-    /// shadow's offset bounds grown by the blur's reach (3σ and a pixel).
-    static func visualBounds(_ item: DrawItem, local: Rect, scale: Double) -> Rect {
-        guard let shadow = item.appearance.shadow, item.appearance.background.alpha > 0 else { return local }
-        let reach = 3 * max(0, shadow.radius) + 2 / max(scale, 1)
-        let s = local.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
-        return Rect(x: min(local.minX, s.minX), y: min(local.minY, s.minY),
-                    width: max(local.maxX, s.maxX) - min(local.minX, s.minX), height: max(local.maxY, s.maxY) - min(local.minY, s.minY))
+    /// Draws one primitive in the current user space (an item's own coordinates).
+    static func draw(_ p: DrawPrimitive, _ c: inout Context, shapes: inout ShapeMasks, on cr: OpaquePointer) {
+        switch p {
+        case .shadow(let s, let shape, let opaque):
+            ShadowMasks.draw(s, shape: shape.rect, cornerRadius: shape.radius, corners: shape.corners, scale: c.scale,
+                             shapeIsOpaque: opaque, on: cr)
+        case .fill(let shape, let color):
+            set(cr, color)
+            if case .roundedRect = shape, let mask = shapes.mask(for: c.keys.fill), let placement = c.placement {
+                ShapeMasks.paint(mask, at: placement, on: cr)
+            } else {
+                cairo_new_path(cr)
+                append(shape, on: cr)
+                cairo_fill(cr)
+            }
+            c.keys.fill = nil  // the item's own fill comes first; its content's rects are not masked
+        case .stroke(let shape, let color, let width, let round):
+            cairo_new_path(cr)
+            set(cr, color)
+            if case .roundedRect = shape, let mask = shapes.mask(for: c.keys.border), let placement = c.placement {
+                ShapeMasks.paint(mask, at: placement, on: cr)
+            } else {
+                append(shape, on: cr)
+                cairo_set_line_width(cr, width)
+                if round {
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                }
+                cairo_stroke(cr)
+            }
+        case .clip(let shape, let content):
+            // Content is clipped to the item's shape. On an image a label takes the shape and
+            // applies it only if its glyphs reach the shape's edge (Typesetter.draw); in an SVG,
+            // one clip holds all the content.
+            func clipped(_ body: () -> Void) {
+                cairo_save(cr)
+                cairo_new_path(cr)
+                append(.roundedRect(shape), on: cr)
+                cairo_clip(cr)
+                body()
+                cairo_restore(cr)
+            }
+            if shapes.enabled {
+                let within = RoundedClip(rect: shape.rect, radius: shape.radius, corners: shape.corners)
+                for e in content {
+                    if case .text(let t) = e { c.typesetter.draw(t, on: cr, within: within) } else { clipped { draw(e, &c, shapes: &shapes, on: cr) } }
+                }
+            } else if !content.isEmpty {
+                clipped { for e in content { draw(e, &c, shapes: &shapes, on: cr) } }
+            }
+        case .text(let t):
+            c.typesetter.draw(t, on: cr)
+        case .image(let i):
+            ImageStore.draw(i, on: cr)
+        }
+    }
+
+    /// Adds `shape` to the current path.
+    static func append(_ shape: DrawShape, on cr: OpaquePointer) {
+        switch shape {
+        case .roundedRect(let r):
+            cairo_new_sub_path(cr)
+            Shapes.append(r.path, to: cr)
+        case .circle(let center, let radius): cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+        case .path(let commands): Shapes.append(commands, to: cr)
+        }
+    }
+
+    /// What an item's primitives can cover, in its own coordinates: its bounds and, with a
+    /// shadow, the shadow's offset bounds grown by the blur's reach (3σ and a pixel).
+    static func visualBounds(_ primitives: [DrawPrimitive], size: Size, scale: Double) -> Rect {
+        var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        for case .shadow(let shadow, let shape, _) in primitives {
+            let reach = 3 * max(0, shadow.radius) + 2 / max(scale, 1)
+            let s = shape.rect.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
+            r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
+                     width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))
+        }
+        return r
     }
 
     /// Clips to the device pixels around `r` (user coordinates): its transformed corners'
@@ -180,52 +194,5 @@ enum CairoDrawing {
         cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
         cairo_restore(cr)
         cairo_clip(cr)
-    }
-
-    static func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double, corners: Corners) {
-        cairo_new_sub_path(cr)
-        Shapes.append(Shapes.roundedRect(r, radius: radius, corners: corners), to: cr)
-    }
-
-    static func drawElement(_ e: Element, typesetter: Typesetter, on cr: OpaquePointer) {
-        switch e {
-        case .rect(let r):
-            cairo_new_path(cr)
-            roundedRect(cr, r.frame, radius: r.cornerRadius, corners: .all)
-            set(cr, r.color)
-            cairo_fill(cr)
-        case .text(let t):
-            typesetter.draw(t, on: cr)
-        case .image(let i):
-            ImageStore.draw(i, on: cr)
-        case .arrow(let a):
-            drawArrow(a, on: cr)
-        case .spinner(let s):
-            drawSpinner(s, on: cr)
-        }
-    }
-
-    static func drawArrow(_ a: ArrowElement, on cr: OpaquePointer) {
-        let arrow = Shapes.arrow(a)
-        cairo_new_path(cr)
-        Shapes.append(arrow.path, to: cr)
-        cairo_set_line_width(cr, arrow.lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        set(cr, a.color)
-        cairo_stroke(cr)
-    }
-
-    static func drawSpinner(_ s: SpinnerElement, on cr: OpaquePointer) {
-        let spinner = Shapes.spinner(s)
-        cairo_set_line_width(cr, spinner.lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        for spoke in spinner.spokes {
-            cairo_new_path(cr)
-            cairo_move_to(cr, spoke.from.x, spoke.from.y)
-            cairo_line_to(cr, spoke.to.x, spoke.to.y)
-            set(cr, s.color, alpha: spoke.alpha)
-            cairo_stroke(cr)
-        }
     }
 }

@@ -23,6 +23,7 @@ func cairoCheck(_ status: cairo_status_t, _ what: String) throws {
 /// PNG frames from a Cairo image surface at the canvas scale.
 public struct PNGFormat: FrameFormat {
     public var name: String { "png" }
+    public var summary: String { "frame-00000.png … at the canvas scale" }
     public init() {}
 
     public func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
@@ -33,6 +34,7 @@ public struct PNGFormat: FrameFormat {
 /// SVG frames through Cairo's SVG surface, sized in px (1 px per point).
 public struct SVGFormat: FrameFormat {
     public var name: String { "svg" }
+    public var summary: String { "frame-00000.svg … (vector, 1 px per point)" }
     public init() {}
 
     public func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {

@@ -5,6 +5,7 @@ import FlipbookJSON
 /// JSONWriter, so the same timeline always gives the same bytes.
 public struct KeyframesJSONFormat: TimelineFormat {
     public var name: String { "json" }
+    public var summary: String { "keyframes.json: what is drawn where on every frame" }
     public static let fileName = "keyframes.json"
     public init() {}
 
@@ -50,7 +51,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             for it in f.items {
                 w.beginObject()
                 w.string("id", it.id)
-                w.string("kind", it.kind)
+                w.string("kind", it.kind.rawValue)
                 rect(&w, it.frame)
                 w.integer("zIndex", it.zIndex)
                 w.number("alpha", it.alpha)
@@ -90,7 +91,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
                 for r in f.recognizers {
                     w.beginObject()
                     w.string("name", r.name)
-                    w.string("state", r.state)
+                    w.string("state", r.state.rawValue)
                     w.endObject()
                 }
                 w.endArray()
@@ -168,7 +169,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             for it in try fo.required("items").array(maxCount: SceneLimits.maxItems + 100) {
                 let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden", "look"])
                 let a = try io.optional("look").map(look) ?? Appearance(background: .clear)
-                var item = DrawItem(id: try io.required("id").string(), kind: try io.required("kind").string(), frame: try rect(io),
+                var item = DrawItem(id: try io.required("id").string(), kind: ElementKind(try io.required("kind").string()), frame: try rect(io),
                                     zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
                                     rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
                                     hidden: try io.required("hidden").bool(), appearance: a)
@@ -187,7 +188,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             } ?? []
             let recognizers = try fo.optional("recognizers")?.array().map { r -> RecognizerChange in
                 let ro = try r.object(allowed: ["name", "state"])
-                return RecognizerChange(name: try ro.required("name").string(), state: try ro.required("state").string())
+                return RecognizerChange(name: try ro.required("name").string(), state: try ro.required("state").oneOf(GestureState.self))
             } ?? []
             let indexField = try fo.required("index")
             let index = try indexField.integer(in: 0...Int(Int32.max))

@@ -15,7 +15,7 @@ import FlipbookCore
 public enum PNGEncoder {
     /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
     /// premultiplied (CAIRO_FORMAT_ARGB32).
-    public static func encode(data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
+    package static func encode(data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {
         let pixelsPerRow = stride / 4
         let px = UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self)
         // Opaque frames (every alpha 255) are written as RGB: a quarter less to compress.

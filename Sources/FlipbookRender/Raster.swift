@@ -45,7 +45,7 @@ public final class Raster {
 
     /// Calls `body` with the pixels: `height` rows of `pixelsPerRow` native-endian UInt32s,
     /// each premultiplied ARGB (Cairo's ARGB32), of which the first `width` are the image.
-    public func withPixels<R>(_ body: (_ pixels: UnsafePointer<UInt32>, _ pixelsPerRow: Int) throws -> R) rethrows -> R {
+    package func withPixels<R>(_ body: (_ pixels: UnsafePointer<UInt32>, _ pixelsPerRow: Int) throws -> R) rethrows -> R {
         let data = cairo_image_surface_get_data(surface)!
         let stride = Int(cairo_image_surface_get_stride(surface))
         return try body(UnsafeRawPointer(data).assumingMemoryBound(to: UInt32.self), stride / 4)

@@ -31,6 +31,8 @@ public struct OutputFile: Sendable {
 public protocol FrameFormat: Sendable {
     /// The name used with `--format` and as the frame files' extension.
     var name: String { get }
+    /// What it writes, for `flipbook help render`.
+    var summary: String { get }
     func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8]
 }
 
@@ -38,6 +40,8 @@ public protocol FrameFormat: Sendable {
 public protocol TimelineFormat: Sendable {
     /// The name used with `--format`.
     var name: String { get }
+    /// What it writes, for `flipbook help render`.
+    var summary: String { get }
     func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile]
 }
 
@@ -53,6 +57,14 @@ public enum OutputFormat: Sendable {
         case .frames(let f): return f.name
         case .timeline(let t): return t.name
         case .animation(let a): return a.name
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .frames(let f): return f.summary
+        case .timeline(let t): return t.summary
+        case .animation(let a): return a.summary
         }
     }
 }

@@ -110,8 +110,8 @@ enum ShadowMasks {
         let m = Mask(width: key.width + 2 * pad, height: key.height + 2 * pad, pad: pad)
         let s = m.surface()
         let cr = cairo_create(s)!
-        CairoDrawing.roundedRect(cr, Rect(x: Double(pad), y: Double(pad), width: Double(key.width), height: Double(key.height)),
-                                 radius: Double(key.corner) / 4, corners: Corners(rawValue: key.corners))
+        CairoDrawing.append(.roundedRect(RoundedRect(Rect(x: Double(pad), y: Double(pad), width: Double(key.width), height: Double(key.height)),
+                                                     radius: Double(key.corner) / 4, corners: Corners(rawValue: key.corners))), on: cr)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         cairo_fill(cr)
         cairo_destroy(cr)

@@ -82,7 +82,7 @@ struct ShapeMasks {
             Key(width: f.width, height: f.height, radius: a.cornerRadius, corners: a.roundedCorners.rawValue,
                 lineWidth: lineWidth, scale: p.scale, phaseX: p.phaseX, phaseY: p.phaseY)
         }
-        let w = CairoDrawing.borderWidth(a, frame: f, scale: scale)
+        let w = DrawList.borderWidth(a, size: f.size, scale: scale)
         return (a.background.alpha > 0 ? key(0) : nil, a.border != nil && w > 0 ? key(w) : nil)
     }
 
@@ -123,7 +123,7 @@ struct ShapeMasks {
         cairo_restore(cr)
     }
 
-    /// The shape drawn as CairoDrawing.drawItem draws it, moved by whole device pixels so its
+    /// The shape drawn as CairoDrawing draws its primitive, moved by whole device pixels so its
     /// origin's pixel is the mask's (0, 0).
     private static func make(_ key: Key) -> Mask? {
         let width = Int32((key.phaseX + key.width * key.scale).rounded(.up)) + 1
@@ -133,12 +133,13 @@ struct ShapeMasks {
         cairo_translate(cr, key.phaseX, key.phaseY)
         cairo_scale(cr, key.scale, key.scale)
         let local = Rect(x: 0, y: 0, width: key.width, height: key.height)
-        let corners = Corners(rawValue: key.corners)
+        let shape = RoundedRect(local, radius: key.radius, corners: Corners(rawValue: key.corners))
         if key.lineWidth == 0 {
-            CairoDrawing.roundedRect(cr, local, radius: key.radius, corners: corners)
+            CairoDrawing.append(.roundedRect(shape), on: cr)
             cairo_fill(cr)
         } else {
-            CairoDrawing.borderPath(cr, local, width: key.lineWidth, radius: key.radius, corners: corners)
+            CairoDrawing.append(.roundedRect(shape.borderLine(width: key.lineWidth)), on: cr)
+            cairo_set_line_width(cr, key.lineWidth)
             cairo_stroke(cr)
         }
         cairo_destroy(cr)

@@ -11,6 +11,7 @@ import FlipbookJSON
 /// six decimals; items of a frame in view order).
 public struct TracksJSONFormat: TimelineFormat {
     public var name: String { "tracks" }
+    public var summary: String { "timeline.json: the timeline, a line per track (as goldens keep it)" }
     public static let fileName = "timeline.json"
     public init() {}
 
@@ -53,7 +54,7 @@ public struct TracksJSONFormat: TimelineFormat {
     static func viewStatesByFrame(_ timeline: Timeline) -> [[String: ViewState]] {
         timeline.frames.map { f in
             var out: [String: ViewState] = [:]
-            for it in f.items where it.kind == "view" {
+            for it in f.items where it.kind == .view {
                 let offset = f.scrollViews.first { $0.id == it.id }?.contentOffset ?? f.contentOffset
                 out[it.id] = ViewState(id: it.id, origin: Point(x: it.frame.minX, y: it.frame.minY), offset: offset, size: it.frame.size)
             }
@@ -66,12 +67,12 @@ public struct TracksJSONFormat: TimelineFormat {
         timeline.frames.map { f in
             var view: ViewState?
             return f.items.map { it in
-                if it.kind == "view" {
+                if it.kind == .view {
                     let offset = f.scrollViews.first { $0.id == it.id }?.contentOffset ?? f.contentOffset
                     view = ViewState(id: it.id, origin: Point(x: it.frame.minX, y: it.frame.minY), offset: offset, size: it.frame.size)
                     return (Sample(item: it, frame: it.frame), nil)
                 }
-                if it.kind == "chrome" { view = nil }
+                if it.kind == .chrome { view = nil }
                 guard let v = view else { return (Sample(item: it, frame: it.frame), nil) }
                 return (Sample(item: it, frame: it.frame.offsetBy(dx: v.offset.x - v.origin.x, dy: v.offset.y - v.origin.y)), v)
             }
@@ -92,7 +93,7 @@ public struct TracksJSONFormat: TimelineFormat {
                 let id = sample.item.id
                 if byItem[id] == nil { order.append(id) }
                 byItem[id, default: [:]][k] = (sample, view)
-                if sample.item.kind == "view" {
+                if sample.item.kind == .view {
                     if offsets[id] == nil { views.append(id) }
                     let o = frames[k].scrollViews.first { $0.id == id }?.contentOffset ?? frames[k].contentOffset
                     offsets[id, default: [:]][k] = o
@@ -170,7 +171,7 @@ public struct TracksJSONFormat: TimelineFormat {
             for k in span {
                 if let t = track[k] { held = t.0 }
                 let it = held.item, f = view == nil ? it.frame : held.frame
-                kind.append(it.kind); x.append(n(f.minX)); y.append(n(f.minY)); width.append(n(f.width)); height.append(n(f.height))
+                kind.append(it.kind.rawValue); x.append(n(f.minX)); y.append(n(f.minY)); width.append(n(f.width)); height.append(n(f.height))
                 zIndex.append(it.zIndex); alpha.append(n(it.alpha)); rotation.append(n(it.rotation)); scale.append(n(it.scale))
                 hidden.append(it.hidden); look.append(looks.name(it.appearance))
             }
@@ -206,7 +207,7 @@ public struct TracksJSONFormat: TimelineFormat {
         for f in frames where !f.recognizers.isEmpty {
             w.beginArray()
             w.integer(nil, f.index)
-            for r in f.recognizers { w.string(nil, r.name); w.string(nil, r.state) }
+            for r in f.recognizers { w.string(nil, r.name); w.string(nil, r.state.rawValue) }
             w.endArray()
         }
         w.endArray()
@@ -332,7 +333,7 @@ public struct TracksJSONFormat: TimelineFormat {
                     span = try indices(presentField).map { try slot($0, presentField) }
                 }
                 let n = span.count
-                let kinds = try values(io.required("kind"), n) { try $0.string() }
+                let kinds = try values(io.required("kind"), n) { try ElementKind($0.string()) }
                 let num: (String) throws -> [Double] = { key in try values(io.required(key), n) { try $0.number() } }
                 let (xs, ys, ws, hs) = (try num("x"), try num("y"), try num("width"), try num("height"))
                 let zs = try values(io.required("zIndex"), n) { try $0.integer(in: Int(Int32.min)...Int(Int32.max)) }
@@ -357,7 +358,7 @@ public struct TracksJSONFormat: TimelineFormat {
                         let drawn = (visible(Sample(item: item, frame: item.frame), in: state) || shown.contains(index)) && !notShown.contains(index)
                         guard drawn else { continue }
                         item.frame = item.frame.offsetBy(dx: vf.minX - offset.x, dy: vf.minY - offset.y)
-                    } else if kinds[k] == "view" {
+                    } else if kinds[k] == .view {
                         viewFrames[id, default: [:]][s] = item.frame
                     }
                     perFrame[s].append(Placed(view: view, item: item))
@@ -368,7 +369,7 @@ public struct TracksJSONFormat: TimelineFormat {
         for s in frames.indices {
             // Each view, then the items in it, as a frame lists them; chrome last.
             func key(_ p: Placed) -> (Int, Int) {
-                p.item.kind == "view" ? (rank[p.item.id] ?? viewIDs.count, 0) : (p.view.flatMap { rank[$0] } ?? viewIDs.count, 1)
+                p.item.kind == .view ? (rank[p.item.id] ?? viewIDs.count, 0) : (p.view.flatMap { rank[$0] } ?? viewIDs.count, 1)
             }
             frames[s].items = perFrame[s].enumerated().sorted { l, r in
                 let a = key(l.element), b = key(r.element)
@@ -377,7 +378,7 @@ public struct TracksJSONFormat: TimelineFormat {
             // The main scroll view is the first (it is drawn first).
             if let main = viewIDs.first, let offset = offsets[main]?[s] { frames[s].contentOffset = offset }
             if viewIDs.count > 1 {
-                frames[s].scrollViews = frames[s].items.filter { $0.kind == "view" }.compactMap { v in
+                frames[s].scrollViews = frames[s].items.filter { $0.kind == .view }.compactMap { v in
                     offsets[v.id]?[s].map { ScrollViewState(id: v.id, contentOffset: $0, frame: v.frame) }
                 }
             }
@@ -394,7 +395,7 @@ public struct TracksJSONFormat: TimelineFormat {
             let p = try r.array(minCount: 3)
             guard p.count % 2 == 1 else { throw r.expected("[frame, name, state, …]") }
             let s = try slot(try p[0].integer(in: 0...Int(Int32.max)), p[0])
-            for k in stride(from: 1, to: p.count, by: 2) { frames[s].recognizers.append(RecognizerChange(name: try p[k].string(), state: try p[k + 1].string())) }
+            for k in stride(from: 1, to: p.count, by: 2) { frames[s].recognizers.append(RecognizerChange(name: try p[k].string(), state: try p[k + 1].oneOf(GestureState.self))) }
         }
         return Timeline(scene: try o.required("scene").string(), fps: fps, canvas: canvas, frames: frames)
     }

@@ -252,7 +252,8 @@ public struct SceneDecoder: Sendable {
                                        "titleColor", "titleAlignment", "titleNumberOfLines", "titleLineBreakMode",
                                        "subtitleSize", "subtitleColor", "contentInsets"])
         var s = base
-        if let v = o.optional("cornerRadius") { s.cornerRadius = try v.nonNegative(max: 1000) }
+        typealias L = CellStyle.Limits
+        if let v = o.optional("cornerRadius") { s.cornerRadius = try v.number(in: L.cornerRadius) }
         if o.has("corners") && o.has("maskedCorners") {
             throw o.optional("maskedCorners")!.error("expected either \"corners\" or \"maskedCorners\", not both")
         }
@@ -276,18 +277,29 @@ public struct SceneDecoder: Sendable {
         }
         if let v = o.optional("shadow") { s.shadow = try decodeShadow(v) }
         if let v = o.optional("border") { s.border = v.isNull ? nil : try v.color() }
-        if let v = o.optional("borderWidth") { s.borderWidth = try v.nonNegative(max: 1000) }
-        if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: 200) }
+        if let v = o.optional("borderWidth") { s.borderWidth = try v.number(in: L.borderWidth) }
+        if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("titleColor") { s.titleColor = v.isNull ? nil : try v.color() }
         if let v = o.optional("titleAlignment") {
             s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
         }
-        if let v = o.optional("titleNumberOfLines") { s.titleNumberOfLines = try v.integer(in: 0...1000) }
+        if let v = o.optional("titleNumberOfLines") { s.titleNumberOfLines = try v.integer(in: L.numberOfLines) }
         if let v = o.optional("titleLineBreakMode") { s.titleLineBreakMode = try decodeLineBreakMode(v) }
-        if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: 200) }
+        if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("subtitleColor") { s.subtitleColor = v.isNull ? nil : try v.color() }
         if let v = o.optional("contentInsets") { s.contentInsets = try decodeInsets(v) }
         return s
+    }
+
+    /// Reads the fields `options` lists into `value`, each in its range (NumberOption: the
+    /// ranges Scene.validate checks, written once).
+    public static func decodeNumbers<Root>(_ o: JSONObject, _ options: [NumberOption<Root>], into value: inout Root) throws {
+        for option in options {
+            guard let f = o.optional(option.name) else { continue }
+            let v = try f.number()
+            guard option.allows(v) else { throw f.expected(option.expected) }
+            value[keyPath: option.keyPath] = v
+        }
     }
 
     static func decodeLineBreakMode(_ f: JSONField) throws -> LineBreakMode {
@@ -306,13 +318,13 @@ public struct SceneDecoder: Sendable {
         let o = try f.object(allowed: ["color", "opacity", "offset", "radius"])
         var s = Shadow.card
         if let v = o.optional("color") { s.color = try v.color() }
-        if let v = o.optional("opacity") { s.opacity = try v.number(in: 0...1) }
+        if let v = o.optional("opacity") { s.opacity = try v.number(in: CellStyle.Limits.shadowOpacity) }
         if let v = o.optional("offset") {
             let oo = try v.object(allowed: ["width", "height"])
-            s.offset = Point(x: try oo.optional("width")?.number(in: -1000...1000) ?? 0,
-                             y: try oo.optional("height")?.number(in: -1000...1000) ?? 0)
+            s.offset = Point(x: try oo.optional("width")?.number(in: CellStyle.Limits.shadowOffset) ?? 0,
+                             y: try oo.optional("height")?.number(in: CellStyle.Limits.shadowOffset) ?? 0)
         }
-        if let v = o.optional("radius") { s.radius = try v.nonNegative(max: 100) }
+        if let v = o.optional("radius") { s.radius = try v.number(in: CellStyle.Limits.shadowRadius) }
         return s
     }
 

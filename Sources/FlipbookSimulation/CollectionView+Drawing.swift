@@ -8,7 +8,7 @@ extension CollectionView {
         let offset = contentOffset(at: time)
         let viewFrame = frame(at: time)
         let clip = viewFrame
-        var result = [DrawItem(id: spec.id, kind: "view", frame: viewFrame, zIndex: -1,
+        var result = [DrawItem(id: spec.id, kind: .view, frame: viewFrame, zIndex: -1,
                                appearance: Appearance(background: spec.backgroundColor))]
         for e in elements(at: time) {
             let s = e.presentation
@@ -21,14 +21,14 @@ extension CollectionView {
         return result
     }
 
-    func appearance(of id: String, kind: String, indexPath: ItemIndexPath, state: ItemState) -> Appearance {
-        if kind == "snapshot", let o = overlays.first(where: { $0.id == id }) {
+    func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState) -> Appearance {
+        if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
-            var a = appearance(of: o.item, kind: "cell", indexPath: indexPath, state: state)
+            var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
             a.shadow = o.shadow
             return a
         }
-        if kind == "cell" {
+        if kind == .cell {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             item.color = state.color
             return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)

@@ -5,14 +5,14 @@ import FlipbookAnimation
 /// An element on screen: a cell or a supplementary view, with its model and presentation state.
 public struct VisibleElement: Sendable {
     public var id: String
-    /// "cell", or the supplementary kind ("header", "footer").
-    public var kind: String
+    /// A cell, or the supplementary kind (`.sectionHeader`, `.sectionFooter`).
+    public var kind: ElementKind
     public var indexPath: ItemIndexPath
     /// What the layout and the scripts say (where the element is going).
     public var model: ItemState
     /// What is on screen now (model plus running animations).
     public var presentation: ItemState
-    public var isCell: Bool { kind == "cell" }
+    public var isCell: Bool { kind == .cell }
 }
 
 /// A collection view at run time, like UICollectionView: the data source (sections of item
@@ -147,7 +147,7 @@ public final class CollectionView {
     }
 
     /// The id of a section's supplementary view ("<section id>.header").
-    public func supplementaryID(kind: String, section: Int) -> String { spec.sections[section].id + "." + kind }
+    public func supplementaryID(kind: ElementKind, section: Int) -> String { spec.sections[section].id + "." + kind.rawValue }
 
     // MARK: - Layout
 
@@ -216,7 +216,7 @@ public final class CollectionView {
     public func layoutAttributes(for id: String) -> LayoutAttributes? {
         if let ip = indexPaths[id] { return layout.layoutAttributesForItem(at: ip) }
         for (s, section) in spec.sections.enumerated() where id.hasPrefix(section.id + ".") {
-            let kind = String(id.dropFirst(section.id.count + 1))
+            let kind = ElementKind(String(id.dropFirst(section.id.count + 1)))
             return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s))
         }
         return nil
@@ -224,9 +224,9 @@ public final class CollectionView {
 
     // MARK: - Model and presentation
 
-    func kind(of a: LayoutAttributes) -> String {
+    func kind(of a: LayoutAttributes) -> ElementKind {
         if case .supplementaryView(let k) = a.representedElementCategory { return k }
-        return "cell"
+        return .cell
     }
 
     func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {
@@ -272,7 +272,7 @@ public final class CollectionView {
         func addLaidOut(_ id: String, _ a: LayoutAttributes) {
             let m = modelState(id, a)
             let k = kind(of: a)
-            let p = presentation(id, model: m, isCell: k == "cell", at: time)
+            let p = presentation(id, model: m, isCell: k == .cell, at: time)
             if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
         }
         for (id, a) in visibleAttributes(at: time) {
@@ -285,13 +285,13 @@ public final class CollectionView {
         for o in overlays {
             let p = o.animator.presentation(of: o.model, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
-                out.append(VisibleElement(id: o.id, kind: "snapshot", indexPath: indexPaths[o.item] ?? ItemIndexPath(item: 0), model: o.model, presentation: p))
+                out.append(VisibleElement(id: o.id, kind: .snapshot, indexPath: indexPaths[o.item] ?? ItemIndexPath(item: 0), model: o.model, presentation: p))
             }
         }
         for id in ghosts.keys.sorted() {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: "cell", indexPath: g.indexPath, model: g.state, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: .cell, indexPath: g.indexPath, model: g.state, presentation: p)) }
         }
         return out.sorted { a, b in
             if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }

@@ -2,13 +2,6 @@ import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
 
-/// UIGestureRecognizer.State.
-public enum GestureState: String, Sendable {
-    case possible, began, changed, ended, cancelled, failed
-    public var isActive: Bool { self == .began || self == .changed }
-    public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
-}
-
 /// A gesture recognizer, like UIGestureRecognizer: it watches one touch that begins inside its
 /// view and moves through UIKit's states. Subclasses decide when to begin, fail or end;
 /// `GestureSystem` decides whether they may (exclusivity, require-to-fail).

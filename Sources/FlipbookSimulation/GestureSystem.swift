@@ -88,8 +88,8 @@ public final class GestureSystem {
     private func set(_ r: GestureRecognizer, _ new: GestureState) {
         r.state = new
         r.pending = nil
-        if log.last != RecognizerChange(name: r.name, state: new.rawValue) {
-            log.append(RecognizerChange(name: r.name, state: new.rawValue))
+        if log.last != RecognizerChange(name: r.name, state: new) {
+            log.append(RecognizerChange(name: r.name, state: new))
         }
         r.action?(r)
         if new == .failed {

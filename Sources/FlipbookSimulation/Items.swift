@@ -31,6 +31,33 @@ public struct ContentSpec: Hashable, Sendable {
         self.kind = kind; self.x = x; self.right = right; self.y = y; self.bottom = bottom; self.width = width; self.height = height
     }
 
+    /// The first value out of range, as (property, expected); nil when the element can be drawn.
+    /// The scene-file decoder reads the same ranges.
+    public func problem() -> (property: String, expected: String)? {
+        for (name, v) in [("x", x), ("right", right), ("y", y), ("bottom", bottom)] {
+            if let v, !(v.isFinite && abs(v) <= 1e5) { return (name, "a number from -100000 to 100000") }
+        }
+        for (name, v) in [("width", width), ("height", height)] {
+            if let v, !(v.isFinite && v >= 0 && v <= 1e5) { return (name, "a number from 0 to 100000") }
+        }
+        switch kind {
+        case .text(let t):
+            if !(t.fontSize.isFinite && t.fontSize > 0 && t.fontSize <= 500) { return ("fontSize", "a number > 0 and ≤ 500") }
+            if !(0...1000).contains(t.numberOfLines) { return ("numberOfLines", "a whole number from 0 to 1000") }
+            if !t.color.isValid { return ("color", "a colour with components from 0 to 1") }
+        case .rect(let c, let r):
+            if !c.isValid { return ("rect", "a colour with components from 0 to 1") }
+            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+        case .image(_, _, let r):
+            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+        case .arrow(let rotation, let c):
+            if !rotation.isFinite || !c.isValid { return ("arrow", "a finite rotation and a colour") }
+        case .spinner(_, let c):
+            if !c.isValid { return ("spinner", "a colour with components from 0 to 1") }
+        }
+        return nil
+    }
+
     /// The element's frame in an item of `size`.
     public func frame(in size: Size) -> Rect {
         let w = width ?? max(0, size.width - (x ?? 0) - (right ?? 0))
@@ -110,4 +137,42 @@ public struct CellStyle: Hashable, Sendable {
     /// right-aligned titles, 4 pt for centred ones.
     public var contentInsets: EdgeInsets? = nil
     public init() {}
+
+    /// The values a style may take: what Scene.validate checks and the scene-file decoder
+    /// reads (one place for both).
+    public enum Limits {
+        public static let cornerRadius = 0...1000.0
+        public static let borderWidth = 0...1000.0
+        public static let textSize = 0.0...200.0  // exclusive of 0
+        public static let numberOfLines = 0...1000
+        public static let shadowRadius = 0...100.0
+        public static let shadowOpacity = 0...1.0
+        public static let shadowOffset = -1000...1000.0
+        public static let insets = -10_000...10_000.0
+    }
+
+    /// The first value out of its range, as (property path, what was expected); nil when all fit.
+    public func problem() -> (property: String, expected: String)? {
+        func outside(_ v: Double, _ r: ClosedRange<Double>) -> Bool { !(v.isFinite && r.contains(v)) }
+        if outside(cornerRadius, Limits.cornerRadius) { return ("cornerRadius", "a number from 0 to 1000") }
+        if let w = borderWidth, outside(w, Limits.borderWidth) { return ("borderWidth", "a number from 0 to 1000") }
+        if outside(titleSize, Limits.textSize) || titleSize == 0 { return ("titleSize", "a number > 0 and ≤ 200") }
+        if outside(subtitleSize, Limits.textSize) || subtitleSize == 0 { return ("subtitleSize", "a number > 0 and ≤ 200") }
+        if !Limits.numberOfLines.contains(titleNumberOfLines) { return ("titleNumberOfLines", "a whole number from 0 to 1000") }
+        for (name, c) in [("titleColor", titleColor), ("subtitleColor", subtitleColor), ("border", border)] {
+            if let c, !c.isValid { return (name, "a colour with components from 0 to 1") }
+        }
+        if let s = shadow {
+            if outside(s.radius, Limits.shadowRadius) { return ("shadow.radius", "a number from 0 to 100") }
+            if outside(s.opacity, Limits.shadowOpacity) { return ("shadow.opacity", "a number from 0 to 1") }
+            if outside(s.offset.x, Limits.shadowOffset) || outside(s.offset.y, Limits.shadowOffset) {
+                return ("shadow.offset", "numbers from -1000 to 1000")
+            }
+            if !s.color.isValid { return ("shadow.color", "a colour with components from 0 to 1") }
+        }
+        if let i = contentInsets, [i.top, i.left, i.bottom, i.right].contains(where: { outside($0, Limits.insets) }) {
+            return ("contentInsets", "numbers from -10000 to 10000")
+        }
+        return nil
+    }
 }

@@ -302,7 +302,7 @@ public final class Simulator {
         var items = views.flatMap { $0.drawItems(at: time) }
         for c in chrome {
             let size = c.size ?? .zero
-            items.append(DrawItem(id: c.id, kind: "chrome", frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
+            items.append(DrawItem(id: c.id, kind: .chrome, frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
                                   appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
         }
         return items

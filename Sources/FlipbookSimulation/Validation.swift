@@ -7,8 +7,37 @@ import FlipbookAnimation
 // (with line and column) and then runs these too; the Simulator runs them before it starts,
 // so no scene reaches the runtime with values it cannot handle.
 
+/// A number an option type holds and the values it may take: one table serves the
+/// scene-file decoder (which reads the field in that range, at its position) and
+/// Scene.validate (which checks a value set in code), so the range is written once.
+public struct NumberOption<Root>: @unchecked Sendable {
+    public let name: String
+    public let keyPath: WritableKeyPath<Root, Double>
+    public let range: ClosedRange<Double>
+    /// The lower bound itself is not allowed (a distance that must be > 0).
+    public let excludesLowerBound: Bool
+    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false) {
+        self.name = name; self.keyPath = keyPath; self.range = range; self.excludesLowerBound = excludingLowerBound
+    }
+
+    /// "a number from 0 to 10" (or "> 0 and ≤ 10").
+    public var expected: String {
+        excludesLowerBound ? "a number > \(NumberFormat.short(range.lowerBound)) and ≤ \(NumberFormat.short(range.upperBound))"
+            : "a number from \(NumberFormat.short(range.lowerBound)) to \(NumberFormat.short(range.upperBound))"
+    }
+
+    public func allows(_ v: Double) -> Bool { v.isFinite && range.contains(v) && !(excludesLowerBound && v == range.lowerBound) }
+}
+
 /// Helpers for validation, public so custom effects and layouts report problems the same way.
 public enum SceneCheck {
+    /// Every number of `value` that `options` lists is in its range.
+    public static func numbers<Root>(_ value: Root, _ options: [NumberOption<Root>], at path: String) throws {
+        for o in options where !o.allows(value[keyPath: o.keyPath]) {
+            throw issue(path + "." + o.name, "expected " + o.expected + ", got " + NumberFormat.short(value[keyPath: o.keyPath]))
+        }
+    }
+
     /// An InputError at a JSON path; `Scene.validate(file:)` fills in the file.
     public static func issue(_ path: String, _ message: String) -> InputError {
         InputError(file: "", path: path, message: message)
@@ -123,6 +152,9 @@ extension Scene {
         for (v, view) in allViews.enumerated() {
             let vp = v == 0 ? "$.collectionView" : "$.views[\(v - 1)]"
             try claim(view.id, (v, -1, 0))
+            try Scene.checkStyle(view.cell, at: vp + ".cell")
+            try Scene.checkStyle(view.headerStyle, at: vp + ".headerStyle")
+            if !view.backgroundColor.isValid { throw C.issue(vp + ".backgroundColor", "expected a colour with components from 0 to 1") }
             let f = view.frame
             if !(f.minX.isFinite && f.minY.isFinite && f.size.isValidExtent) {
                 throw C.issue(vp + ".frame", "expected a finite frame with a non-negative size")
@@ -174,11 +206,20 @@ extension Scene {
         let path = itemPath
         if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path() + ".size", "expected a finite, non-negative size") }
         if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path(), "expected a finite x and y") }
+        if !item.color.isValid { throw SceneCheck.issue(path() + ".color", "expected a colour with components from 0 to 1") }
         try checkText(item.title, at: path() + ".title")
         try checkText(item.subtitle, at: path() + ".subtitle")
+        if let style = item.style { try checkStyle(style, at: path() + ".style") }
         for (i, c) in item.content.enumerated() {
-            if case .text(let t) = c.kind { try checkText(t.text, at: path() + ".content[\(i)].text") }
+            let p = path() + ".content[\(i)]"
+            if let problem = c.problem() { throw SceneCheck.issue(p + "." + problem.property, "expected " + problem.expected) }
+            if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text") }
         }
+    }
+
+    /// A cell style drawing can use (sizes, radii, counts in range; the decoder reads the same ranges).
+    static func checkStyle(_ style: CellStyle, at path: String) throws {
+        if let problem = style.problem() { throw SceneCheck.issue(path + "." + problem.property, "expected " + problem.expected) }
     }
 
     /// Whether a UTF-8 byte of `text` passes `test`, read in place. (Not `contains(".")` and the
@@ -274,9 +315,7 @@ extension Scene {
                 throw C.issue(path, "item \(C.quoted(id)) is not in the main collection view; batch updates change only its data")
             }
         }
-        func timing(_ t: AnimationTiming) throws {
-            if !(t.duration.isFinite && t.duration >= 0) { throw C.issue(path + ".duration", "expected a finite number ≥ 0") }
-        }
+        func timing(_ t: AnimationTiming) throws { try Scene.checkTiming(t, at: path) }
         switch action {
         case .setContentOffset(let x, let y), .scrollTo(let x, let y, _):
             if !(x ?? 0).isFinite || !(y ?? 0).isFinite { throw C.issue(path + ".contentOffset", "expected finite numbers") }
@@ -285,9 +324,10 @@ extension Scene {
             for c in changes { try need(c.item) }
         case .animate(let t):
             try checkTransaction(t, at: path, known: &known, main: &main)
-        case .addAnimation(let item, _, let begin):
+        case .addAnimation(let item, let spec, let begin):
             if let item { try need(item) }
             if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
+            if let problem = spec.animation.problem() { throw C.issue(path + "." + problem.property, "expected " + problem.expected) }
         case .removeAnimation(let item, _):
             if let item { try need(item) }
         case .performBatchUpdates(let changes, let t, let completion):
@@ -307,10 +347,19 @@ extension Scene {
         }
     }
 
+    /// A duration the clock can reach, and a spring that can move.
+    static func checkTiming(_ t: AnimationTiming, at path: String) throws {
+        if !(t.duration.isFinite && t.duration >= 0) { throw SceneCheck.issue(path + ".duration", "expected a finite number ≥ 0") }
+        if case .spring(let s, _) = t, let problem = s.problem() {
+            throw SceneCheck.issue(path + ".spring." + problem.property, "expected " + problem.expected)
+        }
+    }
+
     private static func checkTransaction(_ t: Transaction, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
         if !(t.timing.duration.isFinite && t.timing.duration >= 0 && t.delay.isFinite && t.delay >= 0) {
             throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
         }
+        try checkTiming(t.timing, at: path)
         for c in t.changes where !known.contains(c.item) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(c.item))") }
         for n in t.nested { try checkTransaction(n, at: path, known: &known, main: &main) }
         for a in t.completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }

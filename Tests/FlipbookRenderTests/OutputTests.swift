@@ -22,6 +22,7 @@ final class OutputTests: XCTestCase {
     struct FailingFormat: FrameFormat {
         let failAt: Int
         var name: String { "png" }
+        var summary: String { "fails on one frame" }
         func renderFrame(_ frame: TimelineFrame, canvas: Canvas, options: RenderOptions) throws -> [UInt8] {
             if frame.index == failAt { throw RenderError("frame \(frame.index) failed") }
             return Array("new \(frame.index)".utf8)

@@ -248,7 +248,7 @@ final class TextAndShadowTests: XCTestCase {
                             cairo_translate(cr, x, y)
                             ShadowMasks.draw(shadow, shape: shape, cornerRadius: radius, corners: .all, scale: scale, shapeIsOpaque: opaque, on: cr)
                             if card {
-                                CairoDrawing.roundedRect(cr, shape, radius: radius, corners: .all)
+                                CairoDrawing.append(.roundedRect(RoundedRect(shape, radius: radius)), on: cr)
                                 cairo_set_source_rgba(cr, 0.2, 0.5, 0.9, 1)
                                 cairo_fill(cr)
                             }

@@ -162,7 +162,7 @@ final class LibraryAPITests: XCTestCase {
                        Rect(x: 0, y: 254, width: 320, height: 30))
         XCTAssertEqual(l.collectionViewContentSize.height, 284)
         let kinds = l.layoutAttributesForElements(in: Rect(x: 0, y: 140, width: 320, height: 50)).map(\.representedElementCategory)
-        XCTAssertEqual(kinds, [.supplementaryView(kind: "footer"), .supplementaryView(kind: "header")])
+        XCTAssertEqual(kinds, [.supplementaryView(kind: .sectionFooter), .supplementaryView(kind: .sectionHeader)])
     }
 
     /// A flow list 20 cards long, pulled down 300 pt from the top with the finger.
@@ -212,6 +212,83 @@ final class LibraryAPITests: XCTestCase {
         for f in frames {
             let expected = 200 * TimingCurve.easeInEaseOut.value(at: (f.time - 0.1) / 0.25)
             XCTAssertEqual(f.contentOffset.y, expected, accuracy: 1e-9, "at \(f.time) s")
+        }
+    }
+}
+
+/// Scene.validate is the one gate: what a scene built in code can break is refused with the
+/// field's path before the simulator or a renderer could trap on it.
+final class ValidationGateTests: XCTestCase {
+    func scene() -> Scene {
+        let cv = CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 375, height: 667), layout: WalletLayout(),
+                                    sections: [SectionSpec(id: "s", items: (0..<4).map { ItemSpec(id: "c\($0)", color: .white) })])
+        return Scene(name: "t", canvas: Canvas(width: 375, height: 667, scale: 1), fps: 30, duration: 1, collectionView: cv)
+    }
+
+    func refusal(_ s: Scene, line: UInt = #line) -> String {
+        do {
+            _ = try Simulator.run(s)
+            XCTFail("accepted", line: line)
+            return ""
+        } catch let e as InputError {
+            return "\(e)"
+        } catch {
+            XCTFail("\(error) is not an InputError", line: line)
+            return ""
+        }
+    }
+
+    func testStylesContentAnimationsAndEffectOptionsAreChecked() {
+        var s = scene()
+        s.collectionView.cell.titleSize = .nan  // the review's frame rendered without titles
+        XCTAssertEqual(refusal(s), #"scene "t": $.collectionView.cell.titleSize: expected a number > 0 and ≤ 200"#)
+        s = scene()
+        s.collectionView.sections[0].items[1].style = CellStyle()
+        s.collectionView.sections[0].items[1].style!.shadow = Shadow(radius: -3)
+        XCTAssertEqual(refusal(s), #"scene "t": $.collectionView.sections[0].items[1].style.shadow.radius: expected a number from 0 to 100"#)
+        s = scene()
+        s.collectionView.sections[0].items[0].content = [ContentSpec(kind: .text(TextElement(text: "x", frame: .zero, fontSize: .infinity)), height: 20)]
+        XCTAssertEqual(refusal(s), #"scene "t": $.collectionView.sections[0].items[0].content[0].fontSize: expected a number > 0 and ≤ 500"#)
+        // A key-frame animation whose values were emptied after init once trapped "Index out of range".
+        var pulse = KeyframeAnimation<PropertyValue>(values: [.number(1), .number(0)], duration: 0.5)
+        pulse.values = []
+        s = scene()
+        s.script = [ScriptStep(time: 0.1, action: .addAnimation(item: "c0", KeyframeSpec(key: "k", property: .alpha, animation: pulse), beginOffset: 0),
+                               path: "$.script[0]")]
+        XCTAssertEqual(refusal(s), #"scene "t": $.script[0].values: expected at least one value"#)
+        var spring = Spring()
+        spring.mass = 0
+        s = scene()
+        s.script = [ScriptStep(time: 0.1, action: .scrollTo(x: nil, y: 100, timing: .spring(spring, duration: 1)), path: "$.script[0]")]
+        XCTAssertEqual(refusal(s), #"scene "t": $.script[0].spring.mass: expected a finite number > 0"#)
+        // An effect option out of the range the scene-file decoder reads (NumberOption: one table).
+        var wallet = WalletEffect.Options()
+        wallet.minimumPressDuration = 1e9
+        s = scene()
+        s.effect = wallet
+        XCTAssertEqual(refusal(s), #"scene "t": $.effect.minimumPressDuration: expected a number from 0 to 10, got 1000000000"#)
+        let file = try? SceneDecoder().decode(Array(#"{"canvas": {"width": 100, "height": 100}, "duration": 1, "collectionView": {"layout": {"type": "wallet"}, "items": [{"id": "a"}]}, "effect": {"type": "wallet", "minimumPressDuration": 11}}"#.utf8), file: "w.json")
+        XCTAssertNil(file, "the decoder reads the same range")
+    }
+
+    /// Effects and recognizers refer back to the simulator unowned: a finished simulation, its
+    /// effects and its recognizers are freed (tag-reorder and jiggle-reorder kept theirs alive).
+    func testSimulatorsAndEffectsAreFreedForEveryExample() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 15)
+        for name in names {
+            weak var simulator: Simulator?
+            var effects: [() -> AnyObject?] = []
+            func play() throws {
+                let sim = try Simulator(scene: try loadExample(name))
+                _ = try sim.record(frames: 0...min(30, sim.scene.frameCount - 1))
+                simulator = sim
+                for e in sim.effects { weak var w = e as AnyObject; effects.append { w } }
+            }
+            try play()
+            XCTAssertNil(simulator, "\(name): the simulator is freed")
+            for (i, e) in effects.enumerated() { XCTAssertNil(e(), "\(name): effect \(i) is freed") }
         }
     }
 }

@@ -147,8 +147,8 @@ final class TagReorderTests: XCTestCase {
         XCTAssertNil(item(570, snapshot))
         XCTAssertEqual(item(570, tag)?.hidden, false)
         // Each drag hides the tag behind a snapshot and shows it again at the end.
-        XCTAssertTrue(frames[60].items.contains { $0.kind == "snapshot" })
-        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" || $0.hidden })
+        XCTAssertTrue(frames[60].items.contains { $0.kind == .snapshot })
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == .snapshot || $0.hidden })
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
@@ -158,7 +158,7 @@ final class TagReorderTests: XCTestCase {
         /// Presses 热点 for `hold` seconds and lifts; reports whether a snapshot was ever drawn.
         func snapshotShown(_ hold: Double) throws -> Bool {
             scene.touches = [TouchTrack(finger: 1, downTime: 0.5, downPoint: down, segments: [.init(to: down, duration: hold, curve: .linear)])]
-            return try Simulator.run(scene).frames.contains { $0.items.contains { $0.kind == "snapshot" } }
+            return try Simulator.run(scene).frames.contains { $0.items.contains { $0.kind == .snapshot } }
         }
         XCTAssertFalse(try snapshotShown(0.2 - 1.0 / 60), "released one frame before 0.2 s: nothing happens")
         XCTAssertTrue(try snapshotShown(0.2), "held 0.2 s: the tag lifts into a snapshot")

@@ -33,7 +33,7 @@ final class SimulatorTests: XCTestCase {
             let offsetY = expectedOffset(frame.time)
             XCTAssertEqual(frame.contentOffset.y, offsetY, accuracy: 1e-9, "offset at frame \(frame.index)")
             XCTAssertEqual(frame.contentOffset.x, -10)
-            let cards = frame.items.filter { $0.kind == "cell" }
+            let cards = frame.items.filter { $0.kind == .cell }
             let d = abs(offsetY + 44)
             let minRow = max(0, Int(floor(offsetY / 100)))
             let maxRow = min(Int(ceil((offsetY + 647) / 100)), 10)

@@ -8,7 +8,7 @@ final class StackingPopTests: XCTestCase {
     func frame(_ index: Int, _ items: [DrawItem]) -> TimelineFrame {
         TimelineFrame(index: index, time: Double(index) / 60, contentOffset: .zero, items: items)
     }
-    func card(_ id: String, _ r: Rect, z: Int, alpha: Double = 1, kind: String = "cell") -> DrawItem {
+    func card(_ id: String, _ r: Rect, z: Int, alpha: Double = 1, kind: ElementKind = .cell) -> DrawItem {
         DrawItem(id: id, kind: kind, frame: r, zIndex: z, alpha: alpha, appearance: Appearance(background: .white))
     }
 
@@ -34,13 +34,13 @@ final class StackingPopTests: XCTestCase {
     func testSnapshotIsItsCardAndACrossFadeIsNoPop() {
         let a = Rect(x: 0, y: 0, width: 100, height: 100), b = Rect(x: 0, y: 50, width: 100, height: 100)
         // a's snapshot over b is handed to the cell a under b in one frame: a's lower half pops.
-        let lifted = frame(0, [card("a", a, z: 0, alpha: 0), card("b", b, z: 1), card("a.snapshot", a, z: 9, kind: "snapshot")])
+        let lifted = frame(0, [card("a", a, z: 0, alpha: 0), card("b", b, z: 1), card("a.snapshot", a, z: 9, kind: .snapshot)])
         let dropped = frame(1, [card("a", a, z: 0), card("b", b, z: 1)])
         XCTAssertEqual(StackingPops.pop(from: lifted, to: dropped)?.area, 5000)
         // The same hand-over as a fade of the snapshot over four frames moves at most 1/4 a frame.
         var frames = [lifted]
         for (i, alpha) in [0.75, 0.5, 0.25].enumerated() {
-            frames.append(frame(i + 1, [card("a", a, z: 0), card("b", b, z: 1), card("a.snapshot", a, z: 9, alpha: alpha, kind: "snapshot")]))
+            frames.append(frame(i + 1, [card("a", a, z: 0), card("b", b, z: 1), card("a.snapshot", a, z: 9, alpha: alpha, kind: .snapshot)]))
         }
         frames.append(frame(4, [card("a", a, z: 0), card("b", b, z: 1)]))
         for i in 1..<frames.count { XCTAssertNil(StackingPops.pop(from: frames[i - 1], to: frames[i]), "frame \(i)") }

@@ -32,7 +32,7 @@ func minimalScene(canvas: String = #"{"width": 375, "height": 667}"#, top: Strin
 /// Visible = drawn, not hidden, and some sample point of it inside the view is not covered by
 /// something drawn later. Cards are opaque rectangles here (rounded corners ignored).
 func visibleIDs(_ f: TimelineFrame, clip: Rect) -> Set<String> {
-    let drawn = f.items.filter { $0.kind != "view" && !$0.hidden && $0.alpha > 0 }
+    let drawn = f.items.filter { $0.kind != .view && !$0.hidden && $0.alpha > 0 }
     var out = Set<String>()
     for (i, it) in drawn.enumerated() {
         let r = it.frame.intersection(clip)
@@ -58,7 +58,7 @@ func assertNoFlickerOrJumps(_ frames: [TimelineFrame], clip: Rect, file: StaticS
             XCTAssertNotNil(frameOf(frames[i], id), "\(id) vanishes at frame \(i)", file: file, line: line)
         }
         // Motion is continuous: no step much bigger than the steps around it.
-        for it in frames[i].items where it.kind != "view" && !it.hidden {
+        for it in frames[i].items where it.kind != .view && !it.hidden {
             guard let a = frameOf(frames[i - 1], it.id), let c = frameOf(frames[i + 1], it.id) else { continue }
             let b = it.frame
             for (p, q, r) in [(a.minY, b.minY, c.minY), (a.minX, b.minX, c.minX), (a.width, b.width, c.width)] {

@@ -224,7 +224,7 @@ final class TouchPhysicsTests: XCTestCase {
         XCTAssertFalse(down.isEmpty)
         XCTAssertEqual(frames[19].touches, [TouchPoint(id: 1, location: Point(x: 187, y: 560 - 1600 * (19.0 / 60 - 0.3)))])
         let changes = frames.flatMap(\.recognizers).map(\.state)
-        XCTAssertTrue(changes.contains("began") && changes.contains("changed") && changes.contains("ended"))
+        XCTAssertTrue(changes.contains(.began) && changes.contains(.changed) && changes.contains(.ended))
         XCTAssertTrue(frames.allSatisfy { $0.recognizers.allSatisfy { $0.name == "collectionView.pan" } })
     }
 

@@ -54,9 +54,9 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(item(69, "card2.snapshot")?.alpha, 1)
         XCTAssertEqual(item(69, "card2")?.hidden, true, "hidden once covered")
         // Above every card whenever it is drawn: the same z, the last thing drawn.
-        for f in frames where f.items.contains(where: { $0.kind == "snapshot" }) {
-            XCTAssertEqual(f.items.last { $0.kind != "view" }?.id, "card2.snapshot", "frame \(f.index)")
-            XCTAssertEqual(f.items.first { $0.kind == "snapshot" }?.zIndex, WalletEffect.liftedZIndex)
+        for f in frames where f.items.contains(where: { $0.kind == .snapshot }) {
+            XCTAssertEqual(f.items.last { $0.kind != .view }?.id, "card2.snapshot", "frame \(f.index)")
+            XCTAssertEqual(f.items.first { $0.kind == .snapshot }?.zIndex, WalletEffect.liftedZIndex)
         }
         // Released at 8.1 s (frame 486) less the pre-roll: settle 0.25 s, then the fade out. Find
         // the first frame with the card shown again: the snapshot is there at full alpha on the
@@ -143,7 +143,7 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(offsets.last!, 0, "stopped at the top content edge (offset 0, the article's clamp)")
         XCTAssertTrue(frames[60].items.contains { $0.id == "card2.snapshot" }, "the snapshot replaces the card after 0.5 s")
         XCTAssertTrue(frames[69].items.first { $0.id == "card2" }!.hidden)
-        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" })
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == .snapshot })
         XCTAssertFalse(frames.last!.items.first { $0.id == "card2" }!.hidden, "the card shows again after the settle")
         // Lifted 30 pt in 0.25 s (frames 60 → 75), before the finger starts moving at 1.3 s.
         let start = frames[60].items.first { $0.id == "card2.snapshot" }!.frame.minY
@@ -205,7 +205,7 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertTrue(y[720...].allSatisfy { $0 == contentHeight - height }, "stays after the drop")
         // Card 2 swapped its way down with the auto-scroll and was dropped near the end.
         XCTAssertGreaterThan(sim.collectionView.sections[0].firstIndex(of: "apple")!, 6)
-        XCTAssertFalse(frames.last!.items.contains { $0.kind == "snapshot" || $0.hidden })
+        XCTAssertFalse(frames.last!.items.contains { $0.kind == .snapshot || $0.hidden })
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
@@ -239,7 +239,7 @@ final class WalletEffectTests: XCTestCase {
         }
         // The drag on the footer (2.4-3.1 s) scrolls nothing and moves no card.
         XCTAssertTrue(y[130..<276].allSatisfy { $0 == scrolled }, "no scrolling while expanded")
-        for i in 144..<200 { XCTAssertEqual(frames[i].items.filter { $0.kind == "cell" }.map(\.frame), frames[130].items.filter { $0.kind == "cell" }.map(\.frame)) }
+        for i in 144..<200 { XCTAssertEqual(frames[i].items.filter { $0.kind == .cell }.map(\.frame), frames[130].items.filter { $0.kind == .cell }.map(\.frame)) }
         // Dragged upward (3.5-4.2 s), the expanded card stays at the top.
         for i in 210..<260 { XCTAssertEqual(card(i, "card6"), Rect(x: 10, y: 20, width: 355, height: 597), "frame \(i)") }
         XCTAssertTrue(frames[230].touches.count == 1)

@@ -10,6 +10,7 @@ import FlipbookCore
 /// Sub/Up/Paeth residuals (measured in docs/previews.md).
 public struct APNGFormat: AnimationFormat {
     public var name: String { "apng" }
+    public var summary: String { "<scene>.png, one lossless animated PNG" }
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".png" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {

@@ -54,6 +54,8 @@ public protocol AnimationEncoder: AnyObject {
 public protocol AnimationFormat: Sendable {
     /// The name used with `--format`.
     var name: String { get }
+    /// What it writes, for `flipbook help render`.
+    var summary: String { get }
     /// The file it writes for a scene ("wallet-scroll.gif").
     func fileName(forScene scene: String) -> String
     func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder

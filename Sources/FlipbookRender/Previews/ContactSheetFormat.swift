@@ -8,6 +8,7 @@ import FlipbookGraphics
 /// scene. One PNG, `<scene>-sheet.png`, at the canvas scale.
 public struct ContactSheetFormat: TimelineFormat {
     public var name: String { "sheet" }
+    public var summary: String { "<scene>-sheet.png, a contact sheet of frames with times" }
     public init() {}
 
     static let columns = 4

@@ -13,6 +13,7 @@ import FlipbookCore
 /// that lengthens a string (`lossyTolerance`); the figures are in docs/previews.md.
 public struct GIFFormat: AnimationFormat {
     public var name: String { "gif" }
+    public var summary: String { "<scene>.gif, one animated GIF (256 colours a frame)" }
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".gif" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {

@@ -7,6 +7,7 @@ import FlipbookCore
 /// One thread (thread_level 0), so the bytes do not depend on the machine.
 public struct WebPFormat: AnimationFormat {
     public var name: String { "webp" }
+    public var summary: String { "<scene>.webp, one animated WebP (lossless by default)" }
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".webp" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {

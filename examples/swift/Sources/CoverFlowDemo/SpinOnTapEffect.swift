@@ -28,8 +28,9 @@ final class SpinOnTapEffect: Effect {
     func attach(to simulator: Simulator) {
         self.simulator = simulator
         let cv = simulator.collectionView
-        let tap = TapGestureRecognizer(name: "spin.tap", view: { cv.frame(at: simulator.now) })
-        tap.action = { [unowned self] recognizer in
+        // The simulator owns the recognizer, so its closures refer back to it unowned.
+        let tap = TapGestureRecognizer(name: "spin.tap", view: { [unowned simulator] in cv.frame(at: simulator.now) })
+        tap.action = { [unowned self, unowned simulator] recognizer in
             guard recognizer.state == .ended,
                   let id = cv.itemID(atCanvas: recognizer.location, at: simulator.now) else { return }
             self.spin(id)

@@ -1,0 +1,146 @@
+// One declarative table of options per command: parsing (`--x y` and `--x=y`), the checks of
+// each value, the help text and the README's usage line all come from it, and an unknown
+// option is answered with the nearest one ("did you mean --fps?").
+
+import FlipbookCore
+
+/// One option of a command.
+struct OptionSpec {
+    /// "--fps"; `short` is "-o" for the few that have one.
+    var name: String
+    var short: String?
+    /// The value's placeholder ("N", "DIR"); nil for a flag. `optionalValue`: the option may
+    /// stand alone or take `=value` (--record, --record=force).
+    var value: String?
+    var optionalValue = false
+    /// Lines of help (the first one next to the option).
+    var help: [String]
+    /// Shown in the usage line (the few options a command is used with).
+    var inUsage = false
+
+    init(_ name: String, short: String? = nil, value: String? = nil, optionalValue: Bool = false, inUsage: Bool = false, _ help: String...) {
+        self.name = name; self.short = short; self.value = value; self.optionalValue = optionalValue; self.inUsage = inUsage
+        self.help = help
+    }
+
+    init(_ name: String, value: String? = nil, inUsage: Bool = false, lines: [String]) {
+        self.name = name; self.value = value; self.inUsage = inUsage; self.help = lines
+    }
+
+    var spelled: String { (short.map { $0 + ", " } ?? "") + name + (value.map { optionalValue ? "[=\($0)]" : " " + $0 } ?? "") }
+}
+
+/// A command's interface: what its help says and which options it takes.
+struct CommandSpec {
+    var name: String
+    /// "SCENE [-o DIR]" and the like, after the command's name.
+    var arguments: String
+    var summary: String
+    /// Paragraphs of the help, before the options.
+    var description: String
+    var options: [OptionSpec]
+
+    /// The help text: usage, description, options.
+    var help: String {
+        var h = "Usage: flipbook \(name) \(arguments) [options]\n\n\(description)\n\nOptions:\n"
+        let width = max(20, (options.map { $0.spelled.count }.max() ?? 0) + 2)
+        for o in options + [OptionSpec("--help", short: "-h", "show this help")] {
+            let left = "  " + o.spelled
+            h += left + String(repeating: " ", count: max(1, width + 2 - left.count)) + (o.help.first ?? "") + "\n"
+            for more in o.help.dropFirst() { h += String(repeating: " ", count: width + 2) + more + "\n" }
+        }
+        return h + "\n"
+    }
+
+    /// The README's usage line: every option in brackets, in the table's order.
+    var usageLine: String {
+        "flipbook \(name) \(arguments) " + options.map { "[" + ($0.short ?? $0.name) + ($0.value.map { $0 == "" ? "" : " " + $0 } ?? "") + "]" }.joined(separator: " ")
+    }
+
+    /// Parses `args` by the table: options (`--x y`, `--x=y`) and positional arguments.
+    func parse(_ args: [String]) throws -> ParsedOptions {
+        var out = ParsedOptions(command: name)
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if a == "-h" || a == "--help" { out.help = true; continue }
+            guard a.hasPrefix("-"), a != "-" else { out.positional.append(a); continue }
+            let (key, inline) = a.hasPrefix("--") && a.contains("=") ? (String(a[..<a.firstIndex(of: "=")!]), String(a[a.index(after: a.firstIndex(of: "=")!)...]))
+                                                                      : (a, nil as String?)
+            guard let spec = options.first(where: { $0.name == key || $0.short == key }) else {
+                throw UsageError(message: "unknown option '\(key)'" + (suggestion(for: key).map { "; did you mean '\($0)'?" } ?? ""), command: name)
+            }
+            if spec.value == nil {
+                if inline != nil { throw UsageError(message: "\(spec.name) takes no value", command: name) }
+                out.flags.insert(spec.name)
+            } else if spec.optionalValue {
+                out.values[spec.name] = inline ?? ""
+            } else if let inline {
+                out.values[spec.name] = inline
+            } else {
+                guard i < args.count else { throw UsageError(message: "\(spec.short ?? spec.name) needs a value", command: name) }
+                out.values[spec.name] = args[i]
+                i += 1
+            }
+        }
+        return out
+    }
+
+    /// The option nearest to `key` (within two edits, or one that `key` begins), if any.
+    func suggestion(for key: String) -> String? {
+        nearest(key, among: options.map(\.name) + ["--help"])
+    }
+}
+
+/// The name among `candidates` within two edits of `word` (Levenshtein), the nearest first;
+/// nil when none is that near.
+func nearest(_ word: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 && $0.1 < max($0.0.count, word.count) }
+    return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var row = Array(0...y.count)
+    for i in 1...x.count {
+        var previous = row[0]
+        row[0] = i
+        for j in 1...y.count {
+            let here = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+            previous = here
+        }
+    }
+    return row[y.count]
+}
+
+/// What a command line said, by option name; each value checked when it is read.
+struct ParsedOptions {
+    let command: String
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positional: [String] = []
+    var help = false
+
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    func string(_ name: String) -> String? { values[name] }
+
+    func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+        guard let v = values[name] else { return nil }
+        guard let n = Int(v), range.contains(n) else {
+            throw UsageError(message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(v)'", command: command)
+        }
+        return n
+    }
+
+    func number(_ name: String, _ range: ClosedRange<Double>) throws -> Double? {
+        guard let v = values[name] else { return nil }
+        guard let d = Double(v), d.isFinite, range.contains(d) else {
+            throw UsageError(message: "\(name) expects a number from \(NumberFormat.short(range.lowerBound)) to \(NumberFormat.short(range.upperBound)), got '\(v)'", command: command)
+        }
+        return d
+    }
+}

@@ -1,0 +1,94 @@
+import FlipbookCore
+import FlipbookGraphics
+
+/// What an item's look is made of, lowered once from its appearance into a short list of
+/// drawing primitives that every backend consumes (after Skia's scene graph, sksg: geometry
+/// and paint decided in one place, drawn by any canvas). The Cairo backend (PNG and per-frame
+/// SVG) and the animated SVG writer draw primitives only, so a border, a rounded corner, a
+/// masked corner or a shadow's offset exists here and nowhere else, and a new look is one edit
+/// here plus one per backend only for a new primitive.
+///
+/// Coordinates are the item's own (origin at its top left, before its transform).
+public enum DrawPrimitive: Hashable, Sendable {
+    /// CALayer's shadow of `shape`: a Gaussian of σ = radius, offset, tinted; `overOpaqueFill`
+    /// when the shape is filled opaque over it next (the pixels it covers need no shadow).
+    case shadow(Shadow, of: RoundedRect, overOpaqueFill: Bool)
+    case fill(DrawShape, Color)
+    /// The shape's centre line stroked `width` wide (round caps and joins when `round`).
+    case stroke(DrawShape, Color, width: Double, round: Bool)
+    /// `content` clipped to `shape` (an item's content is clipped to its rounded rectangle).
+    case clip(RoundedRect, content: [DrawPrimitive])
+    /// A label, set by Typesetter under UILabel's rules.
+    case text(TextElement)
+    /// A PNG fitted by its content mode, clipped to its frame.
+    case image(ImageElement)
+}
+
+/// A rounded rectangle: `corners` rounded by `radius` (clamped to half the shorter side).
+public struct RoundedRect: Hashable, Sendable {
+    public var rect: Rect
+    public var radius: Double
+    public var corners: Corners
+    public init(_ rect: Rect, radius: Double, corners: Corners = .all) { self.rect = rect; self.radius = radius; self.corners = corners }
+    public var path: [PathCommand] { Shapes.roundedRect(rect, radius: radius, corners: corners) }
+
+    /// The centre line of a border `width` wide drawn inside this shape, as CALayer draws its
+    /// border: inset by half the width, the radius with it.
+    public func borderLine(width: Double) -> RoundedRect {
+        RoundedRect(rect.insetBy(dx: width / 2, dy: width / 2), radius: max(0, radius - width / 2), corners: corners)
+    }
+}
+
+public enum DrawShape: Hashable, Sendable {
+    case roundedRect(RoundedRect)
+    case circle(center: Point, radius: Double)
+    case path([PathCommand])
+}
+
+public enum DrawList {
+    /// The primitives of `appearance` on an item `size` points large, drawn at `scale` device
+    /// pixels a point (a border without a width is one device pixel: a hairline).
+    public static func look(_ a: Appearance, size: Size, scale: Double) -> [DrawPrimitive] {
+        let shape = RoundedRect(Rect(x: 0, y: 0, width: size.width, height: size.height), radius: a.cornerRadius, corners: a.roundedCorners)
+        var out: [DrawPrimitive] = []
+        if let s = a.shadow, a.background.alpha > 0 { out.append(.shadow(s, of: shape, overOpaqueFill: a.background.alpha >= 1)) }
+        if a.background.alpha > 0 { out.append(.fill(.roundedRect(shape), a.background)) }
+        if !a.content.isEmpty { out.append(.clip(shape, content: a.content.flatMap(element))) }
+        if let border = a.border {
+            let w = borderWidth(a, size: size, scale: scale)
+            if w > 0 { out.append(.stroke(.roundedRect(shape.borderLine(width: w)), border, width: w, round: false)) }
+        }
+        return out
+    }
+
+    /// A border's width: `borderWidth`, or a device pixel, at most half the shorter side.
+    public static func borderWidth(_ a: Appearance, size: Size, scale: Double) -> Double {
+        min(a.borderWidth ?? 1 / scale, size.width / 2, size.height / 2)
+    }
+
+    /// One content element's primitives.
+    static func element(_ e: Element) -> [DrawPrimitive] {
+        switch e {
+        case .rect(let r): return [.fill(.roundedRect(RoundedRect(r.frame, radius: r.cornerRadius)), r.color)]
+        case .text(let t): return [.text(t)]
+        case .image(let i): return [.image(i)]
+        case .arrow(let a):
+            let arrow = Shapes.arrow(a)
+            return [.stroke(.path(arrow.path), a.color, width: arrow.lineWidth, round: true)]
+        case .spinner(let s):
+            let spinner = Shapes.spinner(s)
+            return spinner.spokes.map { spoke in
+                .stroke(.path([.move(spoke.from), .line(spoke.to)]), s.color.withAlpha(s.color.alpha * spoke.alpha), width: spinner.lineWidth, round: true)
+            }
+        }
+    }
+
+    /// A finger on the screen (`--show-touches`), as a screen recording shows one: a grey
+    /// translucent disc 44 pt across with a white rim.
+    public static func finger(at center: Point) -> [DrawPrimitive] {
+        [.fill(.circle(center: center, radius: fingerRadius), Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.35)),
+         .stroke(.circle(center: center, radius: fingerRadius), Color(red: 1, green: 1, blue: 1, alpha: 0.8), width: 1.5, round: false)]
+    }
+
+    public static let fingerRadius = 22.0
+}
