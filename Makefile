@@ -1,16 +1,18 @@
 # Two commands set everything up on a fresh Debian machine:
 #   make demo   renders every scene in examples/ into output/
-#   make test   runs every test
+#   make test   runs every test (what CI runs)
 # Each first installs the missing system packages (scripts/setup.sh says what it does).
+# For the inner loop, `make check` builds once and runs the XCTest suites, the public-API and
+# module-header checks and the doc check: no Chromium, no release build, under a minute once built.
 
 SWIFT ?= swift
 FLIPBOOK := .build/release/flipbook
 
-.PHONY: all setup build demo test bench fuzz clean
+.PHONY: all setup build demo check test bench fuzz clean
 
 # How long `make fuzz` runs (seconds); `make test` runs the fuzzer for FUZZ_TEST_SECONDS.
 FUZZ_SECONDS ?= 900
-FUZZ_TEST_SECONDS ?= 60
+FUZZ_TEST_SECONDS ?= 30
 
 all: build
 
@@ -23,31 +25,32 @@ build: setup
 demo: build
 	@./scripts/demo.sh $(FLIPBOOK)
 
-# Then the animated previews are decoded by an independent reader (Pillow, Debian's python3),
-# a check report is opened in headless Chromium, the attack cases of docs/reliability.md's
-# threat model are run against the binary (Tests/security), and docs/ci.md's workflow as an
-# app team runs it (Tests/ci: goldens in a git repository, known changes, junit, actionlint), every example's animated SVG (and one frame of
-# it as a per-frame SVG) is played there and compared with the PNG frames,
-# and the library client in examples/swift (docs/library.md is made of its code) is built and
-# run against this checkout, and the doc is checked against it.
+check: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	/usr/bin/python3 Tests/api/check_public_api.py .build/debug
+	python3 Tests/api/check_module_headers.py
+	python3 scripts/check-library-doc.py
+
+# `make check`, then one release build of every product, then: the animated previews decoded
+# by an independent reader (Pillow, Debian's python3), a check report opened in headless
+# Chromium, the attack cases of docs/reliability.md's threat model run against the binary
+# (Tests/security), docs/ci.md's workflow as an app team runs it (Tests/ci: goldens in a git
+# repository, known changes, junit, actionlint), every example's animated SVG (and one frame
+# of it as a per-frame SVG) played in Chromium and compared with the PNG frames, the fuzzer,
+# and the library client in examples/swift (docs/library.md is made of its code) built, run
+# and tested against this checkout.
 test:
 	@./scripts/setup.sh --test
-	$(SWIFT) test
-	$(SWIFT) build -c release --product flipbook
+	@$(MAKE) --no-print-directory check
+	$(SWIFT) build -c release
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/security/check_security.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/ci/check_ci.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/animated-svg/check_animated_svg.py $(FLIPBOOK)
-	$(SWIFT) build -c release --product flipbook-fuzz
 	.build/release/flipbook-fuzz --seconds $(FUZZ_TEST_SECONDS)
-	python3 scripts/check-library-doc.py
-	@# A fresh scratch directory: SwiftPM caches a path dependency's file list, so an old one
-	@# misses files added to Flipbook since.
-	rm -rf .build/library-client
-	$(SWIFT) build --package-path examples/swift --scratch-path .build/library-client
-	.build/library-client/debug/CoverFlowDemo .build/library-client/cover-flow
-	$(SWIFT) test --package-path examples/swift --scratch-path .build/library-client
+	@./scripts/library-client.sh
 
 bench:
 	@./scripts/setup.sh --bench

@@ -82,17 +82,20 @@ public struct KeyframeAnimation<Value: VectorLike>: Sendable {
     public var activeDuration: Double { cycleDuration * (repeatCount > 0 ? repeatCount : 1) }
     public var endTime: Double { beginTime + activeDuration }
 
-    /// The value on screen at `time`, or nil when the animation does not apply.
+    /// The value on screen at `time`, or nil when the animation does not apply — nor when its
+    /// properties were set to something it cannot sample (`problem()`), so a caller that skipped
+    /// validation gets no value rather than a trap.
     public func value(at time: Double) -> Value? {
+        guard problem() == nil else { return nil }
         let local = time - beginTime
         if local < -FrameClock.epsilon {
-            return fillMode == .backwards || fillMode == .both ? sample(progress: 0) : nil
+            return fillMode == .backwards || fillMode == .both ? unsafeSample(progress: 0) : nil
         }
         if activeDuration.isFinite && local >= activeDuration - FrameClock.epsilon {
             guard fillMode == .forwards || fillMode == .both else { return nil }
-            return sample(progress: progress(atLocal: activeDuration, atEnd: true))
+            return unsafeSample(progress: progress(atLocal: activeDuration, atEnd: true))
         }
-        return sample(progress: progress(atLocal: max(0, local), atEnd: false))
+        return unsafeSample(progress: progress(atLocal: max(0, local), atEnd: false))
     }
 
     /// Whether the animation has ended and no longer affects anything at `time`.
@@ -129,8 +132,15 @@ public struct KeyframeAnimation<Value: VectorLike>: Sendable {
         }
     }
 
-    /// The value at progress p (0...1) through a forward pass.
-    public func sample(progress p: Double) -> Value {
+    /// The value at progress p (0...1) through a forward pass; nil when `problem()` says the
+    /// animation cannot be sampled.
+    public func sample(progress p: Double) -> Value? {
+        guard problem() == nil else { return nil }
+        return unsafeSample(progress: p)
+    }
+
+    /// `sample(progress:)` for an animation known to be valid (`value(at:)` checked).
+    func unsafeSample(progress p: Double) -> Value {
         let n = values.count
         if n == 1 { return values[0] }
         let paced = calculationMode == .paced

@@ -1,6 +1,3 @@
-// FlipbookAnimation: time → value. Timing curves, the fixed-step frame clock and property
-// transitions, all pure functions of time, so a frame's value never depends on the frames
-// before it (no accumulated drift, any frame can be evaluated alone).
 import FlipbookCore
 
 /// A cubic Bézier timing function with end points (0,0) and (1,1), like CAMediaTimingFunction.

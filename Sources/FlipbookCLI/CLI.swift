@@ -1,6 +1,3 @@
-// FlipbookCLI: the `flipbook` command — argument parsing by hand, exit codes, progress.
-// Lives in a library so tests can run it in-process; Sources/flipbook/main.swift only calls
-// `CLI.main`.
 import Foundation
 import Flipbook
 
@@ -59,8 +56,8 @@ public enum CLI {
     public static let version = FlipbookVersion.current
 
     /// Set by the flipbook executable, which exits as soon as `main` returns: a rendered scene
-    /// is then left for the exit to reclaim instead of freed item by item (40 M instructions,
-    /// the last thing a render of 100,000 items would do). As compilers do (clang's
+    /// is then left for the exit to reclaim instead of freed item by item, the last and
+    /// needless work of a large render (docs/performance.md). As compilers do (clang's
     /// -disable-free). Tests run `main` in-process and leave it false.
     nonisolated(unsafe) public static var leavesSceneToExit = false
     nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
@@ -108,7 +105,7 @@ public enum CLI {
                 case "check": console.out(checkHelp)
                 case "report": console.out(reportHelp)
                 case let other?:
-                    throw UsageError(message: "no help for unknown command '\(other)'" + (nearest(other, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""), command: "")
+                    throw UsageError(message: "no help for unknown command '\(other)'" + Spelling.suggestion(other, among: commandNames, quote: "'"), command: "")
                 }
                 return ExitCode.success
             case "--version", "version":
@@ -125,7 +122,7 @@ public enum CLI {
             case "report":
                 return try report(args, console: console)
             default:
-                throw UsageError(message: "unknown command '\(command)'" + (nearest(command, among: commandNames).map { "; did you mean '\($0)'?" } ?? ""), command: "")
+                throw UsageError(message: "unknown command '\(command)'" + Spelling.suggestion(command, among: commandNames, quote: "'"), command: "")
             }
         } catch {
             let (line, code) = describe(error)
@@ -221,7 +218,7 @@ public enum CLI {
         if let v = o.string("--format") {
             let list = v.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             for f in list where OutputFormats.named(f) == nil {
-                throw UsageError(message: "unknown format '\(f)'" + (nearest(f, among: OutputFormats.names).map { "; did you mean '\($0)'?" } ?? "")
+                throw UsageError(message: "unknown format '\(f)'" + Spelling.suggestion(f, among: OutputFormats.names, quote: "'")
                                  + "; expected a comma-separated list of " + OutputFormats.names.joined(separator: ", "), command: "render")
             }
             var seen: [String] = []

@@ -238,7 +238,7 @@ extension CLI {
         guard let sub = args.first else { throw UsageError(message: "report needs a subcommand: merge", command: "report") }
         if sub == "-h" || sub == "--help" { console.out(reportHelp); return ExitCode.success }
         guard sub == "merge" else {
-            throw UsageError(message: "unknown report subcommand '\(sub)'; expected merge" + (nearest(sub, among: ["merge"]).map { " (did you mean '\($0)'?)" } ?? ""), command: "report")
+            throw UsageError(message: "unknown report subcommand '\(sub)'" + Spelling.suggestion(sub, among: ["merge"], quote: "'") + "; expected merge", command: "report")
         }
         let o = try Commands.reportMerge.parse(Array(args.dropFirst()))
         if o.help { console.out(reportHelp); return ExitCode.success }

@@ -53,8 +53,14 @@ struct CommandSpec {
     }
 
     /// The README's usage line: every option in brackets, in the table's order.
+    /// The whole command line with every option (those already in `arguments` once).
     var usageLine: String {
-        "flipbook \(name) \(arguments) " + options.map { "[" + ($0.short ?? $0.name) + ($0.value.map { $0 == "" ? "" : " " + $0 } ?? "") + "]" }.joined(separator: " ")
+        let shown = arguments.split(separator: " ").map(String.init)
+        return (["flipbook", name, arguments] + options.filter { !shown.contains($0.short ?? $0.name) }.map { o in
+            let spelled = o.short ?? o.name
+            guard let value = o.value else { return "[\(spelled)]" }
+            return o.optionalValue ? "[\(spelled)[=\(value)]]" : "[\(spelled) \(value)]"
+        }).joined(separator: " ")
     }
 
     /// Parses `args` by the table: options (`--x y`, `--x=y`) and positional arguments.
@@ -69,7 +75,7 @@ struct CommandSpec {
             let (key, inline) = a.hasPrefix("--") && a.contains("=") ? (String(a[..<a.firstIndex(of: "=")!]), String(a[a.index(after: a.firstIndex(of: "=")!)...]))
                                                                       : (a, nil as String?)
             guard let spec = options.first(where: { $0.name == key || $0.short == key }) else {
-                throw UsageError(message: "unknown option '\(key)'" + (suggestion(for: key).map { "; did you mean '\($0)'?" } ?? ""), command: name)
+                throw UsageError(message: "unknown option '\(key)'" + Spelling.suggestion(key, among: options.map(\.name) + ["--help"], quote: "'"), command: name)
             }
             if spec.value == nil {
                 if inline != nil { throw UsageError(message: "\(spec.name) takes no value", command: name) }
@@ -86,35 +92,6 @@ struct CommandSpec {
         }
         return out
     }
-
-    /// The option nearest to `key` (within two edits, or one that `key` begins), if any.
-    func suggestion(for key: String) -> String? {
-        nearest(key, among: options.map(\.name) + ["--help"])
-    }
-}
-
-/// The name among `candidates` within two edits of `word` (Levenshtein), the nearest first;
-/// nil when none is that near.
-func nearest(_ word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 && $0.1 < max($0.0.count, word.count) }
-    return scored.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }?.0
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var row = Array(0...y.count)
-    for i in 1...x.count {
-        var previous = row[0]
-        row[0] = i
-        for j in 1...y.count {
-            let here = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
-            previous = here
-        }
-    }
-    return row[y.count]
 }
 
 /// What a command line said, by option name; each value checked when it is read.

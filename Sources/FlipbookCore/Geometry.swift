@@ -1,5 +1,3 @@
-// FlipbookCore: the value types every stage shares — geometry, colour, the timeline
-// (TimelineFrame, DrawItem), number formatting and InputError. No I/O, no file formats.
 // Geometry mirrors CoreGraphics names (CGPoint, CGRect, UIEdgeInsets) so an iOS developer
 // can read layout code without a glossary. Points, origin top-left, y down.
 

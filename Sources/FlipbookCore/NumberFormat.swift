@@ -7,6 +7,9 @@ public enum NumberFormat {
         guard v.isFinite else { return "null" }
         // Too large for 6 fixed decimals: the shortest round-trip form ("1e+308").
         if abs(v) >= 1e15 { return String(v) }
+        // Past 1e12 six decimals would not fit an Int64 (found by flipbook-fuzz): whole numbers
+        // as they are, others in Swift's shortest form, which has no exponent below 1e16.
+        if abs(v) >= 1e12 { return v == v.rounded() ? String(Int64(v)) : String(v) }
         var r = (v * 1_000_000).rounded() / 1_000_000
         if r == 0 { r = 0 }  // normalises -0
         if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }

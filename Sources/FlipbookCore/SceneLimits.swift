@@ -9,6 +9,10 @@ public enum SceneLimits {
     public static let maxCanvasPoints = 4096.0
     /// An item's width or height: items may be far larger than the canvas (a long page).
     public static let maxItemPoints = maxCanvasPoints * 16
+    /// Offsets and positions (content offsets, a scroll view's origin): within ±this.
+    public static let maxOffset = 1e7
+    /// A scroll view's deceleration rate per millisecond (UIKit's normal 0.998, fast 0.99).
+    public static let decelerationRates = 0.5...0.9999
     public static let maxPixelsPerSide = 8192
     public static let maxFrames = 36_000
     public static let maxItems = 100_000
@@ -38,5 +42,18 @@ public enum SceneName {
             return "expected a name without slashes, control or invisible characters"
         }
         return nil
+    }
+}
+
+extension ClosedRange where Bound == Double {
+    /// Whether `v` is a finite number in the range (above the lower bound, if it is excluded).
+    public func allows(_ v: Double, excludingLowerBound: Bool = false) -> Bool {
+        v.isFinite && contains(v) && !(excludingLowerBound && v == lowerBound)
+    }
+
+    /// How an error names the range: "a number from 0 to 10", or "a number > 0 and ≤ 10".
+    public func expectation(excludingLowerBound: Bool = false) -> String {
+        excludingLowerBound ? "a number > \(NumberFormat.short(lowerBound)) and ≤ \(NumberFormat.short(upperBound))"
+            : "a number from \(NumberFormat.short(lowerBound)) to \(NumberFormat.short(upperBound))"
     }
 }

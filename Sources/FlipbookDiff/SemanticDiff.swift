@@ -1,8 +1,3 @@
-// FlipbookDiff: two renders in, a verdict and a report out. It reads what a render wrote
-// (keyframes.json, through KeyframesJSONFormat.read, and frame PNGs), compares the timelines
-// item by item (semantic diff) and the frames pixel by pixel, and writes report.json,
-// report.html and junit.xml. Nothing here renders: `flipbook check` renders with
-// FlipbookRender and then compares with this module.
 import FlipbookCore
 import FlipbookRender
 

@@ -499,7 +499,8 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     /// The outlines of `label`'s glyphs as SVG path data, in the coordinates of its frame's
-    /// parent: exactly what `draw` fills. Colour emoji have no outlines and are left out.
+    /// parent: exactly what `draw` fills. Colour emoji have no outlines: they are not in the
+    /// path; the animated SVG embeds them as images (`colourGlyphs`).
     /// Coordinates are written by `number`.
     public func outline(_ label: TextElement, number: (Double) -> String) -> String {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return "" }

@@ -1,7 +1,3 @@
-// Bad input is reported as one line naming the file, the JSON path of the field, its
-// position when known, and what was expected. JSONField/JSONObject read a parsed document
-// while tracking that path, so every check in the scene decoder can say where it failed.
-
 import FlipbookCore
 
 /// One value of a parsed document, with the path that leads to it.
@@ -152,9 +148,18 @@ public struct JSONField: Sendable {
     /// One of a fixed set of names.
     public func oneOf(_ names: [String]) throws -> String {
         guard case .string(let s) = node.value, names.contains(s) else {
-            throw expected("one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+            var near = ""
+            if case .string(let s) = node.value { near = Spelling.suggestion(s, among: names) }
+            throw error("expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ", got \(got)" + near)
         }
         return s
+    }
+
+    /// An object whose keys are checked later, by what it turns out to be (a layout's fields
+    /// once its "type" is read).
+    public func anyObject() throws -> JSONObject {
+        guard case .object(let members) = node.value else { throw expected("an object") }
+        return JSONObject(field: self, members: members)
     }
 
     /// One of an enumeration's cases, by raw value.
@@ -197,7 +202,7 @@ public struct JSONField: Sendable {
         guard case .object(let members) = node.value else { throw expected("an object") }
         for m in members where !allowed.contains(m.key) {
             let f = child(m.value, JSONLocation(parent: location, key: m.key))
-            throw f.error("unknown field \(InputError.quote(m.key)); expected one of: " + allowed.joined(separator: ", "))
+            throw f.error("unknown field \(InputError.quote(m.key)); expected one of: " + allowed.joined(separator: ", ") + Spelling.suggestion(m.key, among: allowed))
         }
         return JSONObject(field: self, members: members)
     }
@@ -272,7 +277,7 @@ public struct JSONObject: Sendable {
     /// one of `common` (at, action, comment…).
     public func onlyKeys(_ own: [String], common: [String], action: String) throws {
         for k in keys where !common.contains(k) && !own.contains(k) {
-            throw optional(k)!.error("field \(InputError.quote(k)) does not apply to action \(InputError.quote(action)); expected one of: " + own.joined(separator: ", "))
+            throw optional(k)!.error("field \(InputError.quote(k)) does not apply to action \(InputError.quote(action)); expected one of: " + own.joined(separator: ", ") + Spelling.suggestion(k, among: own))
         }
     }
 }

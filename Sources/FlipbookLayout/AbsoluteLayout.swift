@@ -20,7 +20,9 @@ public struct AbsoluteLayout: CollectionViewLayout {
 
     public var defaultItemSize: Size { itemSize }
     public func invalidParameter() -> (property: String, expected: String)? {
-        itemSize.isValidExtent ? nil : ("itemSize", "a finite, non-negative size")
+        for (name, v) in [("itemSize.width", itemSize.width), ("itemSize.height", itemSize.height)]
+        where !FlowLayout.itemLengths.allows(v, excludingLowerBound: true) { return (name, FlowLayout.itemLengths.expectation(excludingLowerBound: true)) }
+        return nil
     }
 
     public mutating func prepare(_ context: LayoutContext) {

@@ -17,14 +17,19 @@ import FlipbookCore
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
 public struct FlowLayout: CollectionViewLayout {
     public var defaultItemSize: Size { itemSize }
+    /// The parameters' ranges; the scene-file decoder reads the same (validation checks them).
+    public static let itemLengths = 0...SceneLimits.maxItemPoints, lineSpacings = -10_000...10_000.0, spacings = 0...10_000.0
+    public static let insets = 0...SceneLimits.maxCanvasPoints
+
     public func invalidParameter() -> (property: String, expected: String)? {
-        if !itemSize.isValidExtent { return ("itemSize", "a finite, non-negative size") }
-        if !minimumLineSpacing.isFinite { return ("minimumLineSpacing", "a finite number") }
-        if !(minimumInteritemSpacing.isFinite && minimumInteritemSpacing >= 0) { return ("minimumInteritemSpacing", "a finite number ≥ 0") }
+        for (name, v) in [("itemSize.width", itemSize.width), ("itemSize.height", itemSize.height)]
+        where !Self.itemLengths.allows(v, excludingLowerBound: true) { return (name, Self.itemLengths.expectation(excludingLowerBound: true)) }
+        if !Self.lineSpacings.allows(minimumLineSpacing) { return ("minimumLineSpacing", Self.lineSpacings.expectation()) }
+        if !Self.spacings.allows(minimumInteritemSpacing) { return ("minimumInteritemSpacing", Self.spacings.expectation()) }
         for (name, v) in [("top", sectionInset.top), ("left", sectionInset.left), ("bottom", sectionInset.bottom), ("right", sectionInset.right)]
-        where !v.isFinite { return ("sectionInset." + name, "a finite number") }
-        if !headerReferenceSize.isValidExtent { return ("headerReferenceSize", "a finite, non-negative size") }
-        if !footerReferenceSize.isValidExtent { return ("footerReferenceSize", "a finite, non-negative size") }
+        where !Self.insets.allows(v) { return ("sectionInset." + name, Self.insets.expectation()) }
+        for (name, v) in [("headerHeight", headerReferenceSize.height), ("footerHeight", footerReferenceSize.height), ("headerReferenceSize.width", headerReferenceSize.width), ("footerReferenceSize.width", footerReferenceSize.width)]
+        where !Self.spacings.allows(v) { return (name, Self.spacings.expectation()) }
         return nil
     }
     public var itemSize: Size

@@ -16,12 +16,16 @@ public struct WalletLayout: CollectionViewLayout {
     /// The smallest card spacing accepted: below it a stack of `SceneLimits`-many cards would
     /// not fit the row arithmetic (offset / cellSpace must stay a sane Int).
     public static let minimumCellSpace = 0.01
+    /// The parameters' ranges; the scene-file decoder reads the same (validation checks them).
+    public static let cellHeights = 0...10_000.0, cellSpaces = minimumCellSpace...10_000, pullFactors = -10...10.0
+    public static let footerLengths = 0...10_000.0
+
     public func invalidParameter() -> (property: String, expected: String)? {
-        if !(cellHeight.isFinite && cellHeight > 0) { return ("cellHeight", "a finite number > 0") }
-        if !(cellSpace.isFinite && cellSpace >= WalletLayout.minimumCellSpace) {
-            return ("cellSpace", "a finite number ≥ \(WalletLayout.minimumCellSpace)")
-        }
-        if !pullFactor.isFinite { return ("pullFactor", "a finite number") }
+        if !Self.cellHeights.allows(cellHeight, excludingLowerBound: true) { return ("cellHeight", Self.cellHeights.expectation(excludingLowerBound: true)) }
+        if !Self.cellSpaces.allows(cellSpace) { return ("cellSpace", Self.cellSpaces.expectation()) }
+        if !Self.pullFactors.allows(pullFactor) { return ("pullFactor", Self.pullFactors.expectation()) }
+        for (name, v) in [("footerHeight", footerHeight), ("footerFirstMargin", footerFirstMargin), ("footerSpacing", footerSpacing)]
+        where !Self.footerLengths.allows(v) { return (name, Self.footerLengths.expectation()) }
         return nil
     }
     /// kCellHeight: card height.

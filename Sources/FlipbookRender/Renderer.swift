@@ -1,7 +1,3 @@
-// FlipbookRender: timelines in, files out. Every backend is a FrameFormat or a TimelineFormat; the
-// pipeline (RenderPipeline) runs per-frame formats in parallel and writes all files into a
-// temporary directory that replaces the output only when everything succeeded.
-// Only this module imports Cairo.
 import FlipbookCore
 
 /// Options every backend understands.

@@ -187,6 +187,8 @@ enum ShadowMasks {
             // A shape under a quarter of a mask pixel wide or high casts next to nothing (and
             // would scale the mask to a singular matrix).
             guard shape.width * density >= 0.25, shape.height * density >= 0.25 else { return nil }
+            // Nor can a mask be made for a shape wider than any canvas by orders of magnitude.
+            guard shape.width * density < 1e8, shape.height * density < 1e8, radius.isFinite, sigma.isFinite else { return nil }
             key = Key(width: max(1, Int((shape.width * density).rounded())), height: max(1, Int((shape.height * density).rounded())),
                       corner: Int((radius * density * 4).rounded()), sigma: Int((sigma * density * 4).rounded()), corners: corners.rawValue)
             pad = ShadowMasks.pad(sigma: Double(key.sigma) / 4)

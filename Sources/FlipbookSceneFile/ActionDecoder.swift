@@ -36,10 +36,9 @@ struct ActionDecoder {
         "performBatchUpdates": ["updates", "duration", "curve", "spring", "completion"],
     ]
 
-    /// A script step: {"at": seconds, "action": name, …}.
+    /// A script step: {"at": seconds, "action": name, …}; its fields are checked by the action.
     mutating func step(_ f: JSONField) throws -> ScriptStep {
-        let all = ["at", "action", "comment"] + Set(ActionDecoder.fieldsByAction.values.flatMap { $0 }).sorted()
-        let o = try f.object(allowed: all)
+        let o = try f.anyObject()
         let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
         return ScriptStep(time: time, action: try action(o, extra: ["at", "comment"]), path: f.path)
     }
@@ -152,8 +151,7 @@ struct ActionDecoder {
         guard let c = o.optional("completion") else { return [] }
         var out: [Action] = []
         for f in try c.array(maxCount: SceneLimits.maxScriptSteps) {
-            let all = ["action", "comment"] + Set(ActionDecoder.fieldsByAction.values.flatMap { $0 }).sorted()
-            out.append(try action(try f.object(allowed: all), extra: ["comment"]))
+            out.append(try action(try f.anyObject(), extra: ["comment"]))
         }
         return out
     }

@@ -11,10 +11,11 @@ extension FlowLayout: SceneFileLayout {
     public init() { self.init(itemSize: Size(width: 50, height: 50)) }
     public mutating func decodeFields(_ o: JSONObject) throws {
         if let f = o.optional("itemSize") { itemSize = try SceneDecoder.decodeSize(f) }
-        if let v = try o.optional("minimumLineSpacing")?.number(in: -10_000...10_000) { minimumLineSpacing = v }
-        if let v = try o.optional("minimumInteritemSpacing")?.nonNegative(max: 10_000) { minimumInteritemSpacing = v }
+        // Ranges are checked by `invalidParameter()` (Scene.validate), at the field's position.
+        if let v = try o.optional("minimumLineSpacing")?.number() { minimumLineSpacing = v }
+        if let v = try o.optional("minimumInteritemSpacing")?.number() { minimumInteritemSpacing = v }
         if let f = o.optional("sectionInset") { sectionInset = try SceneDecoder.decodeInsets(f) }
-        if let v = try o.optional("headerHeight")?.nonNegative(max: 10_000) { headerReferenceSize = Size(width: 0, height: v) }
-        if let v = try o.optional("footerHeight")?.nonNegative(max: 10_000) { footerReferenceSize = Size(width: 0, height: v) }
+        if let v = try o.optional("headerHeight")?.number() { headerReferenceSize = Size(width: 0, height: v) }
+        if let v = try o.optional("footerHeight")?.number() { footerReferenceSize = Size(width: 0, height: v) }
     }
 }

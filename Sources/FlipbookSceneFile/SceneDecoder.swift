@@ -7,9 +7,6 @@ import FlipbookSimulation
 import FlipbookEffects
 import Foundation
 
-// FlipbookSceneFile: scene JSON files in, validated Scenes out. One decoder per part
-// (actions, touches, each layout's and each effect's fields in its own X+JSON.swift), one
-// style: JSONField readers that name the path and position of every bad value.
 
 /// Reads scene JSON into a validated Scene. Every failure is an InputError naming the file,
 /// the JSON path, the position and what was expected. The format is documented in
@@ -135,10 +132,11 @@ public struct SceneDecoder: Sendable {
         var lowLevel: [TouchDecoder.LowLevelStep] = []
         if let s = obj.optional("script") {
             for step in try s.array(maxCount: SceneLimits.maxScriptSteps) {
-                // Touch steps become finger tracks; everything else is an action.
-                if case .object(let m) = step.node.value, let a = m.first(where: { $0.key == "action" }),
-                   case .string(let name) = a.value.value, TouchDecoder.actions.contains(name) || TouchDecoder.lowLevel.contains(name) {
-                    let o = try step.object(allowed: ["at", "action", "comment"] + Set(TouchDecoder.fields.values.flatMap { $0 }).sorted())
+                // The action first, so a misspelt one is named as such and the other fields are
+                // checked against that action's own. Touch steps become finger tracks.
+                let o = try step.anyObject()
+                let name = try o.required("action", "what the step does").oneOf(ActionDecoder.actionNames + TouchDecoder.actions + TouchDecoder.lowLevel)
+                if TouchDecoder.actions.contains(name) || TouchDecoder.lowLevel.contains(name) {
                     let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
                     if TouchDecoder.lowLevel.contains(name) {
                         lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
@@ -225,7 +223,7 @@ public struct SceneDecoder: Sendable {
     /// {"x": …, "y": …} where each component may be left out (nil).
     public static func decodeOffset(_ f: JSONField) throws -> (x: Double?, y: Double?) {
         let o = try f.object(allowed: ["x", "y"])
-        let limit = 1e7
+        let limit = SceneLimits.maxOffset
         let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±10000000")
         let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±10000000")
         if x == nil && y == nil { throw f.error("expected at least one of \"x\" and \"y\"") }
@@ -422,7 +420,7 @@ public struct SceneDecoder: Sendable {
             size = Size(width: w, height: h)
         }
         var origin: Point?
-        let x = try o.optional("x")?.number(in: -1e7...1e7), y = try o.optional("y")?.number(in: -1e7...1e7)
+        let x = try o.optional("x")?.number(in: -SceneLimits.maxOffset...SceneLimits.maxOffset), y = try o.optional("y")?.number(in: -SceneLimits.maxOffset...SceneLimits.maxOffset)
         if x != nil || y != nil { origin = Point(x: x ?? 0, y: y ?? 0) }
         let content = try o.optional("content").map { try $0.array(maxCount: 1000).map { try decodeContent($0, images: images) } } ?? []
         var item = ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
@@ -472,16 +470,11 @@ public struct SceneDecoder: Sendable {
                            width: try o.optional("width")?.nonNegative(max: 1e5), height: try o.required("height").nonNegative(max: 1e5))
     }
 
-    /// Names in first-seen order without repeats (for "expected one of" lists).
-    static func unique(_ names: [String]) -> [String] {
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }
-    }
-
     /// `{"type": …, fields…}` → a configured layout of a registered type.
     func decodeLayout(_ f: JSONField) throws -> any CollectionViewLayout {
         guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
-        let type = try f.object(allowed: ["type"] + SceneDecoder.unique(layouts.flatMap(\.fieldNames))).required("type").oneOf(layoutTypeNames)
+        // The type first: an unknown field is then reported against that type's fields only.
+        let type = try f.anyObject().required("type", "the layout's type").oneOf(layoutTypeNames)
         let entry = layouts.first { $0.typeName == type }!
         return try entry.make(try f.object(allowed: ["type"] + entry.fieldNames))
     }
@@ -490,7 +483,7 @@ public struct SceneDecoder: Sendable {
     func decodeEffect(_ f: JSONField, scene: Scene) throws -> any EffectConfiguration {
         guard case .object = f.node.value else { throw f.expected("an object with a \"type\"") }
         let names = effects.map(\.typeName)
-        let type = try f.object(allowed: ["type"] + SceneDecoder.unique(effects.flatMap(\.fieldNames))).required("type").oneOf(names)
+        let type = try f.anyObject().required("type", "the effect's type").oneOf(names)
         let entry = effects.first { $0.typeName == type }!
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
@@ -552,7 +545,7 @@ public struct SceneDecoder: Sendable {
                 spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? Deceleration.fast : Deceleration.normal
                 _ = name
             } else {
-                spec.decelerationRate = try v.number(in: 0.5...0.9999, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")
+                spec.decelerationRate = try v.number(in: SceneLimits.decelerationRates, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")
             }
         }
         return spec

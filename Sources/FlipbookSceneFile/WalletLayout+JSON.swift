@@ -8,10 +8,9 @@ extension WalletLayout: SceneFileLayout {
     public static var fieldNames: [String] { ["cellHeight", "cellSpace", "pullFactor"] }
     public init() { self.init(cellHeight: 200, cellSpace: 100, pullFactor: 0.25) }
     public mutating func decodeFields(_ o: JSONObject) throws {
-        if let v = try o.optional("cellHeight")?.positive(max: 10_000) { cellHeight = v }
-        if let f = o.optional("cellSpace") {
-            cellSpace = try f.number(in: WalletLayout.minimumCellSpace...10_000)
-        }
-        if let v = try o.optional("pullFactor")?.number(in: -10...10) { pullFactor = v }
+        // Ranges are checked by `invalidParameter()` (Scene.validate), at the field's position.
+        if let v = try o.optional("cellHeight")?.number() { cellHeight = v }
+        if let v = try o.optional("cellSpace")?.number() { cellSpace = v }
+        if let v = try o.optional("pullFactor")?.number() { pullFactor = v }
     }
 }

@@ -1,7 +1,3 @@
-// FlipbookSimulation: a Scene in, a Timeline out. The scene model (values with public
-// initialisers and `validate()`), the UIKit-like runtime (CollectionView, ScrollView, gesture
-// recognizers, display links) and the Simulator, which plays the script on the fixed step.
-// Knows nothing of files: FlipbookSceneFile reads scenes, FlipbookRender draws timelines.
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation

@@ -21,12 +21,39 @@ public struct NumberOption<Root>: @unchecked Sendable {
     }
 
     /// "a number from 0 to 10" (or "> 0 and ≤ 10").
-    public var expected: String {
-        excludesLowerBound ? "a number > \(NumberFormat.short(range.lowerBound)) and ≤ \(NumberFormat.short(range.upperBound))"
-            : "a number from \(NumberFormat.short(range.lowerBound)) to \(NumberFormat.short(range.upperBound))"
-    }
+    public var expected: String { range.expectation(excludingLowerBound: excludesLowerBound) }
 
-    public func allows(_ v: Double) -> Bool { v.isFinite && range.contains(v) && !(excludesLowerBound && v == range.lowerBound) }
+    public func allows(_ v: Double) -> Bool { range.allows(v, excludingLowerBound: excludesLowerBound) }
+}
+
+extension Scene {
+    /// A scroll view's own numbers, in the ranges the scene-file decoder reads: a frame of at
+    /// most `SceneLimits.maxItemPoints` a side within ±`SceneLimits.maxOffset`, insets up to a
+    /// canvas, a content offset within ±`SceneLimits.maxOffset`, a deceleration rate UIKit's
+    /// two (0.998, 0.99) sit inside.
+    static func checkView(_ view: CollectionViewSpec, at vp: String) throws {
+        typealias C = SceneCheck
+        let f = view.frame, limit = SceneLimits.maxOffset
+        for (name, v) in [("x", f.minX), ("y", f.minY)] where !(v.isFinite && abs(v) <= limit) {
+            throw C.issue(vp + ".frame." + name, "expected a number from -\(NumberFormat.short(limit)) to \(NumberFormat.short(limit))")
+        }
+        for (name, v) in [("width", f.width), ("height", f.height)] where !(v >= 0 && v <= SceneLimits.maxItemPoints) {
+            throw C.issue(vp + ".frame." + name, "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxItemPoints))")
+        }
+        let inset = view.contentInset
+        for (name, v) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom), ("right", inset.right)]
+        where !(v >= 0 && v <= SceneLimits.maxCanvasPoints) {
+            throw C.issue(vp + ".contentInset." + name, "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxCanvasPoints))")
+        }
+        if let o = view.contentOffset {
+            for (name, v) in [("x", o.x), ("y", o.y)] where !(v.isFinite && abs(v) <= limit) {
+                throw C.issue(vp + ".contentOffset." + name, "expected an offset within ±\(NumberFormat.short(limit))")
+            }
+        }
+        if !SceneLimits.decelerationRates.contains(view.decelerationRate) {
+            throw C.issue(vp + ".decelerationRate", "expected \"normal\", \"fast\" or a rate per millisecond from \(SceneLimits.decelerationRates.lowerBound) to \(SceneLimits.decelerationRates.upperBound)")
+        }
+    }
 }
 
 /// Helpers for validation, public so custom effects and layouts report problems the same way.
@@ -155,10 +182,7 @@ extension Scene {
             try Scene.checkStyle(view.cell, at: vp + ".cell")
             try Scene.checkStyle(view.headerStyle, at: vp + ".headerStyle")
             if !view.backgroundColor.isValid { throw C.issue(vp + ".backgroundColor", "expected a colour with components from 0 to 1") }
-            let f = view.frame
-            if !(f.minX.isFinite && f.minY.isFinite && f.size.isValidExtent) {
-                throw C.issue(vp + ".frame", "expected a finite frame with a non-negative size")
-            }
+            try Scene.checkView(view, at: vp)
             if let problem = view.layout.invalidParameter() {
                 throw C.issue(vp + ".layout." + problem.property, "expected " + problem.expected)
             }
@@ -204,8 +228,18 @@ extension Scene {
 
     static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String) throws {
         let path = itemPath
-        if let s = item.size, !s.isValidExtent { throw SceneCheck.issue(path() + ".size", "expected a finite, non-negative size") }
-        if let o = item.origin, !(o.x.isFinite && o.y.isFinite) { throw SceneCheck.issue(path(), "expected a finite x and y") }
+        // The decoder's ranges: a side up to `SceneLimits.maxItemPoints`, a position within
+        // ±`SceneLimits.maxOffset` (named as the file names them, "width", "x").
+        if let s = item.size {
+            for (name, v) in [("width", s.width), ("height", s.height)] where !(v >= 0 && v <= SceneLimits.maxItemPoints) {
+                throw SceneCheck.issue(path() + "." + name, "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxItemPoints))")
+            }
+        }
+        if let o = item.origin {
+            for (name, v) in [("x", o.x), ("y", o.y)] where !(v.isFinite && abs(v) <= SceneLimits.maxOffset) {
+                throw SceneCheck.issue(path() + "." + name, "expected a number from -\(NumberFormat.short(SceneLimits.maxOffset)) to \(NumberFormat.short(SceneLimits.maxOffset))")
+            }
+        }
         if !item.color.isValid { throw SceneCheck.issue(path() + ".color", "expected a colour with components from 0 to 1") }
         try checkText(item.title, at: path() + ".title")
         try checkText(item.subtitle, at: path() + ".subtitle")

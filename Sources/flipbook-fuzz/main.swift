@@ -2,7 +2,10 @@
 // fuzz`, and a short run in `make test`). From the examples it makes mutated scenes — flipped
 // bytes, extreme numbers, odd strings, deleted and duplicated members, truncations — with a
 // seeded generator, and for each one checks what a user would: a rejected scene gets one short
-// line; an accepted one renders frames 0-2 in every format. One input in five is instead a
+// line; an accepted one renders frames 0-2 in every format. One input in five is a scene built
+// in code (an example's values changed through the public API, NaN and infinity included,
+// Sources/flipbook-fuzz/CodeMutations.swift): validate() refuses it with an InputError or it
+// renders. One input in five is instead a
 // mutated golden (its keyframes.json or a frame PNG), compared with a render as `check` does,
 // or a mutated report.json, read and written as `report merge` does: each either works or is
 // refused with one short line. Before each input runs it is written to
@@ -64,14 +67,16 @@ let fm = FileManager.default
 // One folder per run, so runs side by side do not share files.
 let work = URL(fileURLWithPath: ".build/fuzz/run-\(getpid())")
 try fm.createDirectory(at: work, withIntermediateDirectories: true)
-let seeds = try fm.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".json") }.sorted()
-    .map { [UInt8](fm.contents(atPath: "examples/" + $0)!) }
+let seedNames = try fm.contentsOfDirectory(atPath: "examples").filter { $0.hasSuffix(".json") }.sorted()
+let seeds = seedNames.map { [UInt8](fm.contents(atPath: "examples/" + $0)!) }
+/// The examples as values, for the mutations a library client can make (CodeMutation).
+let codeSeeds = try zip(seedNames, seeds).map { try SceneDecoder().decode($1, file: "examples/" + $0) }
 let regressions = ((try? fm.contentsOfDirectory(atPath: "Tests/fuzz-regressions")) ?? []).filter { $0.hasSuffix(".json") }.sorted()
     .map { [UInt8](fm.contents(atPath: "Tests/fuzz-regressions/" + $0)!) }
 var rng = SplitMix64(state: seed)
 let formats: [OutputFormat] = OutputFormats.all
 var accepted = 0, rejected = 0, problems = 0, n = 0
-var goldenInputs = 0, reportInputs = 0
+var goldenInputs = 0, reportInputs = 0, codeInputs = 0
 
 /// A golden, a render to compare it with and a report of them differing: the seeds of the
 /// golden and report inputs.
@@ -92,6 +97,17 @@ try Report(scenes: [seedReport]).write(to: reportSeed)
 let goldenFiles = try goldenSeed.names().filter { [TracksJSONFormat.fileName, GoldenManifest.fileName].contains($0) || OutputFormats.frameIndex(fileName: $0, ext: "png") != nil }
 let reportJSON = try reportSeed.directory.read("report.json", maxBytes: 64 << 20)
 
+/// Simulates frames 0-2 of an accepted scene at scale 1 and renders them in every format.
+func renderStart(of scene: Scene) throws {
+    var scene = scene
+    scene.canvas.scale = 1
+    guard scene.canvas.pixelWidth <= 2048, scene.canvas.pixelHeight <= 2048 else { return }
+    let timeline = try Simulator.run(scene, frames: 0...min(2, scene.frameCount - 1), limits: RecordingLimits(maxDrawItems: 200_000))
+    let out = work.appendingPathComponent("render")
+    try? fm.removeItem(at: out)
+    try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
+}
+
 /// Whether `error` is a refusal a user should see: one short line of a known kind.
 func isOneLineRefusal(_ error: Error) -> Bool {
     guard error is InputError || error is FileError || error is ComparisonError || error is BudgetExceeded || error is RenderError else { return false }
@@ -109,11 +125,33 @@ let start = Date()
 let inputs = regressions
 while n < iterations && Date().timeIntervalSince(start) < seconds {
     n += 1
-    // Every fifth input after the regressions is a golden or a report instead of a scene.
+    // After the regressions, one input in five is a scene changed in code, and one in five a
+    // golden or a report instead of a scene file.
+    if n > inputs.count && n % 5 == 2 {
+        codeInputs += 1
+        let k = rng.below(codeSeeds.count)
+        var scene = codeSeeds[k]
+        let changes = (0..<(1 + rng.below(2))).map { _ in CodeMutation.mutate(&scene, &rng) }
+        let what = "examples/\(seedNames[k]) built in code with " + changes.joined(separator: ", ")
+        try Data(what.utf8).write(to: work.appendingPathComponent("current.json"))
+        do {
+            try scene.validate()
+            accepted += 1
+            do { try renderStart(of: scene) } catch where error is BudgetExceeded {
+            } catch { keep(Array(what.utf8), "a code-built scene that validate() accepted failed (\(error))", "code-\(n).txt") }
+        } catch let e as InputError {
+            rejected += 1
+            if !isOneLineRefusal(e) { keep(Array(what.utf8), "a message is not one short line", "code-message-\(n).txt") }
+        } catch {
+            keep(Array(what.utf8), "validate() threw \(error), not an InputError", "code-error-\(n).txt")
+        }
+        continue
+    }
     if n > inputs.count && n % 5 == 0 {
         if n % 10 == 0 {
             reportInputs += 1
             let input = mutate(reportJSON, &rng)
+            try Data(input).write(to: work.appendingPathComponent("current.json"))
             do {
                 let r = try Report.read(input, file: "report.json")
                 for s in r.scenes { for i in s.images { _ = try reportSeed.readImage(i.baseline, scene: s.name, maxBytes: 64 << 20) } }
@@ -130,6 +168,7 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
             goldenInputs += 1
             let file = goldenFiles[rng.below(goldenFiles.count)]
             let input = mutate(try goldenSeed.read(file, maxBytes: 64 << 20), &rng)
+            try Data(input).write(to: work.appendingPathComponent("current.json"))
             do {
                 try? root.removeTree("golden") { _, _ in true }
                 let golden = try root.makeDirectory("golden")
@@ -147,16 +186,12 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
     let input = n <= inputs.count ? inputs[n - 1] : mutate(seeds[rng.below(seeds.count)], &rng)
     try Data(input).write(to: work.appendingPathComponent("current.json"))
     do {
-        var scene = try SceneDecoder().decode(input, file: "fuzz.json")
+        let scene = try SceneDecoder().decode(input, file: "fuzz.json")
         accepted += 1
-        scene.canvas.scale = 1
-        guard scene.canvas.pixelWidth <= 2048, scene.canvas.pixelHeight <= 2048 else { continue }
-        let timeline = try Simulator.run(scene, frames: 0...min(2, scene.frameCount - 1),
-                                         limits: RecordingLimits(maxDrawItems: 200_000))
-        let out = work.appendingPathComponent("render")
-        try? fm.removeItem(at: out)
         do {
-            try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
+            try renderStart(of: scene)
+        } catch where error is BudgetExceeded {
+            rejected += 1
         } catch {
             keep(input, "accepted scene failed to render (\(error))", "failed-\(n).json")
         }
@@ -173,5 +208,5 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
     }
 }
 if problems == 0 { try? fm.removeItem(at: work) }
-print("fuzz: \(n) inputs (seed \(seed)), \(goldenInputs) of them goldens and \(reportInputs) reports; \(accepted) accepted, \(rejected) rejected with one line, \(problems) problems")
+print("fuzz: \(n) inputs (seed \(seed)), \(codeInputs) of them scenes changed in code, \(goldenInputs) goldens and \(reportInputs) reports; \(accepted) accepted, \(rejected) rejected with one line, \(problems) problems")
 exit(problems == 0 ? 0 : 1)

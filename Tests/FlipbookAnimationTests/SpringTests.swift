@@ -156,7 +156,7 @@ final class KeyframeAnimationTests: XCTestCase {
     func testCubicPassesThroughValuesAndIsCatmullRom() {
         let v: [Double] = [0, 10, 0, 20]
         let a = KeyframeAnimation(values: v, duration: 3, calculationMode: .cubic)
-        for (i, x) in v.enumerated() { XCTAssertEqual(a.sample(progress: Double(i) / 3), x, accuracy: 1e-12) }
+        for (i, x) in v.enumerated() { XCTAssertEqual(a.sample(progress: Double(i) / 3)!, x, accuracy: 1e-12) }
         // Middle segment (10 → 0) at u = 0.5: 0.5·(2·10 + (−0 + 0)·0.5 + (0 − 50 + 0 − 20)·0.25 + (−0 + 30 − 0 + 20)·0.125)
         let expected = 0.5 * (20 + 0 * 0.5 + (2 * 0 - 5 * 10 + 4 * 0 - 20) * 0.25 + (-0 + 3 * 10 - 3 * 0 + 20) * 0.125)
         XCTAssertEqual(a.value(at: 1.5)!, expected, accuracy: 1e-12)

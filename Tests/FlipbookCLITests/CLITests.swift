@@ -215,6 +215,42 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(contents(dir.path), ["blocker", "s.json"])
     }
 
+    /// The option tables are the interface: `--x=y` is `--x y`, a typo is answered with the
+    /// nearest option or command, and the README shows each command's usage line as the table
+    /// makes it.
+    func testOptionTables() throws {
+        let scene = write("s.json", good)  // 5 frames at 10 fps
+        let out = dir.appendingPathComponent("fps")
+        let (code, c) = run(["render", scene, "-o", out.path, "--fps=20", "--format=json"])
+        XCTAssertEqual(code, 0, c.err)
+        let keyframes = try String(contentsOf: out.appendingPathComponent("keyframes.json"), encoding: .utf8)
+        XCTAssertTrue(keyframes.contains(#""fps":20"#), "--fps=20 was read: 10 frames at 20 fps")
+        XCTAssertEqual(keyframes.components(separatedBy: #"{"index":"#).count - 1, 10)
+        let cases: [([String], String)] = [
+            (["render", scene, "--fsp", "30"], "unknown option '--fsp'; did you mean '--fps'?"),
+            (["render", scene, "--fsp=30"], "unknown option '--fsp'; did you mean '--fps'?"),
+            (["render", scene, "--show-touches=yes"], "--show-touches takes no value"),
+            (["render", scene, "--fps="], "--fps expects a whole number from 1 to 240"),
+            (["rendr", scene], "unknown command 'rendr'; did you mean 'render'?"),
+            (["help", "chek"], "did you mean 'check'?"),
+            (["check", scene, "--goldn", "g"], "did you mean '--golden'?"),
+        ]
+        for (args, fragment) in cases {
+            let (code, c) = run(args)
+            XCTAssertEqual(code, 2, "\(args): \(c.err)")
+            XCTAssertTrue(c.err.contains(fragment), "\(args): \(c.err)")
+        }
+        XCTAssertNil(Spelling.nearest("--zzzzzz", among: Commands.render.options.map(\.name)), "nothing near: no suggestion")
+        XCTAssertEqual(Spelling.nearest("Flow", among: ["absolute", "flow", "wallet"]), "flow", "a case slip is near")
+        XCTAssertEqual(Spelling.editDistance("kitten", "sitting"), 3)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for command in Commands.all {
+            XCTAssertTrue(readme.contains("`" + command.usageLine + "`"), "README lacks the usage line `\(command.usageLine)`")
+            let help = command.help
+            for option in command.options { XCTAssertTrue(help.contains(option.spelled), "\(command.name) help lists \(option.name)") }
+        }
+    }
+
     func testHelpAndValidate() {
         for args in [["--help"], ["help"], ["render", "--help"], ["help", "render"], ["validate", "--help"]] {
             let (code, c) = run(args)

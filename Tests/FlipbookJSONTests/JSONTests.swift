@@ -174,6 +174,10 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(NumberFormat.short(.nan), "null")
         XCTAssertEqual(NumberFormat.short(1e308), "1e+308", "huge values from hostile input do not overflow")
         XCTAssertEqual(NumberFormat.short(-2.5e20), "-2.5e+20")
+        // Between 9.2e12 and 1e15 six decimals overflow an Int64 (a trap flipbook-fuzz found).
+        XCTAssertEqual(NumberFormat.short(1e13 + 0.5), "10000000000000.5")
+        XCTAssertEqual(NumberFormat.short(-9.3e12 - 0.25), "-9300000000000.25")
+        XCTAssertEqual(NumberFormat.short(5e14), "500000000000000")
     }
 
     func testWriterOutputIsValidAndOrdered() throws {

@@ -32,10 +32,18 @@ final class LibraryAPITests: XCTestCase {
 
         var w = WalletLayout()
         w.cellSpace = 1e-17  // the SIGILL of the reliability probe
-        XCTAssertEqual(validationError(scene(layout: w)), #"scene "t": $.collectionView.layout.cellSpace: expected a finite number ≥ 0.01"#)
+        XCTAssertEqual(validationError(scene(layout: w)), #"scene "t": $.collectionView.layout.cellSpace: expected a number from 0.01 to 10000"#)
+        w = WalletLayout()
+        w.cellHeight = 1e308  // found by flipbook-fuzz's code-built scenes: a shadow mask of 1e308 px trapped
+        XCTAssertEqual(validationError(scene(layout: w)), #"scene "t": $.collectionView.layout.cellHeight: expected a number > 0 and ≤ 10000"#)
         var nan = scene()
         nan.collectionView.frame.size.width = .nan
-        XCTAssertEqual(validationError(nan), #"scene "t": $.collectionView.frame: expected a finite frame with a non-negative size"#)
+        XCTAssertEqual(validationError(nan), #"scene "t": $.collectionView.frame.width: expected a number from 0 to 65536"#)
+        nan.collectionView.frame.size.width = 1e308
+        XCTAssertEqual(validationError(nan), #"scene "t": $.collectionView.frame.width: expected a number from 0 to 65536"#, "the decoder's range")
+        nan.collectionView.frame.size.width = 100
+        nan.collectionView.decelerationRate = -1e308
+        XCTAssertEqual(validationError(nan), #"scene "t": $.collectionView.decelerationRate: expected "normal", "fast" or a rate per millisecond from 0.5 to 0.9999"#)
         var badStep = scene()
         badStep.script = [ScriptStep(time: 0.5, action: .set([PropertyChange(item: "nope", values: [(.alpha, .number(0))])]))]
         XCTAssertEqual(validationError(badStep), #"scene "t": $.script[0]: unknown item id "nope""#)
@@ -256,6 +264,12 @@ final class ValidationGateTests: XCTestCase {
         s.script = [ScriptStep(time: 0.1, action: .addAnimation(item: "c0", KeyframeSpec(key: "k", property: .alpha, animation: pulse), beginOffset: 0),
                                path: "$.script[0]")]
         XCTAssertEqual(refusal(s), #"scene "t": $.script[0].values: expected at least one value"#)
+        XCTAssertNil(pulse.value(at: 0.2), "sampled without validation: no value, no trap")
+        XCTAssertNil(pulse.sample(progress: 0.5))
+        var mismatched = KeyframeAnimation<Double>(values: [0, 1, 2], duration: 1)
+        mismatched.keyTimes = [0, 1]
+        XCTAssertEqual(mismatched.problem()?.property, "keyTimes")
+        XCTAssertNil(mismatched.value(at: 0.5))
         var spring = Spring()
         spring.mass = 0
         s = scene()

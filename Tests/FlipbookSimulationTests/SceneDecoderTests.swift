@@ -91,6 +91,35 @@ final class SceneDecoderTests: XCTestCase {
         }
     }
 
+    /// A typo is answered against the type at hand: a flow layout's unknown field lists the flow
+    /// layout's fields and none of the wallet's; a misspelt type or action is named as such,
+    /// with the known ones and the nearest (edit distance, or a case slip).
+    func testErrorsNameOnlyTheFieldsOfTheTypeAtHand() throws {
+        func message(_ text: String) -> InputError? {
+            do { _ = try decode(text); return nil } catch { return error as? InputError }
+        }
+        let flow = try XCTUnwrap(message(minimalScene(layout: #"{"type": "flow", "itemSize": {"width": 10, "height": 10}, "minimumLineSpcing": 4}"#)))
+        XCTAssertEqual(flow.path, "$.collectionView.layout.minimumLineSpcing")
+        let listed = flow.message.components(separatedBy: "expected one of: ")[1].components(separatedBy: ";")[0].components(separatedBy: ", ")
+        XCTAssertEqual(Set(listed), Set(["type"] + FlowLayout.fieldNames), flow.message)
+        XCTAssertFalse(flow.message.contains("cellHeight"), "no wallet field: \(flow.message)")
+        XCTAssertTrue(flow.message.hasSuffix(#"did you mean "minimumLineSpacing"?"#), flow.message)
+
+        let type = try XCTUnwrap(message(minimalScene(layout: #"{"type": "compositional", "sections": []}"#)))
+        XCTAssertEqual(type.path, "$.collectionView.layout.type", "an unknown type, not an unknown field: \(type.message)")
+        XCTAssertTrue(type.message.contains(#"expected one of "wallet", "flow", "absolute", got "compositional""#), type.message)
+
+        let cased = try XCTUnwrap(message(minimalScene(layout: #"{"type": "Flow"}"#)))
+        XCTAssertTrue(cased.message.hasSuffix(#"did you mean "flow"?"#), cased.message)
+
+        let action = try XCTUnwrap(message(minimalScene(script: #"[{"at": 0, "action": "Flick", "from": {"x": 1, "y": 1}, "velocity": {"y": 1}}]"#)))
+        XCTAssertEqual(action.path, "$.script[0].action", "a mis-cased action, not an unknown field: \(action.message)")
+        XCTAssertTrue(action.message.hasSuffix(#"did you mean "flick"?"#), action.message)
+
+        let field = try XCTUnwrap(message(minimalScene(script: #"[{"at": 0, "action": "flick", "from": {"x": 1, "y": 1}, "velocty": {"y": 1}}]"#)))
+        XCTAssertEqual(field.message, #"field "velocty" does not apply to action "flick"; expected one of: finger, from, velocity, duration; did you mean "velocity"?"#)
+    }
+
     func testBatchUpdatesNameOnlyMainViewItems() {
         let text = minimalScene(top: #""views": [{"id": "page", "layout": {"type": "flow"}, "items": [{"id": "p1"}]}],"#,
                                 script: #"[{"at": 0, "action": "performBatchUpdates", "updates": [{"delete": "p1"}]}]"#)

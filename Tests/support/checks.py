@@ -1,18 +1,20 @@
 """A pass/fail counter for the Python checks `make test` runs; the last line it prints is the
 "N passed, M failed" line CI reads."""
-import sys
+import sys, threading
 
 
 class Checks:
     def __init__(self, name):
         self.name, self.passed, self.failed = name, 0, 0
+        self.lock = threading.Lock()  # checks may run on several threads
 
     def __call__(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-            print("FAIL:", what)
+        with self.lock:
+            if ok:
+                self.passed += 1
+            else:
+                self.failed += 1
+                print("FAIL:", what, flush=True)
 
     def finish(self):
         print(f"{self.name}: {self.passed} passed, {self.failed} failed")

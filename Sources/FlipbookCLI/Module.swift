@@ -1,0 +1,4 @@
+// FlipbookCLI: the `flipbook` command — one declarative option table per command
+// (Commands.swift: parsing, help and the README's usage lines), exit codes, progress and
+// budgets. Lives in a library so tests can run it in-process; Sources/flipbook/main.swift
+// only calls `CLI.main`.

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Builds, runs and tests the library client in examples/swift against this checkout.
+# SwiftPM caches a path dependency's list of files in the scratch directory, so a scratch
+# directory made before a file was added or removed in Sources/ misses it: the scratch
+# directory is kept (a warm build takes seconds, a fresh one half a minute) only while the
+# list of source files is the one it was made with.
+set -eu
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+scratch=.build/library-client
+files=$(find Sources Package.swift examples/swift/Package.swift examples/swift/Sources examples/swift/Tests -type f | LC_ALL=C sort | cksum)
+if [ "$(cat "$scratch/.source-files" 2>/dev/null || true)" != "$files" ]; then
+    rm -rf "$scratch"
+    mkdir -p "$scratch"
+fi
+$SWIFT build --package-path examples/swift --scratch-path "$scratch"
+"$scratch/debug/CoverFlowDemo" "$scratch/cover-flow"
+$SWIFT test --package-path examples/swift --scratch-path "$scratch"
+printf '%s\n' "$files" > "$scratch/.source-files"
