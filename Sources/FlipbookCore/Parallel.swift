@@ -1,5 +1,5 @@
 // Splitting a long loop over the processors: the per-item work of reading a scene of many
-// items (decoding and checking 100,000 of them), done before the first frame while the other
+// items (parsing and decoding 100,000 of them), done before the first frame while the other
 // cores would otherwise wait. Only for work whose result does not depend on the split, so the
 // output is the same on any number of threads.
 import Dispatch
@@ -26,10 +26,10 @@ public enum Parallel {
         DispatchQueue.concurrentPerform(iterations: parts) { p in body(count * p / parts..<count * (p + 1) / parts) }
     }
 
-    /// Runs `first` and `second` at once, each on its own thread, when `condition` holds and
-    /// there are two processors; else one after the other. They must not touch the same state.
-    public static func both(if condition: Bool = true, _ first: () -> Void, _ second: () -> Void) {
-        guard condition, processors > 1 else { first(); second(); return }
+    /// Runs `first` and `second` at once, each on its own thread, when there are two
+    /// processors; else one after the other. They must not touch the same state.
+    public static func both(_ first: () -> Void, _ second: () -> Void) {
+        guard processors > 1 else { first(); second(); return }
         nonisolated(unsafe) let (first, second) = (first, second)
         DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? first() : second() }
     }
