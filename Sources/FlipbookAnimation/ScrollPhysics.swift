@@ -125,6 +125,22 @@ public struct EdgeBounce: Hashable, Sendable {
     }
 }
 
+/// A cubic from `start` at `velocity` to `target` at rest in `duration` (Hermite): with
+/// duration = 2·distance / velocity it is a constant deceleration (x = x0 + d·(2s − s²)).
+public struct SnapCurve: Hashable, Sendable {
+    public var start: Double, velocity: Double, target: Double, duration: Double
+    public func position(at t: Double) -> Double {
+        guard duration > 0 else { return target }
+        let s = min(max(t / duration, 0), 1), m = velocity * duration
+        return start + (target - start) * (3 * s * s - 2 * s * s * s) + m * (s * s * s - 2 * s * s + s)
+    }
+    public func velocity(at t: Double) -> Double {
+        guard duration > 0, t < duration else { return 0 }
+        let s = max(t / duration, 0), m = velocity * duration
+        return ((target - start) * (6 * s - 6 * s * s) + m * (3 * s * s - 4 * s + 1)) / duration
+    }
+}
+
 /// What one axis of a scroll view does after the finger lets go: a chain of deceleration and
 /// bounce segments worked out at release, so the offset is a pure function of time after it.
 public struct ReleaseMotion: Hashable, Sendable {
@@ -132,6 +148,7 @@ public struct ReleaseMotion: Hashable, Sendable {
         case decelerate(Deceleration)
         case bounce(EdgeBounce)
         case hold(Double)
+        case ease(SnapCurve)
     }
     /// (start time, segment), in order; the last one ends at `endTime`.
     public private(set) var segments: [(start: Double, segment: Segment)] = []
@@ -201,6 +218,25 @@ public struct ReleaseMotion: Hashable, Sendable {
         finalPosition = p
     }
 
+    /// Plans the motion from `position` with `velocity` to rest exactly at `target` (a page, a
+    /// group: a scroll view's targetContentOffset). UIKit documents where such a scroll stops,
+    /// not how it gets there. Flipbook keeps the release velocity: released toward the target,
+    /// the content slows at a constant rate and stops on it (v0 → 0 over 2·distance / v0, at
+    /// most 1.5 s), so it never speeds up after the finger lets go; released too slowly, or
+    /// away from it, it eases there in 0.33 s (UIScrollViewAnimationDuration in Chameleon's
+    /// UIScrollView.m, github.com/BigZaphod/Chameleon, a public UIKit reimplementation).
+    public init(position: Double, velocity: Double, time: Double, target: Double) {
+        endTime = time
+        finalPosition = target
+        let distance = target - position
+        if abs(distance) < 1e-9 && abs(velocity) < 1e-9 { return }
+        let toward = distance != 0 && velocity != 0 && (velocity > 0) == (distance > 0)
+        let duration = toward ? min(2 * distance / velocity, Self.longestGlide) : Self.snapDuration
+        segments = [(time, .ease(SnapCurve(start: position, velocity: velocity, target: target, duration: duration)))]
+        endTime = time + duration
+    }
+    public static let longestGlide = 1.5, snapDuration = 0.33
+
     public func position(at time: Double) -> Double {
         guard let first = segments.first else { return finalPosition }
         if time <= first.start { return value(first.segment, 0) }
@@ -219,6 +255,7 @@ public struct ReleaseMotion: Hashable, Sendable {
         case .decelerate(let d): return d.velocity(at: local)
         case .bounce(let b): return b.velocity(at: local)
         case .hold: return 0
+        case .ease(let e): return e.velocity(at: local)
         }
     }
 
@@ -227,6 +264,7 @@ public struct ReleaseMotion: Hashable, Sendable {
         case .decelerate(let d): return d.position(at: local)
         case .bounce(let b): return b.position(at: local)
         case .hold(let p): return p
+        case .ease(let e): return e.position(at: local)
         }
     }
 }

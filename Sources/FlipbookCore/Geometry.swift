@@ -24,6 +24,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "(\(width) x \(height))" }
+    /// Width and height swapped (a layout mirrored across the diagonal).
+    public var transposed: Size { Size(width: height, height: width) }
 }
 
 /// A rectangle, like CGRect. Width and height are expected non-negative.
@@ -31,6 +33,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var origin: Point
     public var size: Size
     public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    /// Mirrored across the diagonal: x ↔ y, width ↔ height.
+    public var transposed: Rect { Rect(x: origin.y, y: origin.x, width: size.height, height: size.width) }
     public init(x: Double, y: Double, width: Double, height: Double) {
         origin = Point(x: x, y: y)
         size = Size(width: width, height: height)
@@ -88,6 +92,8 @@ public struct EdgeInsets: Hashable, Sendable {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
     public static let zero = EdgeInsets()
+    /// Mirrored across the diagonal: top ↔ left, bottom ↔ right.
+    public var transposed: EdgeInsets { EdgeInsets(top: left, left: top, bottom: right, right: bottom) }
 }
 
 /// A section/item address, like Foundation's IndexPath for collection views (named

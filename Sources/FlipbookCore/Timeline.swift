@@ -211,6 +211,8 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let sectionHeader = ElementKind("header")
     /// UICollectionView.elementKindSectionFooter.
     public static let sectionFooter = ElementKind("footer")
+    /// A section's background decoration view (NSCollectionLayoutDecorationItem.background).
+    public static let sectionBackground = ElementKind("background")
 }
 
 /// UIGestureRecognizer.State.

@@ -55,6 +55,20 @@ public protocol CollectionViewLayout: Sendable {
     func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
     /// Where an item deleted by a batch update ends; nil means "where it was, faded out".
     func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes?
+    /// Where a scroll released with a natural rest at `proposedContentOffset` comes to rest
+    /// (UICollectionViewLayout's targetContentOffset(forProposedContentOffset:withScrollingVelocity:);
+    /// velocity in points per second). The default keeps the proposal.
+    func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point) -> Point
+    /// Like `invalidParameter()`, for what depends on the view's visible size (a pinned header
+    /// taller than the view).
+    func invalidParameter(forViewSize size: Size) -> (property: String, expected: String)?
+    /// Sections that scroll across the layout's axis, each a scroll view of its own (a
+    /// compositional layout's orthogonal sections); none by default.
+    var orthogonalScrollingSections: [OrthogonalScrollingSection] { get }
+    /// `layoutAttributesForElements(in:)` with each orthogonal section's contentOffset, by section.
+    func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes]
+    /// `layoutAttributesForItem(at:)` with each orthogonal section's contentOffset, by section.
+    func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes?
 }
 
 extension CollectionViewLayout {
@@ -64,4 +78,15 @@ extension CollectionViewLayout {
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
     public func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
     public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
+    public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point) -> Point {
+        proposedContentOffset
+    }
+    public func invalidParameter(forViewSize size: Size) -> (property: String, expected: String)? { nil }
+    public var orthogonalScrollingSections: [OrthogonalScrollingSection] { [] }
+    public func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
+        layoutAttributesForElements(in: rect)
+    }
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
+        layoutAttributesForItem(at: indexPath)
+    }
 }

@@ -15,6 +15,12 @@ import FlipbookCore
 /// its last line is left-aligned at the minimum spacing instead of justified.
 ///
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
+///
+/// With `scrollDirection = .horizontal` everything is mirrored across the diagonal, as UIKit
+/// mirrors its rules: items fill columns top to bottom and wrap to the right, a column is
+/// justified between sectionInset.top and .bottom, minimumLineSpacing separates columns, and
+/// headers and footers are `headerReferenceSize.width` wide, to the left and right of their
+/// sections. The layout is computed transposed and its frames transposed back.
 public struct FlowLayout: CollectionViewLayout {
     public var defaultItemSize: Size { itemSize }
     /// The parameters' ranges; the scene-file decoder reads the same (validation checks them).
@@ -28,7 +34,7 @@ public struct FlowLayout: CollectionViewLayout {
         if !Self.spacings.allows(minimumInteritemSpacing) { return ("minimumInteritemSpacing", Self.spacings.expectation()) }
         for (name, v) in [("top", sectionInset.top), ("left", sectionInset.left), ("bottom", sectionInset.bottom), ("right", sectionInset.right)]
         where !Self.insets.allows(v) { return ("sectionInset." + name, Self.insets.expectation()) }
-        for (name, v) in [("headerHeight", headerReferenceSize.height), ("footerHeight", footerReferenceSize.height), ("headerReferenceSize.width", headerReferenceSize.width), ("footerReferenceSize.width", footerReferenceSize.width)]
+        for (name, v) in [("headerHeight", headerReferenceSize.height), ("footerHeight", footerReferenceSize.height), ("headerWidth", headerReferenceSize.width), ("footerWidth", footerReferenceSize.width)]
         where !Self.spacings.allows(v) { return (name, Self.spacings.expectation()) }
         return nil
     }
@@ -38,6 +44,7 @@ public struct FlowLayout: CollectionViewLayout {
     public var sectionInset: EdgeInsets
     public var headerReferenceSize: Size
     public var footerReferenceSize: Size
+    public var scrollDirection: ScrollDirection = .vertical
 
     /// Every element, in vertical bands; `bands` index into it for O(log n + k) rect queries.
     private var all: [LayoutAttributes] = []
@@ -65,6 +72,30 @@ public struct FlowLayout: CollectionViewLayout {
     }
 
     public mutating func prepare(_ context: LayoutContext) {
+        guard scrollDirection == .horizontal else { return prepareVertically(context) }
+        let t = context
+        var mirrored = LayoutContext(bounds: t.bounds.transposed, contentInset: t.contentInset.transposed, itemCounts: t.itemCounts,
+                                     itemSizes: t.itemSizes?.map { $0.map(\.transposed) }, itemOrigins: t.itemOrigins)
+        mirrored.itemOrigins = nil
+        var flipped = self
+        flipped.itemSize = itemSize.transposed
+        flipped.sectionInset = sectionInset.transposed
+        flipped.headerReferenceSize = headerReferenceSize.transposed
+        flipped.footerReferenceSize = footerReferenceSize.transposed
+        flipped.prepareVertically(mirrored)
+        all = flipped.all.map { a in
+            var a = a
+            a.frame = a.frame.transposed
+            return a
+        }
+        bands = flipped.bands
+        itemIndex = flipped.itemIndex
+        headerIndex = flipped.headerIndex
+        footerIndex = flipped.footerIndex
+        contentSize = flipped.contentSize.transposed
+    }
+
+    private mutating func prepareVertically(_ context: LayoutContext) {
         all = []
         bands = []
         itemIndex = []
@@ -156,6 +187,8 @@ public struct FlowLayout: CollectionViewLayout {
     public var collectionViewContentSize: Size { contentSize }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        let horizontal = scrollDirection == .horizontal
+        let rect = horizontal ? rect.transposed : rect
         // Bands are sorted by minY and maxY; find the first band that ends below rect.minY.
         var lo = 0, hi = bands.count
         while lo < hi {
@@ -165,7 +198,7 @@ public struct FlowLayout: CollectionViewLayout {
         var result: [LayoutAttributes] = []
         var b = lo
         while b < bands.count, bands[b].minY < rect.maxY {
-            for a in all[bands[b].range] where a.frame.intersects(rect) { result.append(a) }
+            for a in all[bands[b].range] where (horizontal ? a.frame.transposed : a.frame).intersects(rect) { result.append(a) }
             b += 1
         }
         return result

@@ -16,6 +16,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     public enum Category: Hashable, Sendable {
         case cell
         case supplementaryView(kind: ElementKind)
+        /// A decoration view (a section background): no data behind it.
+        case decorationView(kind: ElementKind)
     }
 
     public var indexPath: ItemIndexPath
@@ -41,6 +43,11 @@ public struct LayoutAttributes: Hashable, Sendable {
     public init(forSupplementaryViewOfKind kind: ElementKind, with indexPath: ItemIndexPath, frame: Rect = .zero) {
         self.init(forCellWith: indexPath, frame: frame)
         representedElementCategory = .supplementaryView(kind: kind)
+    }
+
+    public init(forDecorationViewOfKind kind: ElementKind, with indexPath: ItemIndexPath, frame: Rect = .zero) {
+        self.init(forCellWith: indexPath, frame: frame)
+        representedElementCategory = .decorationView(kind: kind)
     }
 
     public var center: Point {

@@ -6,7 +6,8 @@ import FlipbookLayout
 extension FlowLayout: SceneFileLayout {
     public static var typeName: String { "flow" }
     public static var fieldNames: [String] {
-        ["itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight", "footerHeight"]
+        ["scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight", "footerHeight",
+         "headerWidth", "footerWidth"]
     }
     public init() { self.init(itemSize: Size(width: 50, height: 50)) }
     public mutating func decodeFields(_ o: JSONObject) throws {
@@ -15,7 +16,11 @@ extension FlowLayout: SceneFileLayout {
         if let v = try o.optional("minimumLineSpacing")?.number() { minimumLineSpacing = v }
         if let v = try o.optional("minimumInteritemSpacing")?.number() { minimumInteritemSpacing = v }
         if let f = o.optional("sectionInset") { sectionInset = try SceneDecoder.decodeInsets(f) }
-        if let v = try o.optional("headerHeight")?.number() { headerReferenceSize = Size(width: 0, height: v) }
-        if let v = try o.optional("footerHeight")?.number() { footerReferenceSize = Size(width: 0, height: v) }
+        if let v = try o.optional("headerHeight")?.number() { headerReferenceSize.height = v }
+        if let v = try o.optional("footerHeight")?.number() { footerReferenceSize.height = v }
+        // A horizontal flow's headers and footers are columns: their width is what counts.
+        if let v = try o.optional("headerWidth")?.number() { headerReferenceSize.width = v }
+        if let v = try o.optional("footerWidth")?.number() { footerReferenceSize.width = v }
+        if let v = o.optional("scrollDirection") { scrollDirection = try v.oneOf(ScrollDirection.self) }
     }
 }

@@ -16,6 +16,7 @@ import Foundation
 public struct SceneDecoder: Sendable {
     private(set) var layouts: [LayoutEntry] = [
         LayoutEntry(WalletLayout.self), LayoutEntry(FlowLayout.self), LayoutEntry(AbsoluteLayout.self),
+        LayoutEntry(CompositionalLayout.self),
     ]
     private(set) var effects: [EffectEntry] = [
         EffectEntry(WalletEffect.Options.self), EffectEntry(JiggleReorderEffect.Options.self),
@@ -245,11 +246,14 @@ public struct SceneDecoder: Sendable {
         return c
     }
 
-    static func decodeCellStyle(_ f: JSONField, base: CellStyle) throws -> CellStyle {
+    /// A cell style; with `supplementary`, a header's, footer's or background's, which also takes
+    /// a "backgroundColor" (a cell's fill is its item's colour).
+    static func decodeCellStyle(_ f: JSONField, base: CellStyle, supplementary: Bool = false) throws -> CellStyle {
         let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "titleSize",
                                        "titleColor", "titleAlignment", "titleNumberOfLines", "titleLineBreakMode",
-                                       "subtitleSize", "subtitleColor", "contentInsets"])
+                                       "subtitleSize", "subtitleColor", "contentInsets"] + (supplementary ? ["backgroundColor"] : []))
         var s = base
+        if let v = o.optional("backgroundColor") { s.backgroundColor = v.isNull ? nil : try v.color() }
         typealias L = CellStyle.Limits
         if let v = o.optional("cornerRadius") { s.cornerRadius = try v.number(in: L.cornerRadius) }
         if o.has("corners") && o.has("maskedCorners") {
@@ -490,7 +494,7 @@ public struct SceneDecoder: Sendable {
 
     func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
-                                       "items", "sections", "cell", "header", "bounces", "alwaysBounceVertical",
+                                       "items", "sections", "cell", "header", "footer", "sectionBackground", "isPagingEnabled", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
         let frame = try o.optional("frame").map(SceneDecoder.decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let layout = try decodeLayout(o.required("layout"))
@@ -508,15 +512,16 @@ public struct SceneDecoder: Sendable {
             sections = [SectionSpec(id: "section0", items: try SceneDecoder.decodeItems(list, in: items, firstIndex: 0, defaultStyle: cellStyle, images: images))]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
-                let so = try sf.object(allowed: ["id", "header", "items"])
+                let so = try sf.object(allowed: ["id", "header", "footer", "items"])
                 let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
                 let header = try so.optional("header")?.string()
+                let footer = try so.optional("footer")?.string()
                 let listField = try so.required("items")
                 let list = try listField.list(maxCount: SceneLimits.maxItems)
                 let items = try SceneDecoder.decodeItems(list, in: listField, firstIndex: itemTotal, defaultStyle: cellStyle, images: images)
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
-                sections.append(SectionSpec(id: sid, header: header, items: items))
+                sections.append(SectionSpec(id: sid, header: header, footer: footer, items: items))
             }
         }
 
@@ -529,13 +534,10 @@ public struct SceneDecoder: Sendable {
         }
         if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
         spec.cell = cellStyle
-        var header = CellStyle()
-        header.shadow = nil
-        header.border = nil
-        header.cornerRadius = 0
-        header.titleSize = 15
-        if let v = o.optional("header") { header = try SceneDecoder.decodeCellStyle(v, base: header) }
-        spec.headerStyle = header
+        if let v = o.optional("header") { spec.headerStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
+        if let v = o.optional("footer") { spec.footerStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
+        if let v = o.optional("sectionBackground") { spec.backgroundStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
+        if let v = o.optional("isPagingEnabled") { spec.isPagingEnabled = try v.bool() }
         if let v = o.optional("bounces") { spec.bounces = try v.bool() }
         if let v = o.optional("alwaysBounceVertical") { spec.alwaysBounceVertical = try v.bool() }
         if let v = o.optional("alwaysBounceHorizontal") { spec.alwaysBounceHorizontal = try v.bool() }

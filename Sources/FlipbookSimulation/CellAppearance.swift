@@ -39,8 +39,11 @@ public enum CellAppearance {
         }
     }
 
+    /// A header, footer or section background: the style's own fill (clear by default), its
+    /// title on it, or on the view's `background` when clear.
     public static func header(_ text: String, style: CellStyle, background: Color, size: Size) -> Appearance {
-        var a = layer(style, background: .clear)
+        var a = layer(style, background: style.backgroundColor ?? .clear)
+        let background = style.backgroundColor.map { $0.alpha >= 1 ? $0 : background } ?? background
         var s = style
         if s.titleColor == nil { s.titleColor = Color(hex: "#6D6D72") }
         a.content = labels(text, subtitle: "", style: s, background: background, size: size, fits: false)

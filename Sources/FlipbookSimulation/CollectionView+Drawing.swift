@@ -33,8 +33,9 @@ extension CollectionView {
             item.color = state.color
             return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
         }
-        let title = indexPath.section < spec.sections.count ? spec.sections[indexPath.section].header ?? "" : ""
-        return CellAppearance.header(title, style: spec.headerStyle, background: spec.backgroundColor, size: state.frame.size)
+        let section = indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil
+        let title = kind == .sectionHeader ? section?.header : kind == .sectionFooter ? section?.footer : nil
+        return CellAppearance.header(title ?? "", style: spec.style(for: kind), background: spec.backgroundColor, size: state.frame.size)
     }
 
 }

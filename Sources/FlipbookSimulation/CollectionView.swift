@@ -94,12 +94,19 @@ public final class CollectionView {
         var animator: ItemAnimator
     }
 
+    /// The scroll views of the layout's orthogonally scrolling sections, in section order.
+    public private(set) var orthogonalScrollers: [OrthogonalScroller] = []
+
     public init(spec: CollectionViewSpec) {
         self.spec = spec
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
         sections = spec.sections.map { $0.items.map(\.id) }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
+        scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
+            self?.layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity) ?? proposed
+        }
+        scrollView.isPagingEnabled = spec.isPagingEnabled
         prepareLayoutIfNeeded(bounds: scrollView.bounds)
     }
 
@@ -166,6 +173,38 @@ public final class CollectionView {
         preparedBounds = bounds
         layoutIsValid = true
         scrollView.contentSize = layout.collectionViewContentSize
+        syncOrthogonalScrollers()
+    }
+
+    /// Makes a scroll view for each orthogonal section the layout has (kept, with its offset,
+    /// while the section stays orthogonal) and gives it the section's content size.
+    private func syncOrthogonalScrollers() {
+        let sections = layout.orthogonalScrollingSections
+        if sections.isEmpty && orthogonalScrollers.isEmpty { return }
+        orthogonalScrollers = sections.map { info in
+            let scroller = orthogonalScrollers.first { $0.section == info.section } ?? OrthogonalScroller(info, spec: spec)
+            scroller.update(info)
+            return scroller
+        }
+    }
+
+    /// Each orthogonal section's contentOffset on screen at `time`, by section.
+    public func orthogonalOffsets(at time: Double) -> [Int: Point] {
+        var out: [Int: Point] = [:]
+        for s in orthogonalScrollers { out[s.section] = s.scrollView.contentOffset(at: time) }
+        return out
+    }
+    /// Where each orthogonal section is going (its model offset).
+    var modelOrthogonalOffsets: [Int: Point] {
+        var out: [Int: Point] = [:]
+        for s in orthogonalScrollers { out[s.section] = s.scrollView.bounds.origin }
+        return out
+    }
+
+    /// An orthogonal section's band on the canvas at `time`.
+    public func canvasFrame(of scroller: OrthogonalScroller, at time: Double) -> Rect {
+        let o = contentOffset(at: time), f = frame(at: time)
+        return scroller.info.frame.offsetBy(dx: f.minX - o.x, dy: f.minY - o.y).intersection(f)
     }
 
     public func contentOffset(at time: Double) -> Point { scrollView.contentOffset(at: time) }
@@ -197,7 +236,8 @@ public final class CollectionView {
         let b = bounds(at: time)
         prepareLayoutIfNeeded(bounds: b)
         var out: [(String, LayoutAttributes)] = []
-        for a in layout.layoutAttributesForElements(in: b) {
+        let offsets = orthogonalScrollers.isEmpty ? [:] : orthogonalOffsets(at: time)
+        for a in layout.layoutAttributesForElements(in: b, orthogonalOffsets: offsets) {
             if let id = elementID(for: a) { out.append((id, a)) }
         }
         return out
@@ -206,7 +246,7 @@ public final class CollectionView {
     func elementID(for a: LayoutAttributes) -> String? {
         switch a.representedElementCategory {
         case .cell: return itemID(at: a.indexPath)
-        case .supplementaryView(let kind):
+        case .supplementaryView(let kind), .decorationView(let kind):
             guard a.indexPath.section >= 0, a.indexPath.section < spec.sections.count else { return nil }
             return supplementaryID(kind: kind, section: a.indexPath.section)
         }
@@ -214,7 +254,10 @@ public final class CollectionView {
 
     /// The layout's current attributes for an element id (cells and supplementary views).
     public func layoutAttributes(for id: String) -> LayoutAttributes? {
-        if let ip = indexPaths[id] { return layout.layoutAttributesForItem(at: ip) }
+        if let ip = indexPaths[id] {
+            return orthogonalScrollers.isEmpty ? layout.layoutAttributesForItem(at: ip)
+                : layout.layoutAttributesForItem(at: ip, orthogonalOffsets: modelOrthogonalOffsets)
+        }
         for (s, section) in spec.sections.enumerated() where id.hasPrefix(section.id + ".") {
             let kind = ElementKind(String(id.dropFirst(section.id.count + 1)))
             return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s))
@@ -225,8 +268,10 @@ public final class CollectionView {
     // MARK: - Model and presentation
 
     func kind(of a: LayoutAttributes) -> ElementKind {
-        if case .supplementaryView(let k) = a.representedElementCategory { return k }
-        return .cell
+        switch a.representedElementCategory {
+        case .cell: return .cell
+        case .supplementaryView(let k), .decorationView(let k): return k
+        }
     }
 
     func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {

@@ -107,9 +107,11 @@ public struct ItemSpec: Hashable, Sendable {
 public struct SectionSpec: Hashable, Sendable {
     public var id: String
     public var header: String?
+    /// The footer's title, when the layout gives the section a footer.
+    public var footer: String?
     public var items: [ItemSpec]
-    public init(id: String, header: String? = nil, items: [ItemSpec]) {
-        self.id = id; self.header = header; self.items = items
+    public init(id: String, header: String? = nil, footer: String? = nil, items: [ItemSpec]) {
+        self.id = id; self.header = header; self.footer = footer; self.items = items
     }
 }
 
@@ -136,7 +138,20 @@ public struct CellStyle: Hashable, Sendable {
     /// Space between the cell's edges and its labels; nil is 16 pt at the sides for left- and
     /// right-aligned titles, 4 pt for centred ones.
     public var contentInsets: EdgeInsets? = nil
+    /// The fill of a header, footer or section background, which have no item colour of their
+    /// own (a cell is filled with its item's colour); nil is clear.
+    public var backgroundColor: Color? = nil
     public init() {}
+
+    /// Headers, footers and section backgrounds by default: square, no shadow, no border.
+    public static var supplementary: CellStyle {
+        var s = CellStyle()
+        s.shadow = nil
+        s.border = nil
+        s.cornerRadius = 0
+        s.titleSize = 15
+        return s
+    }
 
     /// The values a style may take: what Scene.validate checks and the scene-file decoder
     /// reads (one place for both).
@@ -159,7 +174,7 @@ public struct CellStyle: Hashable, Sendable {
         if outside(titleSize, Limits.textSize) || titleSize == 0 { return ("titleSize", "a number > 0 and ≤ 200") }
         if outside(subtitleSize, Limits.textSize) || subtitleSize == 0 { return ("subtitleSize", "a number > 0 and ≤ 200") }
         if !Limits.numberOfLines.contains(titleNumberOfLines) { return ("titleNumberOfLines", "a whole number from 0 to 1000") }
-        for (name, c) in [("titleColor", titleColor), ("subtitleColor", subtitleColor), ("border", border)] {
+        for (name, c) in [("titleColor", titleColor), ("subtitleColor", subtitleColor), ("border", border), ("backgroundColor", backgroundColor)] {
             if let c, !c.isValid { return (name, "a colour with components from 0 to 1") }
         }
         if let s = shadow {

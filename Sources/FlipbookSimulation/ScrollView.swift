@@ -35,6 +35,15 @@ public final class ScrollView {
     public var isScrollEnabled = true
     /// Per millisecond: 0.998 normal, 0.99 fast.
     public var decelerationRate = Deceleration.normal
+    /// UIScrollView.isPagingEnabled: a release comes to rest on a multiple of the view's size
+    /// ("the scroll view stops on multiples of the scroll view's bounds when the user scrolls",
+    /// Apple's isPagingEnabled page), at most one page from where the drag began.
+    public var isPagingEnabled = false
+    /// Where a release comes to rest, given its natural rest, its velocity (points per second)
+    /// and the offset the drag began at: a layout's targetContentOffset(forProposedContentOffset:
+    /// withScrollingVelocity:), or an orthogonal section's behaviour. nil keeps the natural rest.
+    public var targetContentOffset: ((_ proposed: Point, _ velocity: Point, _ dragStart: Point) -> Point)?
+    private var dragStartOffset = Point.zero
     public weak var delegate: (any ScrollViewDelegate)?
 
     enum Motion {
@@ -124,6 +133,7 @@ public final class ScrollView {
     /// A finger touched down: a decelerating or bouncing view stops where it is (UIKit catches it).
     public func touchDown(at time: Double) {
         if case .released = motion { motion = .resting(contentOffset(at: time)) }
+        dragStartOffset = contentOffset(at: time)
     }
 
     /// A touch ended without dragging: content left past an edge springs back.
@@ -138,6 +148,7 @@ public final class ScrollView {
         let raw = Point(x: RubberBand.unapply(shown.x, minimum: minO.x, maximum: maxO.x, dimension: frame.width),
                         y: RubberBand.unapply(shown.y, minimum: minO.y, maximum: maxO.y, dimension: frame.height))
         motion = .dragging(start: raw, startTranslation: translation, shown: shown)
+        dragStartOffset = shown
         delegate?.scrollViewWillBeginDragging(self, at: time)
     }
 
@@ -167,6 +178,14 @@ public final class ScrollView {
     /// The pan was cancelled: behave as a release with no velocity.
     public func dragCancelled(at time: Double) { dragEnded(velocity: .zero, at: time) }
 
+    /// The page `proposed` is nearest, at most one page from the page `start` is on.
+    static func page(_ proposed: Double, from start: Double, size: Double, in range: ClosedRange<Double>) -> Double {
+        guard size > 0 else { return proposed }
+        let from = (start / size).rounded()
+        let page = min(max((proposed / size).rounded(), from - 1), from + 1)
+        return min(max(page * size, range.lowerBound), range.upperBound)
+    }
+
     private func release(from p: Point, velocity v: Point, at time: Double, notify: Bool) {
         func plan() {
             let minO = minimumContentOffset, maxO = maximumContentOffset
@@ -175,8 +194,24 @@ public final class ScrollView {
                 let m = ReleaseMotion(position: pos, velocity: vel, time: time, minimum: lo, maximum: hi, bounces: bounces, rate: decelerationRate)
                 return m.segments.isEmpty ? nil : m
             }
-            let mx = axis(p.x, v.x, minO.x, maxO.x, scrollsHorizontally)
-            let my = axis(p.y, v.y, minO.y, maxO.y, scrollsVertically)
+            var mx = axis(p.x, v.x, minO.x, maxO.x, scrollsHorizontally)
+            var my = axis(p.y, v.y, minO.y, maxO.y, scrollsVertically)
+            if isPagingEnabled || targetContentOffset != nil {
+                let proposed = Point(x: mx?.finalPosition ?? p.x, y: my?.finalPosition ?? p.y)
+                var target = targetContentOffset?(proposed, v, dragStartOffset) ?? proposed
+                if isPagingEnabled {
+                    target = Point(x: ScrollView.page(target.x, from: dragStartOffset.x, size: frame.width, in: minO.x...maxO.x),
+                                   y: ScrollView.page(target.y, from: dragStartOffset.y, size: frame.height, in: minO.y...maxO.y))
+                }
+                /// Past an edge the rubber band's spring decides; inside, the motion ends on the target.
+                func toward(_ pos: Double, _ vel: Double, _ lo: Double, _ hi: Double, _ to: Double, _ planned: ReleaseMotion?, _ enabled: Bool) -> ReleaseMotion? {
+                    guard enabled, pos >= lo - 1e-9, pos <= hi + 1e-9, abs(to - (planned?.finalPosition ?? pos)) > 1e-9 else { return planned }
+                    let m = ReleaseMotion(position: pos, velocity: vel, time: time, target: min(max(to, lo), hi))
+                    return m.segments.isEmpty ? nil : m
+                }
+                mx = toward(p.x, v.x, minO.x, maxO.x, target.x, mx, scrollsHorizontally)
+                my = toward(p.y, v.y, minO.y, maxO.y, target.y, my, scrollsVertically)
+            }
             motion = mx == nil && my == nil ? .resting(p) : .released(x: mx, y: my, at: p)
         }
         plan()
@@ -186,6 +221,47 @@ public final class ScrollView {
             let inset = contentInset
             delegate?.scrollViewWillEndDragging(self, velocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: targetOffset, at: time)
             if contentInset != inset { plan() }
+        }
+    }
+}
+
+/// The scroll view of a compositional layout's orthogonally scrolling section (UIKit nests
+/// one in the collection view for each): flicks, deceleration, rubber band and the section's
+/// behaviour's resting places apply to it.
+public final class OrthogonalScroller {
+    public let section: Int
+    public private(set) var info: OrthogonalScrollingSection
+    public let scrollView: ScrollView
+
+    init(_ info: OrthogonalScrollingSection, spec: CollectionViewSpec) {
+        section = info.section
+        self.info = info
+        let start = info.initialOffset
+        scrollView = ScrollView(frame: Rect(origin: .zero, size: info.frame.size), contentInset: .zero,
+                                contentOffset: info.scrollsHorizontally ? Point(x: start, y: 0) : Point(x: 0, y: start))
+        scrollView.bounces = spec.bounces
+        scrollView.decelerationRate = spec.decelerationRate
+        scrollView.targetContentOffset = { [weak self] proposed, _, dragStart in
+            guard let self else { return proposed }
+            let horizontal = self.info.scrollsHorizontally
+            let t = self.info.targetOffset(forProposed: horizontal ? proposed.x : proposed.y, start: horizontal ? dragStart.x : dragStart.y)
+            return horizontal ? Point(x: t, y: proposed.y) : Point(x: proposed.x, y: t)
+        }
+        update(info)
+    }
+
+    /// The section as the layout prepared it now: its content length and the offsets it may rest between.
+    func update(_ info: OrthogonalScrollingSection) {
+        self.info = info
+        let range = info.offsetRange
+        // Insets widen the scrollable range to the behaviour's (the centred one's first and last groups).
+        let before = -range.lowerBound, after = range.upperBound + info.visibleLength - info.contentLength
+        if info.scrollsHorizontally {
+            scrollView.contentSize = Size(width: info.contentLength, height: info.frame.height)
+            scrollView.contentInset = EdgeInsets(left: max(0, before), right: max(0, after))
+        } else {
+            scrollView.contentSize = Size(width: info.frame.width, height: info.contentLength)
+            scrollView.contentInset = EdgeInsets(top: max(0, before), bottom: max(0, after))
         }
     }
 }

@@ -87,7 +87,39 @@ public final class Simulator {
         }
         gestures.add(pan)
         scrollPans.append(pan)
+        guard !cv.orthogonalScrollers.isEmpty else { return }
+        // A drag that starts in an orthogonal section and moves more across the view's axis
+        // than along it scrolls the section, not the view (UIKit's nested scroll views).
+        func across(_ s: OrthogonalScroller, _ r: GestureRecognizer) -> Bool {
+            let t = r.translation
+            return s.info.scrollsHorizontally ? abs(t.x) > abs(t.y) : abs(t.y) > abs(t.x)
+        }
+        pan.shouldBegin = { [unowned self, unowned cv] r in
+            !cv.orthogonalScrollers.contains { cv.canvasFrame(of: $0, at: self.now).contains(r.startLocation) && across($0, r) }
+        }
+        for scroller in cv.orthogonalScrollers {
+            let inner = scroller.scrollView
+            let name = cv.spec.id + "." + cv.spec.sections[scroller.section].id + ".pan"
+            let sectionPan = PanGestureRecognizer(name: name, view: { [unowned self, unowned cv, unowned scroller] in
+                cv.canvasFrame(of: scroller, at: self.now)
+            })
+            sectionPan.isEnabled = scroll.isScrollEnabled
+            sectionPan.shouldBegin = { [unowned scroller] r in across(scroller, r) }
+            sectionPan.action = { [unowned self] r in
+                switch r.state {
+                case .began: inner.dragBegan(translation: r.translation, at: self.now)
+                case .changed: inner.dragChanged(translation: r.translation, at: self.now)
+                case .ended: inner.dragEnded(velocity: r.velocity, at: self.now)
+                case .cancelled: inner.dragCancelled(at: self.now)
+                default: break
+                }
+            }
+            gestures.add(sectionPan)
+            sectionPans.append((sectionPan, scroller))
+        }
     }
+    /// The orthogonal sections' pans ("<view id>.<section id>.pan") and their scroll views.
+    private var sectionPans: [(pan: PanGestureRecognizer, scroller: OrthogonalScroller)] = []
 
     /// Adds an effect: the simulator keeps it alive and calls its `attach(to:)`.
     public func install(_ effect: any Effect) {
@@ -164,7 +196,10 @@ public final class Simulator {
 
     private func touchDown(_ t: TouchTrack) {
         lastTouchPoint[t.finger] = t.downPoint
-        for v in views where v.frame(at: now).contains(t.downPoint) { v.scrollView.touchDown(at: now) }
+        for v in views where v.frame(at: now).contains(t.downPoint) {
+            v.scrollView.touchDown(at: now)
+            for s in v.orthogonalScrollers where v.canvasFrame(of: s, at: now).contains(t.downPoint) { s.scrollView.touchDown(at: now) }
+        }
         gestures.touchDown(finger: t.finger, at: t.downPoint, time: now)
     }
 
@@ -182,12 +217,14 @@ public final class Simulator {
         if p != lastTouchPoint[t.finger] { gestures.touchSample(finger: t.finger, at: p, time: now, moved: true) }
         let dragged = scrollPans.map { $0.touch == t.finger && $0.state.isActive }
         let caught = views.map { $0.frame(at: now).contains(t.downPoint) }
+        let sectionsCaught = sectionPans.filter { !($0.pan.touch == t.finger && $0.pan.state.isActive) && $0.pan.touch == t.finger }
         gestures.touchUp(finger: t.finger, at: p, time: now)
         lastTouchPoint[t.finger] = nil
         for i in views.indices where !dragged[i] && caught[i] {
             views[i].scrollView.touchEndedWithoutDrag(at: now)
             scrollReleased(i)
         }
+        for s in sectionsCaught { s.scroller.scrollView.touchEndedWithoutDrag(at: now) }
     }
 
     /// After a release: tell the delegate when the deceleration (or bounce) ends.
@@ -314,8 +351,15 @@ public final class Simulator {
     /// The state at exactly `time` (the clock must have been advanced there), labelled `index`.
     func snapshot(index: Int, time t: Double) -> TimelineFrame {
         let items = drawItems(at: t)
-        let states = views.count > 1
+        var states = views.count > 1
             ? views.map { ScrollViewState(id: $0.spec.id, contentOffset: $0.contentOffset(at: t), frame: $0.frame(at: t)) } : []
+        // An orthogonal section's offset is recorded as a scroll view of its own ("<view id>.<section id>").
+        for v in views {
+            for s in v.orthogonalScrollers {
+                states.append(ScrollViewState(id: v.spec.id + "." + v.spec.sections[s.section].id,
+                                              contentOffset: s.scrollView.contentOffset(at: t), frame: v.canvasFrame(of: s, at: t)))
+            }
+        }
         return TimelineFrame(index: index, time: t, contentOffset: collectionView.contentOffset(at: t), items: items,
                      touches: touches(at: t), recognizers: gestures.drainLog(), scrollViews: states)
     }

@@ -95,7 +95,7 @@ public enum SceneCheck {
 extension Scene {
     /// The suffixes of ids Flipbook makes for elements the scene does not name (section
     /// headers and footers, a dragged item's snapshot); user ids may not end in them.
-    public static let generatedIDSuffixes = [".header", ".footer", ".snapshot"]
+    public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot"]
 
     /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
     /// the JSON path of the offending value.
@@ -180,10 +180,14 @@ extension Scene {
             let vp = v == 0 ? "$.collectionView" : "$.views[\(v - 1)]"
             try claim(view.id, (v, -1, 0))
             try Scene.checkStyle(view.cell, at: vp + ".cell")
-            try Scene.checkStyle(view.headerStyle, at: vp + ".headerStyle")
+            try Scene.checkStyle(view.headerStyle, at: vp + ".header")
+            try Scene.checkStyle(view.footerStyle, at: vp + ".footer")
+            try Scene.checkStyle(view.backgroundStyle, at: vp + ".sectionBackground")
             if !view.backgroundColor.isValid { throw C.issue(vp + ".backgroundColor", "expected a colour with components from 0 to 1") }
             try Scene.checkView(view, at: vp)
-            if let problem = view.layout.invalidParameter() {
+            if let problem = view.layout.invalidParameter() ?? view.layout.invalidParameter(forViewSize: Size(
+                width: view.frame.width - view.contentInset.left - view.contentInset.right,
+                height: view.frame.height - view.contentInset.top - view.contentInset.bottom)) {
                 throw C.issue(vp + ".layout." + problem.property, "expected " + problem.expected)
             }
             var sectionIDs: [String: Int] = [:]
@@ -195,6 +199,7 @@ extension Scene {
                 }
                 sectionIDs[section.id] = s
                 if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header") }
+                if let footer = section.footer { try Scene.checkText(footer, at: "\(vp).sections[\(s)].footer") }
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
                 // In item order, an item's id before its fields, on one thread: two did not pay

@@ -101,3 +101,29 @@ final class FlowLayoutTests: XCTestCase {
         }
     }
 }
+
+/// A horizontal flow mirrors the vertical rules: columns filled top to bottom, a column of
+/// several items justified between the top and bottom insets, a lone item centred, columns
+/// `minimumLineSpacing` apart, headers as wide as `headerReferenceSize.width`.
+final class HorizontalFlowLayoutTests: XCTestCase {
+    func testColumnsMirrorLines() {
+        var l = FlowLayout(itemSize: Size(width: 100, height: 80), minimumLineSpacing: 12, minimumInteritemSpacing: 10,
+                           sectionInset: EdgeInsets(top: 5, left: 7, bottom: 15, right: 9), headerReferenceSize: Size(width: 40, height: 999))
+        l.scrollDirection = .horizontal
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 300, height: 270), itemCounts: [5]))
+        // 250 pt of height inside the insets: two items a column (80 + 10 + 80 ≤ 250; three need 260).
+        let available = 270.0 - 5 - 15
+        let columnX = { (c: Int) in 40 + 7 + Double(c) * (100 + 12) }
+        let expected: [Rect] = [
+            Rect(x: columnX(0), y: 5, width: 100, height: 80), Rect(x: columnX(0), y: 5 + available - 80, width: 100, height: 80),
+            Rect(x: columnX(1), y: 5, width: 100, height: 80), Rect(x: columnX(1), y: 5 + available - 80, width: 100, height: 80),
+            Rect(x: columnX(2), y: 5 + (available - 80) / 2, width: 100, height: 80),  // a lone item, centred
+        ]
+        for (k, e) in expected.enumerated() { XCTAssertEqual(l.layoutAttributesForItem(at: ItemIndexPath(item: k))?.frame, e, "item \(k)") }
+        XCTAssertEqual(l.layoutAttributesForSupplementaryView(ofKind: .sectionHeader, at: ItemIndexPath(item: 0))?.frame,
+                       Rect(x: 0, y: 0, width: 40, height: 270))
+        XCTAssertEqual(l.collectionViewContentSize, Size(width: columnX(2) + 100 + 9, height: 270))
+        let shown = l.layoutAttributesForElements(in: Rect(x: columnX(1), y: 0, width: 50, height: 270)).map(\.indexPath.item)
+        XCTAssertEqual(shown, [2, 3])
+    }
+}

@@ -61,6 +61,22 @@ final class RenderTests: XCTestCase {
         XCTAssertTrue(png.rgb(0, 500) == (0xFF, 0xFF, 0xFF))
     }
 
+    /// A pinned header with a background colour hides the photos it floats over (issue 28's
+    /// complaint: headers were text on clear, over the cells).
+    func testPinnedHeadersAreOpaque() throws {
+        for (name, header) in [("photos-grid", "s0.header"), ("app-store-feed", "apps.header")] {
+            let t = try timeline(name)
+            // A frame where the header is held at the view's top (canvas y 64) with a cell under it.
+            let probe = Point(x: 300, y: 64 + 36)
+            let frame = try XCTUnwrap(t.frames.first { f in
+                guard let h = f.items.first(where: { $0.id == header }), abs(h.frame.minY - 64) < 1e-9, f.contentOffset.y > 40 else { return false }
+                return f.items.contains { $0.kind == .cell && $0.frame.contains(probe) && $0.alpha == 1 }
+            }, "\(name): no frame with the header pinned over a cell")
+            let png = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: t.canvas, options: RenderOptions()))
+            XCTAssertTrue(png.rgb(Int(probe.x) * 2, Int(probe.y) * 2) == (0xFF, 0xFF, 0xFF), "\(name) frame \(frame.index): \(png.rgb(600, 200))")
+        }
+    }
+
     func testPulledDownFrameShowsTheFan() throws {
         // Frame 246 (4.1 s): offset −204, card i at canvas y 140i + 64.
         let t = try timeline("wallet-scroll", frames: 246...246)

@@ -43,6 +43,11 @@ final class SceneDecoderTests: XCTestCase {
     }
 
     /// Each bad scene must fail with the JSON path of the offending field and say what was expected.
+    let item = #"{"size": {"width": {"fractionalWidth": 1}, "height": {"fractionalHeight": 1}}}"#
+    func compositional(group: String, section: String = "") -> String {
+        minimalScene(layout: #"{"type": "compositional", "sections": [{"group": {"direction": "horizontal", \#(group)}\#(section)}]}"#)
+    }
+
     func testBadScenesNameTheField() {
         let cases: [(String, String, String)] = [
             (#"{"canvas": "#, "", "malformed JSON"),
@@ -78,6 +83,23 @@ final class SceneDecoderTests: XCTestCase {
             (minimalScene(script: #"[{"at": 1, "action": "scrollTo", "contentOffset": {}}]"#), "$.script[0].contentOffset", "at least one of"),
             (minimalScene(script: #"[{"at": 1, "action": "setContentOffset", "contentOffset": {"y": 1}, "duration": 1}]"#), "$.script[0].duration", "does not apply"),
             (minimalScene(collectionView: #", "sections": []"#), "$.collectionView.sections", "either \"items\" or \"sections\""),
+            // Compositional layouts: each bad value named where it is.
+            (compositional(group: #""size": {"width": {"fractionalWidth": 0}, "height": {"absolute": 50}}, "items": [\#(item)]"#),
+             "$.collectionView.layout.sections[0].group.size.width.fractionalWidth", "a fraction > 0 and ≤ 100"),
+            (compositional(group: #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}, "items": []"#),
+             "$.collectionView.layout.sections[0].group.items", "at least one item"),
+            (compositional(group: #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}, "items": [\#(item)], "count": 0"#),
+             "$.collectionView.layout.sections[0].group.count", "a whole number from 1 to 1000"),
+            (compositional(group: #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}, "items": [\#(item)]"#, section: #", "orthogonalScrollingBehavior": "carousel""#),
+             "$.collectionView.layout.sections[0].orthogonalScrollingBehavior", #"one of "none", "continuous""#),
+            (compositional(group: #""size": {"width": {"fractional": 1}, "height": {"absolute": 50}}, "items": [\#(item)]"#),
+             "$.collectionView.layout.sections[0].group.size.width.fractional", "unknown field"),
+            (compositional(group: #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}, "items": [\#(item)]"#,
+                           section: #", "boundarySupplementaryItems": [{"kind": "footer", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 800}}, "pinToVisibleBounds": true}]"#),
+             "$.collectionView.layout.sections[0].boundarySupplementaryItems[0].size", "a pinned footer no longer than the view"),
+            (compositional(group: #""size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 50}}, "items": [\#(item)]"#,
+                           section: #", "boundarySupplementaryItems": [{"kind": "header", "size": {"width": {"fractionalWidth": 1}, "height": {"absolute": 40}}, "alignment": "leading"}]"#),
+             "$.collectionView.layout.sections[0].boundarySupplementaryItems[0].alignment", #""top" or "bottom" in a vertical layout"#),
         ]
         for (text, path, fragment) in cases {
             XCTAssertThrowsError(try decode(text), "\(path): should fail") { e in
@@ -105,9 +127,9 @@ final class SceneDecoderTests: XCTestCase {
         XCTAssertFalse(flow.message.contains("cellHeight"), "no wallet field: \(flow.message)")
         XCTAssertTrue(flow.message.hasSuffix(#"did you mean "minimumLineSpacing"?"#), flow.message)
 
-        let type = try XCTUnwrap(message(minimalScene(layout: #"{"type": "compositional", "sections": []}"#)))
+        let type = try XCTUnwrap(message(minimalScene(layout: #"{"type": "carousel", "sections": []}"#)))
         XCTAssertEqual(type.path, "$.collectionView.layout.type", "an unknown type, not an unknown field: \(type.message)")
-        XCTAssertTrue(type.message.contains(#"expected one of "wallet", "flow", "absolute", got "compositional""#), type.message)
+        XCTAssertTrue(type.message.contains(#"expected one of "wallet", "flow", "absolute", "compositional", got "carousel""#), type.message)
 
         let cased = try XCTUnwrap(message(minimalScene(layout: #"{"type": "Flow"}"#)))
         XCTAssertTrue(cased.message.hasSuffix(#"did you mean "flow"?"#), cased.message)

@@ -68,6 +68,16 @@ do {
     } catch let error as InputError {
         print("cover-flow: rejected as expected: \(error)")
     }
+    // The compositional feed: the carousel pages one card, its neighbours scaled by the handler.
+    let feed = try Simulator.run(makeFeedScene())
+    let last = feed.frames[42]  // 1.4 s: the carousel at rest, before the feed scrolls
+    guard let page = last.scrollViews.first(where: { $0.id == "collectionView.stories" })?.contentOffset.x,
+          let neighbour = last.items.first(where: { $0.id == "story2" }), neighbour.scale < 0.99,
+          let centred = last.items.first(where: { $0.id == "story1" }), abs(centred.frame.midX - 187.5) < 1 else {
+        print("cover-flow: the feed's carousel did not page to a scaled, centred card")
+        exit(1)
+    }
+    print("cover-flow: feed carousel at \(page), neighbour scale \(neighbour.scale)")
     let json = """
     {"canvas": {"width": 375, "height": 300, "scale": 1}, "duration": 1,
      "collectionView": {"layout": {"type": "coverFlow", "spacing": 30},

@@ -1,0 +1,302 @@
+import FlipbookCore
+
+// The values of UICollectionViewCompositionalLayout, with UIKit's names inside the
+// `CompositionalLayout` namespace (`CompositionalLayout.Section` is NSCollectionLayoutSection).
+// Rules cited from Apple's pages: https://developer.apple.com/documentation/uikit/uicollectionviewcompositionallayout
+
+extension CompositionalLayout {
+    /// NSCollectionLayoutDimension: a length relative to the container, or in points.
+    public struct Dimension: Hashable, Sendable {
+        public enum Kind: String, Hashable, Sendable, CaseIterable {
+            case fractionalWidth, fractionalHeight, absolute, estimated
+        }
+        public var kind: Kind
+        public var value: Double
+        public init(_ kind: Kind, _ value: Double) { self.kind = kind; self.value = value }
+        public static func fractionalWidth(_ v: Double) -> Dimension { Dimension(.fractionalWidth, v) }
+        public static func fractionalHeight(_ v: Double) -> Dimension { Dimension(.fractionalHeight, v) }
+        public static func absolute(_ v: Double) -> Dimension { Dimension(.absolute, v) }
+        /// Flipbook's cells do not measure themselves, so an estimate is used as given.
+        public static func estimated(_ v: Double) -> Dimension { Dimension(.estimated, v) }
+
+        /// "Fractional" dimensions are relative to the container's width or height (Apple,
+        /// NSCollectionLayoutDimension); absolute and estimated ones are points.
+        public func resolved(in container: Size) -> Double {
+            switch kind {
+            case .fractionalWidth: return value * container.width
+            case .fractionalHeight: return value * container.height
+            case .absolute, .estimated: return value
+            }
+        }
+
+        /// The values a dimension may take: a fraction > 0 and ≤ 100, points > 0 and ≤ a large item.
+        public var problem: String? {
+            switch kind {
+            case .fractionalWidth, .fractionalHeight:
+                return value.isFinite && value > 0 && value <= 100 ? nil : "a fraction > 0 and ≤ 100"
+            case .absolute, .estimated:
+                return (0...SceneLimits.maxItemPoints).allows(value, excludingLowerBound: true)
+                    ? nil : (0...SceneLimits.maxItemPoints).expectation(excludingLowerBound: true)
+            }
+        }
+    }
+
+    /// NSCollectionLayoutSize.
+    public struct LayoutSize: Hashable, Sendable {
+        public var widthDimension: Dimension
+        public var heightDimension: Dimension
+        public init(widthDimension: Dimension, heightDimension: Dimension) {
+            self.widthDimension = widthDimension; self.heightDimension = heightDimension
+        }
+        public func resolved(in container: Size) -> Size {
+            Size(width: widthDimension.resolved(in: container), height: heightDimension.resolved(in: container))
+        }
+    }
+
+    /// NSCollectionLayoutSpacing: exactly `value` apart, or at least `value` with the rest of
+    /// the group's length shared equally between the gaps.
+    public enum Spacing: Hashable, Sendable {
+        case fixed(Double)
+        case flexible(Double)
+        public var value: Double { switch self { case .fixed(let v), .flexible(let v): return v } }
+    }
+
+    /// NSDirectionalEdgeInsets (leading is the left edge: Flipbook lays out left to right).
+    public struct DirectionalEdgeInsets: Hashable, Sendable {
+        public var top: Double, leading: Double, bottom: Double, trailing: Double
+        public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+            self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        }
+        public static let zero = DirectionalEdgeInsets()
+        var values: [(String, Double)] { [("top", top), ("leading", leading), ("bottom", bottom), ("trailing", trailing)] }
+    }
+
+    /// NSCollectionLayoutItem: a size relative to its group, and insets that shrink its
+    /// content inside the space it is given (ignored on an axis whose dimension is estimated,
+    /// as Apple's contentInsets page says).
+    public struct Item: Hashable, Sendable {
+        public var layoutSize: LayoutSize
+        public var contentInsets: DirectionalEdgeInsets
+        public init(layoutSize: LayoutSize, contentInsets: DirectionalEdgeInsets = .zero) {
+            self.layoutSize = layoutSize; self.contentInsets = contentInsets
+        }
+    }
+
+    /// What a group holds: items, or groups nested in it.
+    public indirect enum Subitem: Hashable, Sendable {
+        case item(Item)
+        case group(Group)
+    }
+
+    /// NSCollectionLayoutGroup: subitems side by side (`horizontal`) or stacked (`vertical`).
+    /// With `count`, UIKit's `horizontal(layoutSize:repeatingSubitem:count:)`: the one subitem
+    /// is repeated `count` times and sized to fill the group, whatever its own length.
+    public struct Group: Hashable, Sendable {
+        public enum Direction: String, Hashable, Sendable, CaseIterable { case horizontal, vertical }
+        public var direction: Direction
+        public var layoutSize: LayoutSize
+        public var subitems: [Subitem]
+        public var count: Int?
+        public var interItemSpacing: Spacing?
+        public var contentInsets: DirectionalEdgeInsets
+        public init(direction: Direction, layoutSize: LayoutSize, subitems: [Subitem], count: Int? = nil,
+                    interItemSpacing: Spacing? = nil, contentInsets: DirectionalEdgeInsets = .zero) {
+            self.direction = direction; self.layoutSize = layoutSize; self.subitems = subitems; self.count = count
+            self.interItemSpacing = interItemSpacing; self.contentInsets = contentInsets
+        }
+        public static func horizontal(layoutSize: LayoutSize, subitems: [Subitem]) -> Group {
+            Group(direction: .horizontal, layoutSize: layoutSize, subitems: subitems)
+        }
+        public static func vertical(layoutSize: LayoutSize, subitems: [Subitem]) -> Group {
+            Group(direction: .vertical, layoutSize: layoutSize, subitems: subitems)
+        }
+        public static func horizontal(layoutSize: LayoutSize, repeatingSubitem: Subitem, count: Int) -> Group {
+            Group(direction: .horizontal, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
+        }
+        public static func vertical(layoutSize: LayoutSize, repeatingSubitem: Subitem, count: Int) -> Group {
+            Group(direction: .vertical, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
+        }
+
+        /// How many items one group places (nested groups count their own).
+        public var itemCount: Int {
+            let each = subitems.reduce(0) { n, s in
+                switch s { case .item: return n + 1; case .group(let g): return n + g.itemCount }
+            }
+            return count.map { $0 * each } ?? each
+        }
+
+        /// Every item's frame in a group of `size` at the origin, in item order, with each
+        /// item's content insets applied.
+        public func itemFrames(in size: Size) -> [Rect] {
+            var out: [Rect] = []
+            place(in: contentInsets.apply(Rect(origin: .zero, size: size)), into: &out)
+            return out
+        }
+
+        func place(in frame: Rect, into out: inout [Rect]) {
+            let container = frame.size
+            let subs: [Subitem] = count.map { n in Array(repeating: subitems.first!, count: n) } ?? subitems
+            let horizontal = direction == .horizontal
+            let spacing = interItemSpacing?.value ?? 0
+            // Each subitem's size in the group: a count group divides its length equally.
+            var sizes = subs.map { s -> Size in
+                switch s {
+                case .item(let i): return i.layoutSize.resolved(in: container)
+                case .group(let g): return g.layoutSize.resolved(in: container)
+                }
+            }
+            if let n = count, n > 0 {
+                let share = ((horizontal ? container.width : container.height) - spacing * Double(n - 1)) / Double(n)
+                for k in sizes.indices { if horizontal { sizes[k].width = share } else { sizes[k].height = share } }
+            }
+            var gap = spacing
+            if case .flexible(let minimum)? = interItemSpacing, sizes.count > 1 {
+                let used = sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) }
+                gap = max(minimum, ((horizontal ? container.width : container.height) - used) / Double(sizes.count - 1))
+            }
+            var cursor = horizontal ? frame.minX : frame.minY
+            for (s, size) in zip(subs, sizes) {
+                let slot = horizontal ? Rect(x: cursor, y: frame.minY, width: size.width, height: size.height)
+                                      : Rect(x: frame.minX, y: cursor, width: size.width, height: size.height)
+                switch s {
+                case .item(let i): out.append(i.inset(slot))
+                case .group(let g): g.place(in: g.contentInsets.apply(slot), into: &out)
+                }
+                cursor += (horizontal ? size.width : size.height) + gap
+            }
+        }
+    }
+
+    /// UICollectionLayoutSectionOrthogonalScrollingBehavior.
+    public enum OrthogonalScrollingBehavior: String, Hashable, Sendable, CaseIterable {
+        case none, continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+    }
+
+    /// NSRectAlignment, for the edges Flipbook's boundary items take: `top`/`bottom` in a
+    /// vertical layout, `leading`/`trailing` in a horizontal one.
+    public enum Alignment: String, Hashable, Sendable, CaseIterable { case top, bottom, leading, trailing }
+
+    /// NSCollectionLayoutBoundarySupplementaryItem: a section header or footer.
+    public struct BoundarySupplementaryItem: Hashable, Sendable {
+        public var elementKind: ElementKind
+        public var layoutSize: LayoutSize
+        public var alignment: Alignment
+        /// Floats over the content while the section is on screen, pushed by the section's end.
+        public var pinToVisibleBounds: Bool
+        /// The section grows to hold the item (UIKit's default); otherwise it overlaps the content.
+        public var extendsBoundary: Bool
+        /// nil: 1 for a pinned item (it floats over the cells), else 0 (Flipbook's choice).
+        public var zIndex: Int?
+        public init(elementKind: ElementKind, layoutSize: LayoutSize, alignment: Alignment,
+                    pinToVisibleBounds: Bool = false, extendsBoundary: Bool = true, zIndex: Int? = nil) {
+            self.elementKind = elementKind; self.layoutSize = layoutSize; self.alignment = alignment
+            self.pinToVisibleBounds = pinToVisibleBounds; self.extendsBoundary = extendsBoundary; self.zIndex = zIndex
+        }
+        public var effectiveZIndex: Int { zIndex ?? (pinToVisibleBounds ? 1 : 0) }
+    }
+
+    /// NSCollectionLayoutDecorationItem.background(elementKind:): a view behind the section,
+    /// the section's frame shrunk by `contentInsets`.
+    public struct DecorationItem: Hashable, Sendable {
+        public var elementKind: ElementKind
+        public var contentInsets: DirectionalEdgeInsets
+        /// Below the section's items (UIKit draws backgrounds beneath them).
+        public var zIndex: Int
+        public init(elementKind: ElementKind = .sectionBackground, contentInsets: DirectionalEdgeInsets = .zero, zIndex: Int = -1) {
+            self.elementKind = elementKind; self.contentInsets = contentInsets; self.zIndex = zIndex
+        }
+        public static func background(elementKind: ElementKind = .sectionBackground) -> DecorationItem {
+            DecorationItem(elementKind: elementKind)
+        }
+    }
+
+    /// The container a section's items are measured in (NSCollectionLayoutEnvironment).
+    public struct Environment: Hashable, Sendable {
+        /// The collection view's size less its content insets.
+        public var containerSize: Size
+        /// The same less the section's content insets.
+        public var effectiveContentSize: Size
+    }
+
+    /// The declarative form of a visibleItemsInvalidationHandler for the common carousel: each
+    /// visible item's scale and alpha (and zIndex) go linearly from their `center` value, for an
+    /// item centred in the section's visible width, to their `edge` value for one whose centre
+    /// is half that width (or more) away.
+    public struct VisibleItemsTransform: Hashable, Sendable {
+        public struct Ramp: Hashable, Sendable {
+            public var center: Double
+            public var edge: Double
+            public init(center: Double, edge: Double) { self.center = center; self.edge = edge }
+            public func value(at t: Double) -> Double { center + (edge - center) * min(1, max(0, t)) }
+        }
+        public var scale: Ramp?
+        public var alpha: Ramp?
+        public var zIndex: Ramp?
+        public init(scale: Ramp? = nil, alpha: Ramp? = nil, zIndex: Ramp? = nil) {
+            self.scale = scale; self.alpha = alpha; self.zIndex = zIndex
+        }
+
+        /// Applies the ramps to items whose centres lie `distance(item)` from the visible centre,
+        /// `halfWidth` being the distance of the edge.
+        public func apply(to items: inout [LayoutAttributes], center: Double, halfWidth: Double, horizontal: Bool) {
+            guard halfWidth > 0 else { return }
+            for k in items.indices where items[k].isCell {
+                let c = horizontal ? items[k].frame.midX : items[k].frame.midY
+                let t = abs(c - center) / halfWidth
+                if let s = scale { items[k].transform.scale = s.value(at: t) }
+                if let a = alpha { items[k].alpha = a.value(at: t) }
+                if let z = zIndex { items[k].zIndex = Int(z.value(at: t).rounded()) }
+            }
+        }
+    }
+
+    /// A visibleItemsInvalidationHandler: the items on screen, the section's scroll offset and
+    /// its environment; it may change their transforms, alpha and zIndex.
+    public typealias VisibleItemsInvalidationHandler = @Sendable (_ visibleItems: inout [LayoutAttributes], _ contentOffset: Point,
+                                                                  _ environment: Environment) -> Void
+
+    /// NSCollectionLayoutSection: one group repeated until the section's items run out.
+    public struct Section: Sendable {
+        public var group: Group
+        public var interGroupSpacing: Double
+        public var contentInsets: DirectionalEdgeInsets
+        public var orthogonalScrollingBehavior: OrthogonalScrollingBehavior
+        public var boundarySupplementaryItems: [BoundarySupplementaryItem]
+        public var decorationItems: [DecorationItem]
+        public var visibleItemsTransform: VisibleItemsTransform?
+        public var visibleItemsInvalidationHandler: VisibleItemsInvalidationHandler?
+        public init(group: Group, interGroupSpacing: Double = 0, contentInsets: DirectionalEdgeInsets = .zero,
+                    orthogonalScrollingBehavior: OrthogonalScrollingBehavior = .none,
+                    boundarySupplementaryItems: [BoundarySupplementaryItem] = [], decorationItems: [DecorationItem] = [],
+                    visibleItemsTransform: VisibleItemsTransform? = nil,
+                    visibleItemsInvalidationHandler: VisibleItemsInvalidationHandler? = nil) {
+            self.group = group; self.interGroupSpacing = interGroupSpacing; self.contentInsets = contentInsets
+            self.orthogonalScrollingBehavior = orthogonalScrollingBehavior
+            self.boundarySupplementaryItems = boundarySupplementaryItems; self.decorationItems = decorationItems
+            self.visibleItemsTransform = visibleItemsTransform
+            self.visibleItemsInvalidationHandler = visibleItemsInvalidationHandler
+        }
+    }
+
+    /// UICollectionViewCompositionalLayoutConfiguration's scroll direction.
+    public typealias ScrollDirection = FlipbookLayout.ScrollDirection
+}
+
+/// UICollectionView.ScrollDirection.
+public enum ScrollDirection: String, Hashable, Sendable, CaseIterable { case vertical, horizontal }
+
+extension CompositionalLayout.Item {
+    /// The item's frame inside the space it is given.
+    func inset(_ slot: Rect) -> Rect {
+        var i = contentInsets
+        if layoutSize.widthDimension.kind == .estimated { i.leading = 0; i.trailing = 0 }
+        if layoutSize.heightDimension.kind == .estimated { i.top = 0; i.bottom = 0 }
+        return i.apply(slot)
+    }
+}
+
+extension CompositionalLayout.DirectionalEdgeInsets {
+    func apply(_ r: Rect) -> Rect {
+        Rect(x: r.minX + leading, y: r.minY + top, width: max(0, r.width - leading - trailing), height: max(0, r.height - top - bottom))
+    }
+}
