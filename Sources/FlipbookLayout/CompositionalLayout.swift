@@ -316,8 +316,8 @@ public struct CompositionalLayout: CollectionViewLayout {
                     ? (crossLo + offset, crossHi + offset, g.firstGroup.cross) : (lo, hi, g.firstGroup.main)
                 let length = g.orthogonal ? crossLength(g.groupSize) : mainLength(g.groupSize)
                 // Groups [first, last] overlap the range; items may overflow a group by a little, so one more each side.
-                let first = max(0, Int(((from - base - length) / g.stride).rounded(.down)))
-                let last = min(g.groupCount - 1, Int(((to - base) / g.stride).rounded(.down)) + 1)
+                let first = Self.groupIndex((from - base - length) / g.stride, count: g.groupCount)
+                let last = Self.groupIndex((to - base) / g.stride + 1, count: g.groupCount)
                 if first <= last {
                     for group in first...last {
                         let end = min(g.itemCount, (group + 1) * g.itemsPerGroup)
@@ -348,6 +348,13 @@ public struct CompositionalLayout: CollectionViewLayout {
             s += 1
         }
         return out
+    }
+
+    /// A group index from a position in strides, clamped to the groups there are (a rect far
+    /// outside, or a tiny stride, gives numbers no Int holds).
+    static func groupIndex(_ strides: Double, count: Int) -> Int {
+        guard strides.isFinite else { return strides > 0 ? count - 1 : 0 }
+        return Int(min(max(strides.rounded(.down), 0), Double(max(0, count - 1))))
     }
 
     /// A pinned item's frame while `visible` (in content coordinates) is on screen: held at the
@@ -437,8 +444,7 @@ public struct OrthogonalScrollingSection: Hashable, Sendable {
         func clamp(_ v: Double) -> Double { min(max(v, range.lowerBound), range.upperBound) }
         guard groupCount > 0, stride > 0 else { return clamp(proposed) }
         func nearestGroup(_ offset: Double) -> Int {
-            let g0 = restingOffset(ofGroup: 0)
-            return min(max(Int(((offset - g0) / stride).rounded()), 0), groupCount - 1)
+            CompositionalLayout.groupIndex((offset - restingOffset(ofGroup: 0)) / stride + 0.5, count: groupCount)
         }
         switch behavior {
         case .none, .continuous:

@@ -117,12 +117,16 @@ extension CompositionalLayout {
             Group(direction: .vertical, layoutSize: layoutSize, subitems: [repeatingSubitem], count: count)
         }
 
-        /// How many items one group places (nested groups count their own).
+        /// How many items one group places (nested groups count their own), at most
+        /// `Int.max / 2` (nested counts multiply).
         public var itemCount: Int {
+            let limit = Int.max / 2
             let each = subitems.reduce(0) { n, s in
-                switch s { case .item: return n + 1; case .group(let g): return n + g.itemCount }
+                switch s { case .item: return min(limit, n + 1); case .group(let g): return min(limit, n + g.itemCount) }
             }
-            return count.map { $0 * each } ?? each
+            guard let n = count else { return each }
+            let (product, overflow) = n.multipliedReportingOverflow(by: each)
+            return overflow || product > limit ? limit : product
         }
 
         /// Every item's frame in a group of `size` at the origin, in item order, with each
@@ -146,7 +150,7 @@ extension CompositionalLayout {
                 }
             }
             if let n = count, n > 0 {
-                let share = ((horizontal ? container.width : container.height) - spacing * Double(n - 1)) / Double(n)
+                let share = max(0, ((horizontal ? container.width : container.height) - spacing * Double(n - 1)) / Double(n))
                 for k in sizes.indices { if horizontal { sizes[k].width = share } else { sizes[k].height = share } }
             }
             var gap = spacing

@@ -115,11 +115,11 @@ public final class Simulator {
                 }
             }
             gestures.add(sectionPan)
-            sectionPans.append((sectionPan, scroller))
+            sectionPans.append((sectionPan, scroller, index))
         }
     }
     /// The orthogonal sections' pans ("<view id>.<section id>.pan") and their scroll views.
-    private var sectionPans: [(pan: PanGestureRecognizer, scroller: OrthogonalScroller)] = []
+    private var sectionPans: [(pan: PanGestureRecognizer, scroller: OrthogonalScroller, view: Int)] = []
 
     /// Adds an effect: the simulator keeps it alive and calls its `attach(to:)`.
     public func install(_ effect: any Effect) {
@@ -139,7 +139,10 @@ public final class Simulator {
     public func setScrollEnabled(_ enabled: Bool, view: CollectionView? = nil) {
         let v = view ?? collectionView
         v.scrollView.isScrollEnabled = enabled
-        if let i = views.firstIndex(where: { $0 === v }) { scrollPans[i].isEnabled = enabled }
+        if let i = views.firstIndex(where: { $0 === v }) {
+            scrollPans[i].isEnabled = enabled
+            for s in sectionPans where s.view == i { s.pan.isEnabled = enabled }
+        }
     }
 
     /// Changes a chrome item's title (a navigation bar switching between pages).

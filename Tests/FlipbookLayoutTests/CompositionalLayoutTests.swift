@@ -246,6 +246,19 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertEqual(problem { $0.sections[0].group.count = 0 }, "sections[0].group.count: a whole number from 1 to 1000")
         XCTAssertEqual(problem { $0.sections = [] }, "sections: at least one section")
         XCTAssertEqual(problem { $0.sections[0].interGroupSpacing = -.infinity }?.hasPrefix("sections[0].interGroupSpacing"), true)
+        // Nested counts multiply: refused, without overflowing.
+        var nested = C.Group.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), repeatingSubitem: item(), count: 1000)
+        for _ in 0..<7 { nested = .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), repeatingSubitem: .group(nested), count: 1000) }
+        XCTAssertEqual(problem { $0.sections[0].group = nested }, "sections[0].group: at most 10000 items in a group")
+        // Extreme but valid sizes lay out and answer queries without trapping.
+        for fraction in [1e-300, 100] {
+            var l = carousel(.groupPagingCentered)
+            l.sections[0].group.layoutSize.widthDimension = .fractionalWidth(fraction)
+            XCTAssertNil(l.invalidParameter())
+            let p = prepared(l, counts: [5])
+            _ = p.layoutAttributesForElements(in: Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), orthogonalOffsets: [0: Point(x: 1e7, y: 0)])
+            _ = p.orthogonalScrollingSections.first?.targetOffset(forProposed: -1e7, start: 1e7)
+        }
         var tall = carousel(.none)
         tall.sections[0].boundarySupplementaryItems = [C.BoundarySupplementaryItem(elementKind: .sectionFooter, layoutSize: size(.fractionalWidth(1), .absolute(700)),
                                                                                      alignment: .bottom, pinToVisibleBounds: true)]
