@@ -102,6 +102,33 @@ public enum Element: Hashable, Sendable {
     case arrow(ArrowElement)
     /// A spinner (UIActivityIndicatorView, medium): twelve spokes, brightest at `phase`.
     case spinner(SpinnerElement)
+    /// A list cell's accessory or separator, drawn as paths in place of the SF Symbol.
+    case symbol(SymbolElement)
+}
+
+/// The glyphs of UICollectionViewListCell's accessories (SF Symbols cannot be shipped, so
+/// they are paths of the symbol's size and weight) and its separator line.
+public struct SymbolElement: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// chevron.forward (UICellAccessory.disclosureIndicator)
+        case disclosureIndicator
+        /// checkmark (.checkmark)
+        case checkmark
+        /// info.circle (.detail)
+        case detail
+        /// minus.circle.fill (.delete)
+        case delete
+        /// line.3.horizontal (.reorder)
+        case reorder
+        /// A separator: one device pixel tall along the bottom of the frame.
+        case separator
+        /// The same along the top of the frame.
+        case topSeparator
+    }
+    public var kind: Kind
+    public var frame: Rect
+    public var color: Color
+    public init(kind: Kind, frame: Rect, color: Color) { self.kind = kind; self.frame = frame; self.color = color }
 }
 
 public struct ArrowElement: Hashable, Sendable {

@@ -29,6 +29,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var alpha: Double
     public var transform: Transform
     public var isHidden: Bool
+    /// A list row's look, from a list layout (nil for every other element).
+    public var listRow: ListRowConfiguration?
 
     public init(forCellWith indexPath: ItemIndexPath, frame: Rect = .zero, zIndex: Int = 0) {
         self.indexPath = indexPath
@@ -38,6 +40,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         alpha = 1
         transform = .identity
         isHidden = false
+        listRow = nil
     }
 
     public init(forSupplementaryViewOfKind kind: ElementKind, with indexPath: ItemIndexPath, frame: Rect = .zero) {

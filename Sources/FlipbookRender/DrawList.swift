@@ -53,7 +53,7 @@ public enum DrawList {
         var out: [DrawPrimitive] = []
         if let s = a.shadow, a.background.alpha > 0 { out.append(.shadow(s, of: shape, overOpaqueFill: a.background.alpha >= 1)) }
         if a.background.alpha > 0 { out.append(.fill(.roundedRect(shape), a.background)) }
-        if !a.content.isEmpty { out.append(.clip(shape, content: a.content.flatMap(element))) }
+        if !a.content.isEmpty { out.append(.clip(shape, content: a.content.flatMap { element($0, scale: scale) })) }
         if let border = a.border {
             let w = borderWidth(a, size: size, scale: scale)
             if w > 0 { out.append(.stroke(.roundedRect(shape.borderLine(width: w)), border, width: w, round: false)) }
@@ -66,8 +66,8 @@ public enum DrawList {
         min(a.borderWidth ?? 1 / scale, size.width / 2, size.height / 2)
     }
 
-    /// One content element's primitives.
-    static func element(_ e: Element) -> [DrawPrimitive] {
+    /// One content element's primitives (`scale` for what is a device pixel thick).
+    static func element(_ e: Element, scale: Double) -> [DrawPrimitive] {
         switch e {
         case .rect(let r): return [.fill(.roundedRect(RoundedRect(r.frame, radius: r.cornerRadius)), r.color)]
         case .text(let t): return [.text(t)]
@@ -80,6 +80,34 @@ public enum DrawList {
             return spinner.spokes.map { spoke in
                 .stroke(.path([.move(spoke.from), .line(spoke.to)]), s.color.withAlpha(s.color.alpha * spoke.alpha), width: spinner.lineWidth, round: true)
             }
+        case .symbol(let s):
+            return symbol(s, scale: scale)
+        }
+    }
+
+    /// An accessory's glyph, at the size and stroke weight of its SF Symbol beside 17 pt text
+    /// (our drawing; the symbols themselves cannot be shipped), centred in its frame.
+    static func symbol(_ s: SymbolElement, scale: Double) -> [DrawPrimitive] {
+        let f = s.frame, c = Point(x: f.midX, y: f.midY)
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: c.x + x, y: c.y + y) }
+        switch s.kind {
+        case .disclosureIndicator:  // 7 × 12 pt, semibold
+            return [.stroke(.path([.move(p(-3, -6)), .line(p(3, 0)), .line(p(-3, 6))]), s.color, width: 2, round: true)]
+        case .checkmark:  // 14 × 12 pt, semibold
+            return [.stroke(.path([.move(p(-6.5, 0.5)), .line(p(-2, 5.5)), .line(p(6.5, -6))]), s.color, width: 2, round: true)]
+        case .detail:  // a 22 pt ring with an "i"
+            return [.stroke(.circle(center: c, radius: 10.25), s.color, width: 1.5, round: false),
+                    .fill(.circle(center: p(0, -4.75), radius: 1.25), s.color),
+                    .stroke(.path([.move(p(0, -1.5)), .line(p(0, 5.5))]), s.color, width: 2, round: true)]
+        case .delete:  // a filled 22 pt disc, a white bar across
+            return [.fill(.circle(center: c, radius: 11), s.color),
+                    .stroke(.path([.move(p(-5.5, 0)), .line(p(5.5, 0))]), .white, width: 2, round: true)]
+        case .reorder:  // three 18 pt lines 6 pt apart
+            return [-6.0, 0, 6].map { y in .stroke(.path([.move(p(-9, y)), .line(p(9, y))]), s.color, width: 1.75, round: true) }
+        case .separator, .topSeparator:
+            let h = 1 / scale
+            let y = s.kind == .separator ? f.maxY - h : f.minY
+            return [.fill(.roundedRect(RoundedRect(Rect(x: f.minX, y: y, width: f.width, height: h), radius: 0)), s.color)]
         }
     }
 

@@ -90,6 +90,10 @@ public enum Looks {
                     w.string("spinner", s.color.hex)
                     frame(&w, s.frame)
                     w.integer("phase", s.phase)
+                case .symbol(let s):
+                    w.string("symbol", s.kind.rawValue)
+                    frame(&w, s.frame)
+                    w.string("color", s.color.hex)
                 }
                 w.endObject()
             }
@@ -123,7 +127,7 @@ public enum Looks {
             return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
         for e in try o.optional("content")?.array(maxCount: 10_000) ?? [] {
-            let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "frame", "fontSize", "weight", "color", "align",
+            let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
                                             "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase"])
             if let t = eo.optional("text") {
                 a.content.append(.text(TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -142,8 +146,10 @@ public enum Looks {
                 a.content.append(.arrow(ArrowElement(frame: try rect(eo), rotation: try eo.required("rotation").number(), color: try r.color())))
             } else if let s = eo.optional("spinner") {
                 a.content.append(.spinner(SpinnerElement(frame: try rect(eo), phase: try eo.required("phase").integer(in: Int(Int32.min)...Int(Int32.max)), color: try s.color())))
+            } else if let s = eo.optional("symbol") {
+                a.content.append(.symbol(SymbolElement(kind: try s.oneOf(SymbolElement.Kind.self), frame: try rect(eo), color: try eo.required("color").color())))
             } else {
-                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\"")
+                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\", \"symbol\"")
             }
         }
         return a

@@ -16,7 +16,7 @@ import Foundation
 public struct SceneDecoder: Sendable {
     private(set) var layouts: [LayoutEntry] = [
         LayoutEntry(WalletLayout.self), LayoutEntry(FlowLayout.self), LayoutEntry(AbsoluteLayout.self),
-        LayoutEntry(CompositionalLayout.self),
+        LayoutEntry(CompositionalLayout.self), LayoutEntry(ListLayout.self),
     ]
     private(set) var effects: [EffectEntry] = [
         EffectEntry(WalletEffect.Options.self), EffectEntry(JiggleReorderEffect.Options.self),
@@ -385,7 +385,8 @@ public struct SceneDecoder: Sendable {
 
     /// Decodes one item field by field; `index` picks its default colour.
     static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle(), images: SceneImages) throws -> ItemSpec {
-        let o = try f.object(allowed: ["id", "title", "subtitle", "color", "width", "height", "x", "y", "style", "content"])
+        let o = try f.object(allowed: ["id", "title", "subtitle", "secondaryText", "color", "width", "height", "x", "y", "style", "content",
+                                       "accessories", "image"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -394,7 +395,10 @@ public struct SceneDecoder: Sendable {
             id = try idField.nonEmptyString()
         }
         let title = try o.optional("title")?.string() ?? ""
-        let subtitle = try o.optional("subtitle")?.string() ?? ""
+        if o.has("subtitle") && o.has("secondaryText") {
+            throw o.optional("secondaryText")!.error("expected either \"subtitle\" or \"secondaryText\" (UIListContentConfiguration's name for it), not both")
+        }
+        let subtitle = try (o.optional("subtitle") ?? o.optional("secondaryText"))?.string() ?? ""
         let color = try o.optional("color")?.color() ?? ItemPalette.color(at: index)
         var size: Size?
         let style = try o.optional("style").map { try SceneDecoder.decodeCellStyle($0, base: defaultStyle) }
@@ -430,6 +434,8 @@ public struct SceneDecoder: Sendable {
         var item = ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
         item.subtitle = subtitle
         item.fitsTitle = fits
+        if let a = o.optional("accessories") { item.accessories = try a.array(maxCount: 5).map { try $0.oneOf(CellAccessory.self) } }
+        if let i = o.optional("image") { item.image = try images.load(i) }
         return item
     }
 
@@ -532,10 +538,24 @@ public struct SceneDecoder: Sendable {
             let (x, y) = try SceneDecoder.decodeOffset(v)
             spec.contentOffset = Point(x: x ?? -spec.contentInset.left, y: y ?? -spec.contentInset.top)
         }
-        if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
+        if let v = o.optional("backgroundColor") {
+            spec.backgroundColor = try v.color()
+        } else if let list = layout as? ListLayout, list.appearance != .plain {
+            spec.backgroundColor = ListLayout.groupedBackground  // systemGroupedBackground
+        }
         spec.cell = cellStyle
-        if let v = o.optional("header") { spec.headerStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
-        if let v = o.optional("footer") { spec.footerStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
+        if let list = layout as? ListLayout {
+            // A list's headers as UIKit's list configurations draw them: 13 pt grey, or 20 pt
+            // black in an inset group (Flutter's CupertinoListSection, measured from iOS 14.4).
+            spec.headerStyle.titleSize = list.appearance == .insetGrouped ? 20 : 13
+            spec.headerStyle.titleColor = list.appearance == .insetGrouped ? .black : Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
+            spec.headerStyle.contentInsets = EdgeInsets(top: list.appearance == .insetGrouped ? 16 : 0, left: list.appearance == .insetGrouped ? 0 : 20, bottom: 0, right: 20)
+            spec.footerStyle.titleSize = 13
+            spec.footerStyle.titleColor = Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
+            spec.footerStyle.contentInsets = EdgeInsets(top: 0, left: list.appearance == .insetGrouped ? 0 : 20, bottom: 0, right: 20)
+        }
+        if let v = o.optional("header") { spec.headerStyle = try SceneDecoder.decodeCellStyle(v, base: spec.headerStyle, supplementary: true) }
+        if let v = o.optional("footer") { spec.footerStyle = try SceneDecoder.decodeCellStyle(v, base: spec.footerStyle, supplementary: true) }
         if let v = o.optional("sectionBackground") { spec.backgroundStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }
         if let v = o.optional("isPagingEnabled") { spec.isPagingEnabled = try v.bool() }
         if let v = o.optional("bounces") { spec.bounces = try v.bool() }

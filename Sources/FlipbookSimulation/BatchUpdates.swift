@@ -81,7 +81,7 @@ extension CollectionView {
                 for p in ItemState.layoutProperties {
                     animator.startTransition(p, from: b.presentation[p], beginTime: time, timing: timing, fixedTarget: end[p])
                 }
-                ghosts[id] = Ghost(item: item, indexPath: oldIP, state: b.presentation, animator: animator)
+                ghosts[id] = Ghost(item: item, indexPath: oldIP, state: b.presentation, animator: animator, listRow: b.listRow)
                 animators[id] = nil
                 continue
             }

@@ -16,6 +16,67 @@ public enum CellAppearance {
         return a
     }
 
+    /// UIKit's label colours: secondaryLabel (#3C3C43 at 60 %), tertiaryLabel (at 30 %),
+    /// separator (at 29 %), the tint and the destructive red (Apple's UI element colour pages;
+    /// the values as Flutter's CupertinoColors lists them, packages/flutter/lib/src/cupertino/colors.dart).
+    public static let secondaryLabel = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
+    public static let tertiaryLabel = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    public static let separator = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
+    public static let tint = Color(red: 0, green: 122 / 255, blue: 1)
+    public static let destructive = Color(red: 1, green: 59 / 255, blue: 48 / 255)
+
+    /// A list row (UICollectionViewListCell with UIListContentConfiguration.cell()): its image,
+    /// title and secondary text between its margins, accessories at the ends, its separator.
+    public static func listCell(_ item: ItemSpec, row: ListRowConfiguration, size: Size) -> Appearance {
+        var a = Appearance(background: row.isHeader ? .clear : row.background, cornerRadius: row.cornerRadius, roundedCorners: row.roundedCorners)
+        var x = row.leadingInset, trailing = size.width - row.trailingInset
+        let mid = size.height / 2
+        func symbol(_ kind: SymbolElement.Kind, width: Double, height: Double, at left: Double, _ color: Color) {
+            a.content.append(.symbol(SymbolElement(kind: kind, frame: Rect(x: left, y: mid - height / 2, width: width, height: height), color: color)))
+        }
+        if item.accessories.contains(.delete) {
+            symbol(.delete, width: 22, height: 22, at: x, destructive)
+            x += 22 + 16
+        }
+        for accessory in item.accessories.reversed() where accessory != .delete {
+            let (kind, w, h, color): (SymbolElement.Kind, Double, Double, Color) = switch accessory {
+            case .disclosureIndicator: (.disclosureIndicator, 8, 13, tertiaryLabel)
+            case .checkmark: (.checkmark, 14, 13, tint)
+            case .detail: (.detail, 22, 22, tint)
+            case .reorder: (.reorder, 18, 13, tertiaryLabel)
+            case .delete: (.delete, 0, 0, destructive)
+            }
+            symbol(kind, width: w, height: h, at: trailing - w, color)
+            trailing -= w + 12
+        }
+        if let side = row.imageSize {
+            if let path = item.image {
+                a.content.append(.image(ImageElement(path: path, frame: Rect(x: x, y: mid - side / 2, width: side, height: side),
+                                                     contentMode: .scaleAspectFill, cornerRadius: side * 0.225)))
+            }
+            x += side + row.imageToText
+        }
+        let width = max(0, trailing - x)
+        let titleLine = row.titleSize * 1.3, secondaryLine = row.secondaryTextSize * 1.3
+        if item.subtitle.isEmpty {
+            a.content.append(.text(TextElement(text: item.title, frame: Rect(x: x, y: 0, width: width, height: size.height),
+                                               fontSize: row.isHeader ? row.titleSize + 3 : row.titleSize, weight: row.isHeader ? .bold : .regular)))
+        } else {
+            let top = mid - (titleLine + secondaryLine) / 2
+            a.content.append(.text(TextElement(text: item.title, frame: Rect(x: x, y: top, width: width, height: titleLine),
+                                               fontSize: row.titleSize, weight: row.isHeader ? .bold : .regular)))
+            a.content.append(.text(TextElement(text: item.subtitle, frame: Rect(x: x, y: top + titleLine, width: width, height: secondaryLine),
+                                               fontSize: row.secondaryTextSize, color: secondaryLabel)))
+        }
+        if row.topSeparator {
+            a.content.append(.symbol(SymbolElement(kind: .topSeparator, frame: Rect(x: 0, y: 0, width: size.width, height: size.height), color: separator)))
+        }
+        if let s = row.separatorLeading {
+            a.content.append(.symbol(SymbolElement(kind: .separator, frame: Rect(x: s, y: 0, width: size.width - s, height: size.height), color: separator)))
+        }
+        return a
+    }
+
     /// The CALayer part of a style: background, corners, border and shadow.
     static func layer(_ style: CellStyle, background: Color) -> Appearance {
         Appearance(background: background, cornerRadius: style.cornerRadius, roundedCorners: style.corners,

@@ -16,12 +16,12 @@ extension CollectionView {
                                          dy: viewFrame.minY - offset.y + s.translation.y)
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
-                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s)))
+                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow)))
         }
         return result
     }
 
-    func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState) -> Appearance {
+    func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil) -> Appearance {
         if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
             var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
@@ -30,6 +30,7 @@ extension CollectionView {
         }
         if kind == .cell {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
+            if let row = listRow { return CellAppearance.listCell(item, row: row, size: state.frame.size) }
             item.color = state.color
             return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
         }

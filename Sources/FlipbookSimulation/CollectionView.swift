@@ -12,6 +12,8 @@ public struct VisibleElement: Sendable {
     public var model: ItemState
     /// What is on screen now (model plus running animations).
     public var presentation: ItemState
+    /// A list row's look from its layout (nil for other elements).
+    public var listRow: ListRowConfiguration? = nil
     public var isCell: Bool { kind == .cell }
 }
 
@@ -92,6 +94,8 @@ public final class CollectionView {
         var indexPath: ItemIndexPath
         var state: ItemState
         var animator: ItemAnimator
+        /// A deleted list row keeps its row's look while it fades.
+        var listRow: ListRowConfiguration?
     }
 
     /// The scroll views of the layout's orthogonally scrolling sections, in section order.
@@ -101,6 +105,12 @@ public final class CollectionView {
         self.spec = spec
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
+        if var list = layout as? ListLayout {
+            // A list's rows size to their content: the layout needs to know what rows show.
+            list.sectionsWithImages = Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { $0.image != nil } })
+            list.sectionsWithSecondaryText = Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { !$0.subtitle.isEmpty } })
+            layout = list
+        }
         sections = spec.sections.map { $0.items.map(\.id) }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
         scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
@@ -318,7 +328,9 @@ public final class CollectionView {
             let m = modelState(id, a)
             let k = kind(of: a)
             let p = presentation(id, model: m, isCell: k == .cell, at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) {
+                out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: a.listRow))
+            }
         }
         for (id, a) in visibleAttributes(at: time) {
             seen.insert(id)
@@ -336,7 +348,9 @@ public final class CollectionView {
         for id in ghosts.keys.sorted() {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
-            if CollectionView.mayBeVisible(p, in: b) { out.append(VisibleElement(id: id, kind: .cell, indexPath: g.indexPath, model: g.state, presentation: p)) }
+            if CollectionView.mayBeVisible(p, in: b) {
+                out.append(VisibleElement(id: id, kind: .cell, indexPath: g.indexPath, model: g.state, presentation: p, listRow: g.listRow))
+            }
         }
         return out.sorted { a, b in
             if a.presentation.zIndex != b.presentation.zIndex { return a.presentation.zIndex < b.presentation.zIndex }

@@ -90,6 +90,11 @@ public struct ItemSpec: Hashable, Sendable {
     private var styleBox: SharedBox<CellStyle>?
     /// Rows of text, blocks and buttons drawn inside the item (clipped to it).
     public var content: [ContentSpec] = []
+    /// A list row's accessories (UICellAccessory), in order; the delete control sits at the
+    /// leading edge, the others at the trailing edge.
+    public var accessories: [CellAccessory] = []
+    /// A list row's image (UIListContentConfiguration.image), a PNG resolved when the scene is read.
+    public var image: String?
     public init(id: String, title: String = "", color: Color, size: Size? = nil, origin: Point? = nil, style: CellStyle? = nil,
                 content: [ContentSpec] = []) {
         self.id = id; self.title = title; self.color = color; self.size = size; self.origin = origin
@@ -101,6 +106,11 @@ public struct ItemSpec: Hashable, Sendable {
     package init(id: String, title: String, subtitle: String, color: Color) {
         self.id = id; self.title = title; self.subtitle = subtitle; self.color = color
     }
+}
+
+/// UICellAccessory's kinds that a list row shows.
+public enum CellAccessory: String, Hashable, Sendable, CaseIterable {
+    case disclosureIndicator, checkmark, detail, delete, reorder
 }
 
 /// A section of items, with an optional header title.

@@ -77,6 +77,26 @@ final class RenderTests: XCTestCase {
         }
     }
 
+    /// A list row draws UIKit's hairline separator (one device pixel of separator grey, from
+    /// the text's leading edge) and a disclosure chevron in tertiary grey at its trailing margin.
+    func testListRowsDrawSeparatorsAndAccessories() throws {
+        let t = try timeline("settings-list", frames: 0...0)
+        let f = t.frames[0]
+        let png = try DecodedPNG(PNGFormat().renderFrame(f, canvas: t.canvas, options: RenderOptions()))
+        let airplane = try XCTUnwrap(f.items.first { $0.id == "airplane" }).frame
+        let bottom = Int((airplane.maxY * 2).rounded()) - 1, x = Int((airplane.minX + 150) * 2)
+        // separator #3C3C43 at 29 % over the white row: 255 − 0.29 · (255 − 60) ≈ 198.
+        XCTAssertEqual(Double(png.rgb(x, bottom).0), 255 - 0.29 * 195, accuracy: 2, "the hairline")
+        XCTAssertTrue(png.rgb(x, bottom - 1) == (255, 255, 255), "one pixel only")
+        // Left of the text's edge (28 pt into the group) there is no separator.
+        XCTAssertTrue(png.rgb(Int((airplane.minX + 14) * 2), bottom) == (255, 255, 255))
+        // The chevron's tip: 14 pt in from the trailing edge, centred on the row.
+        let wifi = try XCTUnwrap(f.items.first { $0.id == "wifi" }).frame
+        let tip = png.rgb(Int((wifi.maxX - 14 - 4 + 2.5) * 2), Int(wifi.midY * 2))
+        XCTAssertLessThan(tip.0, 230, "the chevron is drawn")
+        XCTAssertEqual(tip.0, tip.1, "in grey")
+    }
+
     func testPulledDownFrameShowsTheFan() throws {
         // Frame 246 (4.1 s): offset −204, card i at canvas y 140i + 64.
         let t = try timeline("wallet-scroll", frames: 246...246)

@@ -129,7 +129,7 @@ final class SceneDecoderTests: XCTestCase {
 
         let type = try XCTUnwrap(message(minimalScene(layout: #"{"type": "carousel", "sections": []}"#)))
         XCTAssertEqual(type.path, "$.collectionView.layout.type", "an unknown type, not an unknown field: \(type.message)")
-        XCTAssertTrue(type.message.contains(#"expected one of "wallet", "flow", "absolute", "compositional", got "carousel""#), type.message)
+        XCTAssertTrue(type.message.contains(#"expected one of "wallet", "flow", "absolute", "compositional", "list", got "carousel""#), type.message)
 
         let cased = try XCTUnwrap(message(minimalScene(layout: #"{"type": "Flow"}"#)))
         XCTAssertTrue(cased.message.hasSuffix(#"did you mean "flow"?"#), cased.message)
