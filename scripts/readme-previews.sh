@@ -7,7 +7,7 @@ set -euo pipefail
 flipbook=${1:-.build/release/flipbook}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-more app-store-feed photos-grid onboarding-pager; do
+for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-more app-store-feed photos-grid onboarding-pager mail-swipe; do
   "$flipbook" render "examples/$scene.json" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
   cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
 done
@@ -29,6 +29,7 @@ wallet-scroll-pulled wallet-scroll 246
 wallet-scroll-sticky wallet-scroll 102
 labels-and-shadows labels-and-shadows 0
 app-store-feed-pinned app-store-feed 330
+settings-list settings-list 0
 "
 while read -r name scene frame; do
   [ -n "$name" ] || continue

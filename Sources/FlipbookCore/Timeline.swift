@@ -240,6 +240,8 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let sectionFooter = ElementKind("footer")
     /// A section's background decoration view (NSCollectionLayoutDecorationItem.background).
     public static let sectionBackground = ElementKind("background")
+    /// The swipe actions revealed under a list row ("<item>.actions").
+    public static let swipeActions = ElementKind("swipeActions")
 }
 
 /// UIGestureRecognizer.State.

@@ -386,7 +386,7 @@ public struct SceneDecoder: Sendable {
     /// Decodes one item field by field; `index` picks its default colour.
     static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle(), images: SceneImages) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "secondaryText", "color", "width", "height", "x", "y", "style", "content",
-                                       "accessories", "image"])
+                                       "accessories", "image", "leadingSwipeActions", "trailingSwipeActions"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -436,6 +436,18 @@ public struct SceneDecoder: Sendable {
         item.fitsTitle = fits
         if let a = o.optional("accessories") { item.accessories = try a.array(maxCount: 5).map { try $0.oneOf(CellAccessory.self) } }
         if let i = o.optional("image") { item.image = try images.load(i) }
+        func swipe(_ f: JSONField) throws -> SwipeActionsConfiguration {
+            let s = try f.object(allowed: ["actions", "performsFirstActionWithFullSwipe"])
+            let actions = try s.required("actions").array(maxCount: 5).map { a -> ContextualAction in
+                let ao = try a.object(allowed: ["title", "image", "backgroundColor", "style"])
+                return ContextualAction(title: try ao.optional("title")?.string(), image: try ao.optional("image").map { try images.load($0) },
+                                        backgroundColor: try ao.optional("backgroundColor")?.color(),
+                                        style: try ao.optional("style")?.oneOf(ContextualAction.Style.self) ?? .normal)
+            }
+            return SwipeActionsConfiguration(actions: actions, performsFirstActionWithFullSwipe: try s.optional("performsFirstActionWithFullSwipe")?.bool() ?? true)
+        }
+        if let f = o.optional("leadingSwipeActions") { item.leadingSwipeActions = try swipe(f) }
+        if let f = o.optional("trailingSwipeActions") { item.trailingSwipeActions = try swipe(f) }
         return item
     }
 

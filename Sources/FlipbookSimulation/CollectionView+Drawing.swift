@@ -14,6 +14,9 @@ extension CollectionView {
             let s = e.presentation
             let frame = s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x,
                                          dy: viewFrame.minY - offset.y + s.translation.y)
+            if swipe?.item == e.id {
+                result += swipeActionItems(for: e, rowFrame: e.model.frame.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y), at: time)
+            }
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
                                    appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow)))

@@ -98,6 +98,9 @@ public final class CollectionView {
         var listRow: ListRowConfiguration?
     }
 
+    /// The list row swiped open, opening or closing, if any (swipe actions).
+    public internal(set) var swipe: RowSwipe?
+
     /// The scroll views of the layout's orthogonally scrolling sections, in section order.
     public private(set) var orthogonalScrollers: [OrthogonalScroller] = []
 
@@ -298,6 +301,7 @@ public final class CollectionView {
     func presentation(_ id: String, model: ItemState, isCell: Bool, at time: Double) -> ItemState {
         var s = animators[id]?.presentation(of: model, at: time) ?? model
         if isCell { ItemAnimator.apply(cellKeyframes, to: &s, at: time) }
+        if let swipe, swipe.item == id { s.translation.x += swipe.translation(at: time) }
         return s
     }
 

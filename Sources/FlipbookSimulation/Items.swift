@@ -95,6 +95,25 @@ public struct ItemSpec: Hashable, Sendable {
     public var accessories: [CellAccessory] = []
     /// A list row's image (UIListContentConfiguration.image), a PNG resolved when the scene is read.
     public var image: String?
+    /// A list row's swipe actions (trailingSwipeActionsConfigurationProvider and the leading one).
+    public var trailingSwipeActions: SwipeActionsConfiguration? {
+        get { swipeBox?.value.trailing }
+        set { setSwipe(leading: leadingSwipeActions, trailing: newValue) }
+    }
+    public var leadingSwipeActions: SwipeActionsConfiguration? {
+        get { swipeBox?.value.leading }
+        set { setSwipe(leading: newValue, trailing: trailingSwipeActions) }
+    }
+    /// Boxed like the style: most items of a long list have none.
+    private var swipeBox: SharedBox<RowSwipeActions>?
+    private mutating func setSwipe(leading: SwipeActionsConfiguration?, trailing: SwipeActionsConfiguration?) {
+        swipeBox = leading == nil && trailing == nil ? nil : SharedBox(RowSwipeActions(leading: leading, trailing: trailing))
+    }
+    /// The actions a swipe toward `side` reveals, if any.
+    public func swipeActions(_ side: SwipeSide) -> SwipeActionsConfiguration? {
+        let c = side == .leading ? leadingSwipeActions : trailingSwipeActions
+        return c.flatMap { $0.actions.isEmpty ? nil : $0 }
+    }
     public init(id: String, title: String = "", color: Color, size: Size? = nil, origin: Point? = nil, style: CellStyle? = nil,
                 content: [ContentSpec] = []) {
         self.id = id; self.title = title; self.color = color; self.size = size; self.origin = origin
@@ -106,6 +125,42 @@ public struct ItemSpec: Hashable, Sendable {
     package init(id: String, title: String, subtitle: String, color: Color) {
         self.id = id; self.title = title; self.subtitle = subtitle; self.color = color
     }
+}
+
+/// UIContextualAction: a button a swipe reveals beside a list row.
+public struct ContextualAction: Hashable, Sendable {
+    public enum Style: String, Hashable, Sendable, CaseIterable { case normal, destructive }
+    public var title: String?
+    /// A PNG, resolved when the scene is read.
+    public var image: String?
+    /// nil: systemRed for a destructive action, systemGray otherwise (UIContextualAction's defaults).
+    public var backgroundColor: Color?
+    public var style: Style
+    public init(title: String? = nil, image: String? = nil, backgroundColor: Color? = nil, style: Style = .normal) {
+        self.title = title; self.image = image; self.backgroundColor = backgroundColor; self.style = style
+    }
+    public var effectiveBackgroundColor: Color {
+        backgroundColor ?? (style == .destructive ? Color(red: 1, green: 59 / 255, blue: 48 / 255) : Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255))
+    }
+}
+
+/// UISwipeActionsConfiguration: the actions in order from the row's edge inwards; a full
+/// swipe performs the first when `performsFirstActionWithFullSwipe` (true by default, as
+/// Apple's page for the property says).
+public struct SwipeActionsConfiguration: Hashable, Sendable {
+    public var actions: [ContextualAction]
+    public var performsFirstActionWithFullSwipe: Bool
+    public init(actions: [ContextualAction], performsFirstActionWithFullSwipe: Bool = true) {
+        self.actions = actions; self.performsFirstActionWithFullSwipe = performsFirstActionWithFullSwipe
+    }
+}
+
+/// Which edge's actions a swipe reveals: `leading` (the row moves right), `trailing` (left).
+public enum SwipeSide: String, Hashable, Sendable { case leading, trailing }
+
+struct RowSwipeActions: Hashable, Sendable {
+    var leading: SwipeActionsConfiguration?
+    var trailing: SwipeActionsConfiguration?
 }
 
 /// UICellAccessory's kinds that a list row shows.

@@ -55,7 +55,13 @@ public final class Simulator {
         gestures.timerScheduler = { [unowned self] time, fire in
             self.schedule(at: time, order: EventQueue.Order.timer, .timer(fire))
         }
-        for i in views.indices { installScrollPan(i) }
+        for i in views.indices {
+            let v = views[i]
+            if v.layout is ListLayout, v.spec.sections.contains(where: { $0.items.contains { $0.leadingSwipeActions != nil || $0.trailingSwipeActions != nil } }) {
+                swipeControllers[i] = SwipeActionsController(simulator: self, view: v)
+            }
+            installScrollPan(i)
+        }
         if let configuration = scene.effect { install(configuration.makeEffect()) }
         for (i, step) in scene.script.enumerated() {
             schedule(at: step.time, .actions([step.action], path: step.path.isEmpty ? "$.script[\(i)]" : step.path))
@@ -74,7 +80,9 @@ public final class Simulator {
         pan.isEnabled = scroll.isScrollEnabled
         pan.action = { [unowned self] r in
             switch r.state {
-            case .began: scroll.dragBegan(translation: r.translation, at: self.now)
+            case .began:
+                self.swipeControllers[index]?.scrollBegan()
+                scroll.dragBegan(translation: r.translation, at: self.now)
             case .changed: scroll.dragChanged(translation: r.translation, at: self.now)
             case .ended:
                 scroll.dragEnded(velocity: r.velocity, at: self.now)
@@ -87,6 +95,12 @@ public final class Simulator {
         }
         gestures.add(pan)
         scrollPans.append(pan)
+        if let swipe = swipeControllers[index] {
+            // A sideways drag on a row with actions is the row's, not the scroll view's.
+            gestures.add(swipe.pan)
+            gestures.add(swipe.tap)
+            pan.shouldBegin = { [unowned swipe] r in !swipe.claims(r.startLocation, translation: r.translation) }
+        }
         guard !cv.orthogonalScrollers.isEmpty else { return }
         // A drag that starts in an orthogonal section and moves more across the view's axis
         // than along it scrolls the section, not the view (UIKit's nested scroll views).
@@ -118,6 +132,8 @@ public final class Simulator {
             sectionPans.append((sectionPan, scroller, index))
         }
     }
+    /// Each list view's swipe actions, by view index.
+    private var swipeControllers: [Int: SwipeActionsController] = [:]
     /// The orthogonal sections' pans ("<view id>.<section id>.pan") and their scroll views.
     private var sectionPans: [(pan: PanGestureRecognizer, scroller: OrthogonalScroller, view: Int)] = []
 

@@ -95,7 +95,7 @@ public enum SceneCheck {
 extension Scene {
     /// The suffixes of ids Flipbook makes for elements the scene does not name (section
     /// headers and footers, a dragged item's snapshot); user ids may not end in them.
-    public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot"]
+    public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot", ".actions"]
 
     /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
     /// the JSON path of the offending value.
@@ -239,6 +239,15 @@ extension Scene {
         try checkText(item.title, at: path() + ".title")
         try checkText(item.subtitle, at: path() + ".subtitle")
         if let style = item.style { try checkStyle(style, at: path() + ".style") }
+        for (name, config) in [("leadingSwipeActions", item.leadingSwipeActions), ("trailingSwipeActions", item.trailingSwipeActions)] {
+            guard let config else { continue }
+            for (k, a) in config.actions.enumerated() {
+                let p = path() + ".\(name).actions[\(k)]"
+                if (a.title ?? "").isEmpty && a.image == nil { throw SceneCheck.issue(p, "expected a \"title\" or an \"image\"") }
+                if let t = a.title { try checkText(t, at: p + ".title") }
+                if let c = a.backgroundColor, !c.isValid { throw SceneCheck.issue(p + ".backgroundColor", "expected a colour with components from 0 to 1") }
+            }
+        }
         for (i, c) in item.content.enumerated() {
             let p = path() + ".content[\(i)]"
             if let problem = c.problem() { throw SceneCheck.issue(p + "." + problem.property, "expected " + problem.expected) }

@@ -1,0 +1,108 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookSceneFile
+
+/// Swipe actions by frame: the row's offset against the finger's travel, the resistance past
+/// the actions, the release snap, tap-to-perform, the full swipe, and the deletion after it.
+final class SwipeActionsTests: XCTestCase {
+    func scene(fullSwipe: Bool = true, script: String, duration: Double = 3) throws -> Scene {
+        let actions = ##"{"actions": [{"title": "Delete", "style": "destructive"}, {"title": "Flag", "backgroundColor": "#FF9500"}], "performsFirstActionWithFullSwipe": \##(fullSwipe)}"##
+        let items = "[" + (0..<8).map { #"{"id": "r\#($0)", "title": "Row \#($0)", "trailingSwipeActions": \#(actions)}"# }.joined(separator: ", ") + "]"
+        let text = minimalScene(items: items, layout: #"{"type": "list"}"#, script: script)
+            .replacingOccurrences(of: #""duration": 1,"#, with: #""duration": \#(duration),"#)
+        return try decode(text)
+    }
+    /// Row i's centre: rows are 44 pt tall from the view's top (a plain list).
+    func y(_ i: Int) -> Double { 44 * Double(i) + 22 }
+    func rowX(_ f: TimelineFrame, _ id: String) -> Double? { f.items.first { $0.id == id }?.frame.minX }
+
+    /// Until the actions are shown the row moves exactly as far as the finger has since the pan
+    /// began; past them, without full swipes, it follows the rubber band.
+    func testRowFollowsTheFinger() throws {
+        for fullSwipe in [true, false] {
+            let drag = #"[{"at": 0.1, "action": "drag", "from": {"x": 330, "y": \#(y(1))}, "to": {"x": 30, "y": \#(y(1))}, "duration": 1.0, "curve": "linear"}]"#
+            let s = try scene(fullSwipe: fullSwipe, script: drag)
+            let t = try Simulator.run(s)
+            // The finger has travelled 300 · (t − 0.1) pt (linear); the first frame that moved
+            // the row is the reference, and from there the row must keep pace with the finger.
+            var base: (travel: Double, offset: Double)?
+            var checked = 0
+            for f in t.frames where f.time > 0.1 && f.time < 1.1 {
+                let travel = 300 * (f.time - 0.1), offset = -(rowX(f, "r1") ?? 0)
+                if offset == 0 { continue }
+                guard let b = base else { base = (travel, offset); continue }
+                let oneToOne = b.offset + travel - b.travel
+                let actions = 2 * RowSwipe.buttonWidth
+                let expected = oneToOne <= actions ? oneToOne
+                    : fullSwipe ? min(oneToOne, 375) : actions + RubberBand.offset(forPull: oneToOne - actions, dimension: 375)
+                XCTAssertEqual(offset, expected, accuracy: 0.02, "full swipe \(fullSwipe) at \(f.time)")
+                checked += 1
+            }
+            XCTAssertGreaterThan(checked, 40)
+        }
+    }
+
+    func testReleaseOpensOrClosesByPositionAndVelocity() throws {
+        let width = 2 * RowSwipe.buttonWidth
+        // Slow drags ending past half the actions open; short of it close.
+        for (to, open) in [(330.0 - 100, true), (330 - 60, false)] {
+            let s = try scene(script: #"[{"at": 0.1, "action": "drag", "from": {"x": 330, "y": \#(y(1))}, "to": {"x": \#(to), "y": \#(y(1))}, "duration": 0.6, "holdAfter": 0.2}]"#)
+            let last = try Simulator.run(s).frames.last!
+            XCTAssertEqual(rowX(last, "r1")!, open ? -width : 0, accuracy: 1e-9, "drag to \(to)")
+            XCTAssertEqual(last.items.contains { $0.id == "r1.0.actions" }, open)
+        }
+        // A quick flick opens even from a short drag.
+        let flick = try scene(script: #"[{"at": 0.1, "action": "flick", "from": {"x": 330, "y": \#(y(1))}, "velocity": {"x": -600, "y": 0}, "duration": 0.08}]"#)
+        XCTAssertEqual(rowX(try Simulator.run(flick).frames.last!, "r1")!, -width, accuracy: 1e-9)
+    }
+
+    /// Tapping Delete slides the row away and deletes it: the rows below end exactly where the
+    /// layout puts them, moving up monotonically; tapping elsewhere closes.
+    func testTapToPerformAndTapElsewhere() throws {
+        let open = #"{"at": 0.1, "action": "drag", "from": {"x": 330, "y": \#(y(2))}, "to": {"x": 180, "y": \#(y(2))}, "duration": 0.5, "holdAfter": 0.2}"#
+        // Delete is the action next to the row: the inner 74 pt of the 148 revealed.
+        let s = try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": \#(375 - 148 + 37), "y": \#(y(2))}}]"#)
+        let t = try Simulator.run(s)
+        let last = t.frames.last!
+        XCTAssertNil(last.items.first { $0.id == "r2" }, "deleted")
+        for i in 3..<8 {
+            XCTAssertEqual(last.items.first { $0.id == "r\(i)" }!.frame.minY, 44 * Double(i - 1), accuracy: 1e-9, "r\(i) closes the gap")
+            let ys = t.frames.compactMap { f in f.items.first { $0.id == "r\(i)" }?.frame.minY }
+            XCTAssertTrue(zip(ys, ys.dropFirst()).allSatisfy { $1 <= $0 + 1e-9 }, "r\(i) moves up monotonically")
+        }
+        let closes = try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": 100, "y": \#(y(6))}}]"#)
+        let after = try Simulator.run(closes).frames.last!
+        XCTAssertEqual(rowX(after, "r2"), 0)
+        XCTAssertNotNil(after.items.first { $0.id == "r6" }, "the tap closed the row and did nothing else")
+    }
+
+    func testFullSwipeDeletesInOneGesture() throws {
+        let s = try scene(script: #"[{"at": 0.1, "action": "drag", "from": {"x": 360, "y": \#(y(4))}, "to": {"x": 40, "y": \#(y(4))}, "duration": 0.3}]"#)
+        let t = try Simulator.run(s)
+        XCTAssertNil(t.frames.last!.items.first { $0.id == "r4" })
+        XCTAssertEqual(t.frames.last!.items.first { $0.id == "r5" }!.frame.minY, 44 * 4, accuracy: 1e-9)
+        // Without full swipes the same drag leaves the row open on its actions.
+        let kept = try Simulator.run(try scene(fullSwipe: false, script: #"[{"at": 0.1, "action": "drag", "from": {"x": 360, "y": \#(y(4))}, "to": {"x": 40, "y": \#(y(4))}, "duration": 0.3}]"#))
+        XCTAssertEqual(rowX(kept.frames.last!, "r4")!, -2 * RowSwipe.buttonWidth, accuracy: 1e-9)
+    }
+
+    /// The buttons share what is revealed; past the actions the first takes the rest.
+    func testButtonFrames() {
+        let s = RowSwipe(item: "a", side: .trailing, configuration: SwipeActionsConfiguration(actions: [ContextualAction(title: "A"), ContextualAction(title: "B")]),
+                         rowWidth: 375, motion: .following(0))
+        XCTAssertEqual(s.buttonFrames(offset: 74, height: 44), [Rect(x: 301, y: 0, width: 37, height: 44), Rect(x: 338, y: 0, width: 37, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 200, height: 44), [Rect(x: 175, y: 0, width: 126, height: 44), Rect(x: 301, y: 0, width: 74, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 300, height: 44), [Rect(x: 75, y: 0, width: 300, height: 44), Rect(x: 375, y: 0, width: 0, height: 44)])
+    }
+
+    func testAnActionNeedsATitleOrAnImage() {
+        let text = minimalScene(items: #"[{"id": "a", "trailingSwipeActions": {"actions": [{"style": "destructive"}]}}]"#, layout: #"{"type": "list"}"#)
+        XCTAssertThrowsError(try decode(text)) { e in
+            XCTAssertEqual((e as? InputError)?.path, "$.collectionView.items[0].trailingSwipeActions.actions[0]")
+            XCTAssertEqual((e as? InputError)?.message.contains("a \"title\" or an \"image\""), true)
+        }
+    }
+}
