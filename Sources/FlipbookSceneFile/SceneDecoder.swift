@@ -21,7 +21,7 @@ public struct SceneDecoder: Sendable {
     private(set) var effects: [EffectEntry] = [
         EffectEntry(WalletEffect.Options.self), EffectEntry(JiggleReorderEffect.Options.self),
         EffectEntry(TagReorderEffect.Options.self), EffectEntry(ExpandCollapseEffect.Options.self),
-        EffectEntry(PullForMoreEffect.Options.self),
+        EffectEntry(PullForMoreEffect.Options.self), EffectEntry(PinchColumnsEffect.Options.self),
     ]
 
     /// The folder scene images are named relative to (the scene file's folder when nil).
@@ -141,6 +141,8 @@ public struct SceneDecoder: Sendable {
                     let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
                     if TouchDecoder.lowLevel.contains(name) {
                         lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
+                    } else if name == "pinch" || name == "rotate" {
+                        touches += try TouchDecoder.twoFingerTracks(o, action: name, time: time, canvas: canvas)
                     } else {
                         touches.append(try TouchDecoder.track(o, action: name, time: time, canvas: canvas))
                     }

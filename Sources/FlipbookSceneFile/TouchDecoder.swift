@@ -8,7 +8,7 @@ import FlipbookEffects
 /// Decodes the touch steps of a script (`touch`, `tap`, `longPress`, `drag`, `flick`, `pull`)
 /// into tracks (Scene.validate checks that one finger never touches twice at once).
 enum TouchDecoder {
-    static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull"]
+    static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull", "pinch", "rotate"]
     /// Low-level steps, assembled per finger in time order.
     static let lowLevel = ["touchDown", "touchMove", "touchUp"]
 
@@ -19,6 +19,8 @@ enum TouchDecoder {
         "drag": ["finger", "from", "to", "duration", "curve", "holdBefore", "holdAfter"],
         "flick": ["finger", "from", "velocity", "duration"],
         "pull": ["finger", "from", "by", "duration", "curve", "hold"],
+        "pinch": ["fingers", "center", "fromDistance", "toDistance", "angle", "duration", "curve"],
+        "rotate": ["fingers", "center", "distance", "fromAngle", "toAngle", "duration", "curve"],
         "touchDown": ["finger", "point"],
         "touchMove": ["finger", "to", "duration", "curve"],
         "touchUp": ["finger"],
@@ -128,6 +130,35 @@ enum TouchDecoder {
         return out
     }
 
+    /// `pinch` and `rotate`: two fingers about a centre (TouchTrack.twoFingers); angles in degrees.
+    static func twoFingerTracks(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> [TouchTrack] {
+        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        var fingers = (1, 2)
+        if let f = o.optional("fingers") {
+            let ids = try f.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 1...10) }
+            if ids[0] == ids[1] { throw f.error("expected two different fingers, got \(ids[0]) twice") }
+            fingers = (ids[0], ids[1])
+        }
+        let center = try point(o.required("center"), canvas: canvas)
+        let maxDistance = 2 * max(canvas.width, canvas.height)
+        func distance(_ key: String) throws -> Double {
+            // Fingers at one point have no distance to scale: a pinch needs them apart.
+            try o.required(key).number(in: 1...maxDistance, "a distance between the fingers from 1 to \(NumberFormat.short(maxDistance)) pt")
+        }
+        func degrees(_ key: String) throws -> Double { try (o.optional(key)?.number(in: -3600...3600) ?? 0) * .pi / 180 }
+        let duration = try o.optional("duration")?.positive(max: 3600) ?? 0.5
+        let curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .easeInEaseOut
+        if action == "pinch" {
+            let angle = try degrees("angle")
+            return TouchTrack.twoFingers(fingers: fingers, at: time, center: center, fromDistance: try distance("fromDistance"),
+                                         toDistance: try distance("toDistance"), fromAngle: angle, toAngle: angle, duration: duration,
+                                         curve: curve, path: o.path)
+        }
+        let d = try distance("distance")
+        return TouchTrack.twoFingers(fingers: fingers, at: time, center: center, fromDistance: d, toDistance: d,
+                                     fromAngle: try degrees("fromAngle"), toAngle: try degrees("toAngle"), duration: duration, curve: curve, path: o.path)
+    }
+
     static func track(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> TouchTrack {
         try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
         let finger = try o.optional("finger")?.integer(in: 1...10) ?? 1
@@ -155,16 +186,18 @@ enum TouchDecoder {
             if after > 0 { t.segments.append(.init(to: to, duration: after, curve: .linear)) }
         case "flick":
             // A straight, constant-speed stroke that lifts while moving: it releases with `velocity`.
-            t.downPoint = try point(o.required("from"), canvas: canvas)
+            let from = try point(o.required("from"), canvas: canvas)
             let vf = try o.required("velocity", "points per second")
             let v = try delta(vf)
             let d = try o.optional("duration")?.positive(max: 10) ?? 0.1
-            let to = Point(x: t.downPoint.x + v.x * d, y: t.downPoint.y + v.y * d)
+            let flick = TouchTrack.flick(finger: finger, at: time, from: from, velocity: v, duration: d)
+            let to = flick.segments[0].to
             let mx = canvas.width * 1.5, my = canvas.height * 1.5
             guard to.x >= -mx, to.x <= mx + canvas.width, to.y >= -my, to.y <= my + canvas.height else {
                 throw vf.error("expected a velocity that keeps the finger near the canvas over \(NumberFormat.short(d)) s, got (\(NumberFormat.short(v.x)), \(NumberFormat.short(v.y))) pt/s")
             }
-            t.segments = [.init(to: to, duration: d, curve: .linear)]
+            t.downPoint = from
+            t.segments = flick.segments
         default:  // pull: drag by `by`, hold, release with no velocity
             t.downPoint = try point(o.required("from"), canvas: canvas)
             let by = try delta(o.required("by"))

@@ -35,6 +35,14 @@ open class GestureRecognizer {
     public private(set) var time = 0.0
     private var samples: [(time: Double, point: Point)] = []
 
+    /// How many touches the recognizer follows at once (UIKit's pinch and rotation follow two);
+    /// touches after the first that begin in its view while it follows the first join it.
+    open var maximumNumberOfTouches: Int { 1 }
+    /// The touches after the first, by finger: where each began and where it is.
+    public private(set) var additionalTouches: [(finger: Int, start: Point, location: Point)] = []
+    /// Whether `finger` is one this recognizer follows.
+    func follows(_ finger: Int) -> Bool { touch == finger || additionalTouches.contains { $0.finger == finger } }
+
     /// Samples older than this do not count toward the velocity.
     public static let velocityWindow = 0.05
 
@@ -84,6 +92,26 @@ open class GestureRecognizer {
         touch = nil
         pending = nil
         samples = []
+        additionalTouches = []
+    }
+
+    func addTouch(_ finger: Int, at p: Point, time t: Double) {
+        additionalTouches.append((finger, p, p))
+        additionalTouchDown(at: p, time: t)
+    }
+
+    func sampleAdditional(_ finger: Int, at p: Point, time t: Double) {
+        guard let i = additionalTouches.firstIndex(where: { $0.finger == finger }) else { return }
+        additionalTouches[i].location = p
+        self.time = t
+        touchMoved(to: location, time: t)
+    }
+
+    func endAdditional(_ finger: Int, at p: Point, time t: Double) {
+        guard let i = additionalTouches.firstIndex(where: { $0.finger == finger }) else { return }
+        additionalTouches[i].location = p
+        additionalTouchUp(at: p, time: t)
+        additionalTouches.remove(at: i)
     }
 
     // MARK: - Subclass hooks (override these in your own recognizer, as with UIGestureRecognizer's touchesBegan…)
@@ -96,6 +124,10 @@ open class GestureRecognizer {
     open func touchUp(at p: Point, time t: Double) {}
     /// A timer from `schedule(after:tag:)` fired while the same touch is down.
     open func timerFired(_ tag: Int, time t: Double) {}
+    /// A further touch joined (see `maximumNumberOfTouches`); it is in `additionalTouches`.
+    open func additionalTouchDown(at p: Point, time t: Double) {}
+    /// A further touch lifted (it is still in `additionalTouches` during the call).
+    open func additionalTouchUp(at p: Point, time t: Double) {}
 
     /// Asks the system to move to `state` (it may wait, or fail this recognizer instead).
     public func transition(to state: GestureState) { system?.request(self, state) }

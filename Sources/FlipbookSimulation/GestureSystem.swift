@@ -35,6 +35,11 @@ public final class GestureSystem {
     // MARK: - Touches
 
     public func touchDown(finger: Int, at p: Point, time t: Double) {
+        // A second finger joins a recognizer that follows several and is following one already.
+        for r in recognizers where r.isEnabled && r.touch != nil && r.touch != finger && !r.state.isFinished
+            && 1 + r.additionalTouches.count < r.maximumNumberOfTouches && r.view().contains(p) {
+            r.addTouch(finger, at: p, time: t)
+        }
         for r in recognizers where r.isEnabled && r.touch == nil && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
             r.reset()
             r.begin(touch: finger, at: p, time: t)
@@ -43,9 +48,13 @@ public final class GestureSystem {
 
     public func touchSample(finger: Int, at p: Point, time t: Double, moved: Bool) {
         for r in recognizers where r.touch == finger && !r.state.isFinished { r.sample(p, time: t, moved: moved) }
+        for r in recognizers where r.touch != finger && moved && !r.state.isFinished && r.follows(finger) { r.sampleAdditional(finger, at: p, time: t) }
     }
 
     public func touchUp(finger: Int, at p: Point, time t: Double) {
+        for r in recognizers where r.touch != finger && r.follows(finger) {
+            r.endAdditional(finger, at: p, time: t)
+        }
         for r in recognizers where r.touch == finger && !r.state.isFinished { r.end(at: p, time: t) }
         // Anything still undecided when the touch ends fails; then everything resets.
         for r in recognizers where r.touch == finger && r.state == .possible { request(r, .failed) }

@@ -233,6 +233,16 @@ public final class Simulator {
 
     private func touchUp(_ t: TouchTrack) {
         let p = t.location(at: t.upTime)
+        // The other fingers down now are where they are at this instant too (UIKit reports
+        // every touch's position with an event), so a pinch ends on both fingers' last places.
+        for other in scene.touches where other.finger != t.finger && lastTouchPoint[other.finger] != nil
+            && other.downTime <= now + FrameClock.epsilon && other.upTime >= now - FrameClock.epsilon {
+            let q = other.location(at: now)
+            if q != lastTouchPoint[other.finger] {
+                lastTouchPoint[other.finger] = q
+                gestures.touchSample(finger: other.finger, at: q, time: now, moved: true)
+            }
+        }
         if p != lastTouchPoint[t.finger] { gestures.touchSample(finger: t.finger, at: p, time: now, moved: true) }
         let dragged = scrollPans.map { $0.touch == t.finger && $0.state.isActive }
         let caught = views.map { $0.frame(at: now).contains(t.downPoint) }

@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
@@ -85,5 +86,95 @@ public final class PanGestureRecognizer: GestureRecognizer {
         case .possible: transition(to: .failed)
         default: break
         }
+    }
+}
+
+/// What UIPinchGestureRecognizer and UIRotationGestureRecognizer share: two touches, measured
+/// against where they were when the second went down.
+open class TwoTouchGestureRecognizer: GestureRecognizer {
+    open override var maximumNumberOfTouches: Int { 2 }
+    /// The two fingers' positions now and when the second touched down (nil with one finger).
+    public var touchPair: (now: (Point, Point), start: (Point, Point))? {
+        guard let second = additionalTouches.first else { return nil }
+        return ((location, second.location), (pairStart ?? location, second.start))
+    }
+    /// Where the first finger was when the second went down.
+    private var pairStart: Point?
+    /// (time, value) samples of the measured quantity, for its velocity.
+    private var history: [(Double, Double)] = []
+
+    open override func additionalTouchDown(at p: Point, time t: Double) {
+        pairStart = location
+        history = [(t, measure() ?? 0)]
+    }
+    /// The quantity this recognizer reports (scale, rotation), nil without two fingers.
+    open func measure() -> Double? { nil }
+    /// How far the quantity must move from its start before the gesture begins.
+    open var threshold: Double { 0 }
+    open var restingValue: Double { 0 }
+
+    /// Per second, over the last `velocityWindow`.
+    public var valueVelocity: Double {
+        guard let last = history.last else { return 0 }
+        let first = history.last { last.0 - $0.0 >= GestureRecognizer.velocityWindow - 1e-9 } ?? history.first!
+        let dt = last.0 - first.0
+        return dt > 1e-9 ? (last.1 - first.1) / dt : 0
+    }
+
+    public override func touchMoved(to p: Point, time t: Double) {
+        guard let v = measure() else { return }
+        history.append((t, v))
+        if history.count > 64 { history.removeFirst(history.count - 64) }
+        switch state {
+        case .possible: if abs(v - restingValue) >= threshold { transition(to: .began) }
+        case .began, .changed: transition(to: .changed)
+        default: break
+        }
+    }
+    open override func additionalTouchUp(at p: Point, time t: Double) {
+        switch state {
+        case .began, .changed: transition(to: .ended)
+        case .possible: transition(to: .failed)
+        default: break
+        }
+    }
+    open override func touchUp(at p: Point, time t: Double) { additionalTouchUp(at: p, time: t) }
+}
+
+/// UIPinchGestureRecognizer: `scale` is the distance between the two fingers over their
+/// distance when the second went down (UIKit: "the scale factor relative to the points of the
+/// two touches in screen coordinates"); it begins once the scale has moved by `minimumScaleChange`
+/// (our choice: UIKit publishes no threshold) and ends when a finger lifts.
+public final class PinchGestureRecognizer: TwoTouchGestureRecognizer {
+    public var minimumScaleChange = 0.05
+    public override var threshold: Double { minimumScaleChange }
+    public override var restingValue: Double { 1 }
+    public var scale: Double { measure() ?? 1 }
+    /// Scale factor per second.
+    public var scaleVelocity: Double { valueVelocity }
+    public override func measure() -> Double? {
+        guard let p = touchPair else { return nil }
+        let d0 = p.start.0.distance(to: p.start.1)
+        return d0 > 0 ? p.now.0.distance(to: p.now.1) / d0 : nil
+    }
+}
+
+/// UIRotationGestureRecognizer: `rotation` in radians (clockwise positive on screen) of the
+/// line between the fingers since the second went down; begins past `minimumRotation` (our
+/// choice), ends when a finger lifts.
+public final class RotationGestureRecognizer: TwoTouchGestureRecognizer {
+    public var minimumRotation = 0.05
+    public override var threshold: Double { minimumRotation }
+    public var rotation: Double { measure() ?? 0 }
+    /// Radians per second.
+    public var rotationVelocity: Double { valueVelocity }
+    public override func measure() -> Double? {
+        guard let p = touchPair else { return nil }
+        let a0 = atan2(p.start.1.y - p.start.0.y, p.start.1.x - p.start.0.x)
+        let a1 = atan2(p.now.1.y - p.now.0.y, p.now.1.x - p.now.0.x)
+        var d = a1 - a0
+        while d > .pi { d -= 2 * .pi }
+        while d < -.pi { d += 2 * .pi }
+        return d
     }
 }

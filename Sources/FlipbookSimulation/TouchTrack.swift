@@ -1,3 +1,4 @@
+import Foundation
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
@@ -48,5 +49,44 @@ public struct TouchTrack: Sendable {
             from = s.to
         }
         return from
+    }
+}
+
+// The touch helpers scene files use, for scenes built in Swift too.
+extension TouchTrack {
+    /// A straight, constant-speed stroke that lifts while moving: it releases with `velocity`
+    /// (points per second).
+    public static func flick(finger: Int = 1, at time: Double, from start: Point, velocity: Point, duration: Double = 0.1) -> TouchTrack {
+        TouchTrack(finger: finger, downTime: time, downPoint: start,
+                   segments: [.init(to: Point(x: start.x + velocity.x * duration, y: start.y + velocity.y * duration), duration: duration)])
+    }
+
+    /// A finger that presses `hold` seconds where it went down (then follows `path`).
+    public static func longPress(finger: Int = 1, at time: Double, point: Point, hold: Double, path: [Segment] = []) -> TouchTrack {
+        TouchTrack(finger: finger, downTime: time, downPoint: point, segments: [.init(to: point, duration: hold)] + path)
+    }
+
+    /// Two fingers on either side of `center`, `angle` radians from the horizontal (0: side by
+    /// side), whose distance goes from `fromDistance` to `toDistance` over `duration` along
+    /// `curve` and whose line turns from `fromAngle` to `toAngle` (a pinch, a rotation or both).
+    /// The path is sampled every 1/60 s and followed in straight pieces.
+    public static func twoFingers(fingers: (Int, Int) = (1, 2), at time: Double, center: Point, fromDistance: Double, toDistance: Double,
+                                  fromAngle: Double = 0, toAngle: Double = 0, duration: Double, curve: TimingCurve = .easeInEaseOut,
+                                  path: String = "") -> [TouchTrack] {
+        func positions(_ p: Double) -> (Point, Point) {
+            let d = fromDistance + (toDistance - fromDistance) * p, a = fromAngle + (toAngle - fromAngle) * p
+            let dx = d / 2 * cos(a), dy = d / 2 * sin(a)
+            return (Point(x: center.x - dx, y: center.y - dy), Point(x: center.x + dx, y: center.y + dy))
+        }
+        let pieces = max(1, Int((duration * 60).rounded(.up)))
+        var first: [Segment] = [], second: [Segment] = []
+        for k in 1...pieces {
+            let (a, b) = positions(curve.value(at: Double(k) / Double(pieces)))
+            first.append(.init(to: a, duration: duration / Double(pieces)))
+            second.append(.init(to: b, duration: duration / Double(pieces)))
+        }
+        let (a0, b0) = positions(0)
+        return [TouchTrack(finger: fingers.0, downTime: time, downPoint: a0, segments: first, path: path),
+                TouchTrack(finger: fingers.1, downTime: time, downPoint: b0, segments: second, path: path)]
     }
 }

@@ -1,0 +1,17 @@
+import FlipbookCore
+import FlipbookJSON
+import FlipbookSimulation
+import FlipbookEffects
+
+/// `"effect": {"type": "pinchColumns", "columns": 5}` (docs/scene-format.md).
+extension PinchColumnsEffect.Options: SceneFileEffect {
+    public static var typeName: String { "pinchColumns" }
+    public static var fieldNames: [String] { ["columns", "completingScale"] }
+    public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
+        var opts = Self()
+        if let v = o.optional("columns") { opts.columns = try v.integer(in: 1...20) }
+        // Its range is checked by validate(in:), at the field's position.
+        if let v = try o.optional("completingScale")?.number() { opts.completingScale = v }
+        return opts
+    }
+}

@@ -1,0 +1,100 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+@testable import FlipbookEffects
+@testable import FlipbookSceneFile
+
+/// Two-finger touches, UIPinchGestureRecognizer and UIRotationGestureRecognizer against the
+/// fingers' own geometry, the transition layout's interpolation, and the Photos pinch.
+final class PinchTransitionTests: XCTestCase {
+    /// The pinch's scale is the fingers' distance over their distance when the second went
+    /// down; the rotation is the turn of the line between them.
+    func testPinchScaleAndRotationFollowTheFingers() throws {
+        for (from, to, a0, a1) in [(200.0, 100.0, 0.0, 0.0), (120, 260, 30, 30), (150, 150, 0, 40)] {
+            var scene = try decode(minimalScene(layout: #"{"type": "flow"}"#))
+            scene.touches = TouchTrack.twoFingers(at: 0.1, center: Point(x: 187, y: 300), fromDistance: from, toDistance: to,
+                                                  fromAngle: a0 * .pi / 180, toAngle: a1 * .pi / 180, duration: 0.6)
+            let sim = try Simulator(scene: scene)
+            let pinch = PinchGestureRecognizer(name: "p", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
+            let rotation = RotationGestureRecognizer(name: "r", view: { Rect(x: 0, y: 0, width: 375, height: 667) })
+            pinch.recognizesSimultaneously = { _ in true }
+            var seen: [(Double, Double, Double)] = []
+            pinch.action = { r in
+                guard let p = r as? PinchGestureRecognizer, let pair = p.touchPair else { return }
+                let ratio = pair.now.0.distance(to: pair.now.1) / pair.start.0.distance(to: pair.start.1)
+                seen.append((sim.now, p.scale, ratio))
+            }
+            var turned: [Double] = []
+            rotation.recognizesSimultaneously = { _ in true }
+            rotation.action = { r in turned.append((r as! RotationGestureRecognizer).rotation) }
+            sim.gestures.add(pinch)
+            sim.gestures.add(rotation)
+            _ = try sim.record()
+            if from != to {
+                XCTAssertFalse(seen.isEmpty, "the pinch began")
+                for (t, scale, ratio) in seen { XCTAssertEqual(scale, ratio, accuracy: 1e-12, "at \(t)") }
+                // At the end the fingers are `to` apart; the distance when the second finger went down was `from`.
+                XCTAssertEqual(seen.last!.1, to / from, accuracy: 1e-9)
+                XCTAssertEqual(pinch.state, .possible, "ended and reset when the fingers lifted")
+            }
+            if a0 != a1 { XCTAssertEqual(turned.last ?? 0, (a1 - a0) * .pi / 180, accuracy: 1e-9) }
+        }
+    }
+
+    /// Every frame of the transition layout is the two layouts' frames interpolated by progress.
+    func testTransitionLayoutInterpolates() {
+        let a = FlowLayout(itemSize: Size(width: 100, height: 100), minimumLineSpacing: 2, minimumInteritemSpacing: 2)
+        let b = FlowLayout(itemSize: Size(width: 60, height: 60), minimumLineSpacing: 2, minimumInteritemSpacing: 2)
+        let context = LayoutContext(bounds: Rect(x: 0, y: 0, width: 375, height: 600), itemCounts: [20])
+        var pa = a, pb = b
+        pa.prepare(context); pb.prepare(context)
+        for p in [0.0, 0.25, 0.5, 1] {
+            var t = TransitionLayout(currentLayout: a, nextLayout: b, transitionProgress: p)
+            t.prepare(context)
+            for i in 0..<20 {
+                let ip = ItemIndexPath(item: i)
+                let fa = pa.layoutAttributesForItem(at: ip)!.frame, fb = pb.layoutAttributesForItem(at: ip)!.frame
+                let f = t.layoutAttributesForItem(at: ip)!.frame
+                XCTAssertEqual(f.minX, fa.minX + (fb.minX - fa.minX) * p, accuracy: 1e-9)
+                XCTAssertEqual(f.minY, fa.minY + (fb.minY - fa.minY) * p, accuracy: 1e-9)
+                XCTAssertEqual(f.width, fa.width + (fb.width - fa.width) * p, accuracy: 1e-9)
+            }
+            let h = pa.collectionViewContentSize.height + (pb.collectionViewContentSize.height - pa.collectionViewContentSize.height) * p
+            XCTAssertEqual(t.collectionViewContentSize.height, h, accuracy: 1e-9)
+        }
+    }
+
+    /// The example: five columns after the first pinch, still five after the cancelled one,
+    /// three after the last; mid-transition frames lie between the two grids.
+    func testPhotosPinch() throws {
+        let t = try Simulator.run(try loadExample("photos-pinch"))
+        func width(at time: Double) -> Double { t.frames[Int(time * 60)].items.first { $0.id == "p0" }!.frame.width }
+        let three = ((375.0 - 4) / 3 * 2).rounded(.down) / 2, five = ((375.0 - 8) / 5 * 2).rounded(.down) / 2
+        XCTAssertEqual(width(at: 0), three, accuracy: 1e-9)
+        XCTAssertEqual(width(at: 2.0), five, accuracy: 1e-9)
+        XCTAssertEqual(width(at: 3.2), five, accuracy: 1e-9, "the short pinch cancelled")
+        XCTAssertEqual(width(at: 4.9), three, accuracy: 1e-9)
+        let mid = width(at: 0.9)
+        XCTAssertTrue(mid < three && mid > five, "interactive: \(mid)")
+    }
+
+    func testTwoFingerStepsAreChecked() {
+        for (step, path, fragment) in [
+            (#"{"at": 0, "action": "pinch", "center": {"x": 100, "y": 100}, "fromDistance": 0, "toDistance": 100}"#, "$.script[0].fromDistance", "a distance between the fingers"),
+            (#"{"at": 0, "action": "pinch", "center": {"x": 100, "y": 100}, "fromDistance": 50, "toDistance": 100, "fingers": [2, 2]}"#, "$.script[0].fingers", "two different fingers"),
+            (#"{"at": 0, "action": "rotate", "center": {"x": 100, "y": 100}, "distance": 80, "toAngle": 45, "fromDistance": 3}"#, "$.script[0].fromDistance", "does not apply"),
+        ] {
+            XCTAssertThrowsError(try decode(minimalScene(layout: #"{"type": "flow"}"#, script: "[\(step)]"))) { e in
+                XCTAssertEqual((e as? InputError)?.path, path)
+                XCTAssertEqual((e as? InputError)?.message.contains(fragment), true, (e as? InputError)?.message ?? "")
+            }
+        }
+        // Two touches of one finger at once.
+        let twice = #"[{"at": 0, "action": "pinch", "center": {"x": 100, "y": 100}, "fromDistance": 50, "toDistance": 100, "duration": 1}, {"at": 0.5, "action": "tap", "point": {"x": 10, "y": 10}}]"#
+        XCTAssertThrowsError(try decode(minimalScene(layout: #"{"type": "flow"}"#, script: twice))) { e in
+            XCTAssertNotNil(e as? InputError)
+        }
+    }
+}
