@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "FlipbookJSON", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookLayout", dependencies: ["FlipbookCore"]),
         .target(name: "FlipbookAnimation", dependencies: ["FlipbookCore"]),
-        .target(name: "FlipbookSimulation", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation"]),
+        .target(name: "FlipbookSimulation", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookGraphics"]),
         .target(name: "FlipbookEffects", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
         .target(name: "FlipbookGraphics", dependencies: ["FlipbookCore", "CCairo"]),
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",

@@ -65,6 +65,20 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
+    /// The height of the lines `label` shows at its width (all of them when `numberOfLines` is
+    /// 0), whatever its frame's height: what a self-sizing cell is measured by, with the same
+    /// line breaking that draws it.
+    public static func height(of label: TextElement) throws -> Double {
+        try with { t in
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
+            let all = t.boxes(layout)
+            let used = all.prefix(max(1, label.numberOfLines == 0 ? all.count : min(all.count, label.numberOfLines)))
+            return (used.last.map { $0.top + $0.height } ?? 0) - (used.first?.top ?? 0)
+        }
+    }
+
     /// The logical width of `layout`'s text, in Pango units.
     static func logicalWidth(_ layout: OpaquePointer) -> Int32 {
         var logical = PangoRectangle()

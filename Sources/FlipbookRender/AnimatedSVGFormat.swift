@@ -92,7 +92,16 @@ final class AnimatedSVGWriter {
     /// What an item shows on one frame.
     struct Sample: Equatable {
         var x = 0.0, y = 0.0, rotation = 0.0, scale = 1.0, opacity = 0.0
-        func values() -> [Double] { [x, y, rotation, scale, opacity] }
+        /// A stretched look's width and height (1 for a look drawn at its size).
+        var width = 1.0, height = 1.0
+        func values() -> [Double] { [x, y, rotation, scale, opacity, width, height] }
+    }
+
+    /// Whether a look is a plain rectangle of one colour (no corners, border, shadow or
+    /// content): it is then drawn once as a unit square and stretched to each frame's size, so
+    /// a cell whose size animates (a grid changing its columns) costs no new look a frame.
+    static func stretches(_ a: Appearance) -> Bool {
+        a.content.isEmpty && a.border == nil && a.shadow == nil && (a.cornerRadius == 0 || a.roundedCorners.isEmpty)
     }
 
     func document() throws -> String {
@@ -106,8 +115,10 @@ final class AnimatedSVGWriter {
         for (k, frame) in frames.enumerated() {
             var cursor = 0
             for item in frame.items where !item.hidden && item.alpha > 0.001 {
-                let look = Look(appearance: item.kind == AnimatedSVGWriter.fingerKind ? nil : item.appearance, width: item.frame.width,
-                                height: item.frame.height)
+                let finger = item.kind == AnimatedSVGWriter.fingerKind
+                let stretched = !finger && Self.stretches(item.appearance)
+                let look = Look(appearance: finger ? nil : item.appearance, width: stretched ? 1 : item.frame.width,
+                                height: stretched ? 1 : item.frame.height)
                 let lookIndex: Int
                 if let i = looks[look] { lookIndex = i } else {
                     lookIndex = lookList.count
@@ -126,7 +137,8 @@ final class AnimatedSVGWriter {
                 }
                 clipOrigins[index][k] = item.clip?.origin
                 samples[index][k] = Sample(x: item.frame.midX, y: item.frame.midY, rotation: item.rotation * 180 / Double.pi,
-                                           scale: item.scale, opacity: item.alpha)
+                                           scale: item.scale, opacity: item.alpha, width: stretched ? item.frame.width : 1,
+                                           height: stretched ? item.frame.height : 1)
                 cursor = index + 1
             }
         }
@@ -142,6 +154,14 @@ final class AnimatedSVGWriter {
         var body = ""
         for (p, key) in places.enumerated() {
             var track = held(samples[p])
+            // A stretched look that keeps one size takes it in a fixed transform of its own, so
+            // its keyframes (if it moves) need no scale.
+            var stretch = ""
+            if let first = track.first, first.width != 1 || first.height != 1,
+               track.allSatisfy({ $0.width == first.width && $0.height == first.height }) {
+                stretch = " transform=\"scale(\(svgNumber3(first.width)) \(svgNumber3(first.height)))\""
+                for k in track.indices { track[k].width = 1; track[k].height = 1 }
+            }
             var open = "", close = ""
             if let size = key.clip {
                 // The clip is a rectangle at the origin of a group that moves with the scroll
@@ -169,10 +189,13 @@ final class AnimatedSVGWriter {
             let (keyframes, animated) = self.keyframes(track, duration: duration)
             if animated {
                 css += "@keyframes k\(p){\(keyframes)}\n.u\(p){animation:k\(p) \(svgNumber3(duration))s linear infinite}\n"
-                body += open + "<use href=\"#a\(key.look)\" class=\"u\(p)\"/>" + close + "\n"
+                body += open + (stretch.isEmpty ? "<use href=\"#a\(key.look)\" class=\"u\(p)\"/>"
+                                : "<g class=\"u\(p)\"><use href=\"#a\(key.look)\"\(stretch)/></g>") + close + "\n"
             } else {
                 let s = track[0]
-                body += open + "<use href=\"#a\(key.look)\" transform=\"\(transformAttribute(s))\"\(s.opacity < 0.999 ? " opacity=\"\(svgNumber3(s.opacity))\"" : "")/>" + close + "\n"
+                let opacity = s.opacity < 0.999 ? " opacity=\"\(svgNumber3(s.opacity))\"" : ""
+                body += open + (stretch.isEmpty ? "<use href=\"#a\(key.look)\" transform=\"\(transformAttribute(s))\"\(opacity)/>"
+                                : "<g transform=\"\(transformAttribute(s))\"\(opacity)><use href=\"#a\(key.look)\"\(stretch)/></g>") + close + "\n"
             }
         }
         let w = svgNumber(canvas.width), h = svgNumber(canvas.height)
@@ -208,7 +231,7 @@ final class AnimatedSVGWriter {
         guard track.count > 1, track.contains(where: { $0 != track[0] }) else { return ("", false) }
         let start = timeline.frames[0].time
         func time(_ k: Int) -> Double { timeline.frames[k].time - start }
-        let tolerance = [0.1, 0.1, 0.1, 0.001, 0.005]
+        let tolerance = [0.1, 0.1, 0.1, 0.001, 0.005, 0.05, 0.05]
         var points: [(t: Double, s: Sample)] = []
         for (k, s) in track.enumerated() {
             // Appearing or vanishing happens between frames: hold the old value until just before.
@@ -230,7 +253,7 @@ final class AnimatedSVGWriter {
                 while j > 0 && points[j].t > a.t {
                     let f = (points[j].t - a.t) / (c.t - a.t)
                     let av = a.s.values(), bv = points[j].s.values(), cv = c.s.values()
-                    for q in 0..<5 where abs(av[q] + (cv[q] - av[q]) * f - bv[q]) > tolerance[q] { straight = false }
+                    for q in 0..<7 where abs(av[q] + (cv[q] - av[q]) * f - bv[q]) > tolerance[q] { straight = false }
                     if !straight { break }
                     j -= 1
                 }
@@ -239,13 +262,13 @@ final class AnimatedSVGWriter {
             i += 1
         }
         kept.append(points[points.count - 1])
-        let rotates = track.contains { $0.rotation != 0 }, scales = track.contains { $0.scale != 1 }
+        let rotates = track.contains { $0.rotation != 0 }, scales = track.contains { $0.scale != 1 || $0.width != 1 || $0.height != 1 }
         let fades = track.contains { $0.opacity < 0.999 }
         var out = ""
         for p in kept {
             var t = "translate(\(svgNumber(p.s.x))px,\(svgNumber(p.s.y))px)"
             if rotates { t += " rotate(\(svgNumber(p.s.rotation))deg)" }
-            if scales { t += " scale(\(svgNumber3(p.s.scale)))" }
+            if scales { t += " " + scaleFunction(p.s) }
             // Six decimals: a keyframe lands within 6 µs of its frame even in a 10-minute scene.
             out += NumberFormat.short(min(100, max(0, p.t / duration * 100))) + "%{transform:" + t + (fades ? ";opacity:" + svgNumber3(p.s.opacity) : "") + "}"
         }
@@ -255,8 +278,14 @@ final class AnimatedSVGWriter {
     func transformAttribute(_ s: Sample) -> String {
         var t = "translate(\(svgNumber(s.x)) \(svgNumber(s.y)))"
         if s.rotation != 0 { t += " rotate(\(svgNumber(s.rotation)))" }
-        if s.scale != 1 { t += " scale(\(svgNumber3(s.scale)))" }
+        if s.scale != 1 || s.width != 1 || s.height != 1 { t += " " + scaleFunction(s) }
         return t
+    }
+
+    /// The item's scale, times a stretched look's size.
+    func scaleFunction(_ s: Sample) -> String {
+        s.width == 1 && s.height == 1 ? "scale(\(svgNumber3(s.scale)))"
+            : "scale(\(svgNumber3(s.scale * s.width)),\(svgNumber3(s.scale * s.height)))"
     }
 
     // MARK: - Looks

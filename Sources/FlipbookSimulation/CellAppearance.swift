@@ -1,6 +1,7 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
+import FlipbookGraphics
 
 /// Turns an item and the scene's cell style into what the renderer draws.
 public enum CellAppearance {
@@ -29,8 +30,9 @@ public enum CellAppearance {
     /// title and secondary text between its margins, accessories at the ends, its separator.
     public static func listCell(_ item: ItemSpec, row: ListRowConfiguration, size: Size) -> Appearance {
         var a = Appearance(background: row.isHeader ? .clear : row.background, cornerRadius: row.cornerRadius, roundedCorners: row.roundedCorners)
-        var x = row.leadingInset, trailing = size.width - row.trailingInset
+        let text = listText(item, row: row, width: size.width)
         let mid = size.height / 2
+        var x = row.leadingInset, trailing = size.width - row.trailingInset
         func symbol(_ kind: SymbolElement.Kind, width: Double, height: Double, at left: Double, _ color: Color) {
             a.content.append(.symbol(SymbolElement(kind: kind, frame: Rect(x: left, y: mid - height / 2, width: width, height: height), color: color)))
         }
@@ -56,17 +58,15 @@ public enum CellAppearance {
             }
             x += side + row.imageToText
         }
-        let width = max(0, trailing - x)
-        let titleLine = row.titleSize * 1.3, secondaryLine = row.secondaryTextSize * 1.3
-        if item.subtitle.isEmpty {
-            a.content.append(.text(TextElement(text: item.title, frame: Rect(x: x, y: 0, width: width, height: size.height),
-                                               fontSize: row.isHeader ? row.titleSize + 3 : row.titleSize, weight: row.isHeader ? .bold : .regular)))
-        } else {
-            let top = mid - (titleLine + secondaryLine) / 2
-            a.content.append(.text(TextElement(text: item.title, frame: Rect(x: x, y: top, width: width, height: titleLine),
-                                               fontSize: row.titleSize, weight: row.isHeader ? .bold : .regular)))
-            a.content.append(.text(TextElement(text: item.subtitle, frame: Rect(x: x, y: top + titleLine, width: width, height: secondaryLine),
-                                               fontSize: row.secondaryTextSize, color: secondaryLabel)))
+        // The text block, centred: the lines are the ones its height was measured from.
+        let (title, secondary) = (text.title, text.secondary)
+        let block = title.frame.height + (secondary.map { listTitleToSecondary + $0.frame.height } ?? 0)
+        var t = title
+        t.frame.origin = Point(x: text.x, y: mid - block / 2)
+        a.content.append(.text(t))
+        if var s = secondary {
+            s.frame.origin = Point(x: text.x, y: t.frame.maxY + listTitleToSecondary)
+            a.content.append(.text(s))
         }
         if row.topSeparator {
             a.content.append(.symbol(SymbolElement(kind: .topSeparator, frame: Rect(x: 0, y: 0, width: size.width, height: size.height), color: separator)))
@@ -75,6 +75,38 @@ public enum CellAppearance {
             a.content.append(.symbol(SymbolElement(kind: .separator, frame: Rect(x: s, y: 0, width: size.width - s, height: size.height), color: separator)))
         }
         return a
+    }
+
+    /// Space between a list row's title and secondary text (Flutter's notched tile, measured
+    /// from iOS 14.4: list_tile.dart), and above and below its text block (ours: UIKit's list
+    /// cells keep 11 pt, the 44 pt row less a 17 pt line, halved and rounded).
+    public static let listTitleToSecondary = 3.0, listVerticalMargin = 11.0
+
+    /// A list row's title and secondary text as drawn at row width `width`: wrapped to as many
+    /// lines as they need (UIListContentConfiguration's numberOfLines is 0), measured by the
+    /// typesetter that draws them, and where they start.
+    public static func listText(_ item: ItemSpec, row: ListRowConfiguration, width: Double) -> (x: Double, title: TextElement, secondary: TextElement?) {
+        var x = row.leadingInset, trailing = width - row.trailingInset
+        if item.accessories.contains(.delete) { x += 22 + 16 }
+        for accessory in item.accessories where accessory != .delete {
+            trailing -= (accessory == .disclosureIndicator ? 8 : accessory == .checkmark ? 14 : accessory == .detail ? 22 : 18) + 12
+        }
+        if let side = row.imageSize { x += side + row.imageToText }
+        let w = max(1, trailing - x)
+        func label(_ text: String, _ size: Double, _ weight: FontWeight, _ color: Color) -> TextElement {
+            var e = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: size, weight: weight, color: color, numberOfLines: 0)
+            e.frame.size.height = ((try? Typesetter.height(of: e)) ?? size * 1.2).rounded(.up)
+            return e
+        }
+        let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black)
+        let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel)
+        return (x, title, secondary)
+    }
+
+    /// The height a list row's content asks for (the layout keeps its minimum).
+    public static func listRowHeight(_ item: ItemSpec, row: ListRowConfiguration, width: Double) -> Double {
+        let t = listText(item, row: row, width: width)
+        return t.title.frame.height + (t.secondary.map { listTitleToSecondary + $0.frame.height } ?? 0) + 2 * listVerticalMargin
     }
 
     /// The CALayer part of a style: background, corners, border and shadow.

@@ -116,6 +116,7 @@ public final class CollectionView {
         }
         sections = spec.sections.map { $0.items.map(\.id) }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
+        sizeListRows()
         scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
             self?.layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity) ?? proposed
         }
@@ -130,6 +131,7 @@ public final class CollectionView {
         indexPathStorage = nil
         indexSizes(size: { [items, sections] in items[sections[$0][$1]]?.size },
                    origin: { [items, sections] in items[sections[$0][$1]]?.origin })
+        sizeListRows()
     }
 
     /// Per-item sizes and origins for the layout, read by (section, index) — from the spec itself
@@ -146,6 +148,23 @@ public final class CollectionView {
             itemSizes = nil
         }
         itemOrigins = any(origin) ? counts.indices.map { s in (0..<counts[s]).map { origin(s, $0) ?? .zero } } : nil
+    }
+
+    /// A list's rows size themselves to their text (UIKit's list cells are self-sizing):
+    /// each row is measured once when the data changes, at the row's width, by the typesetter
+    /// that draws it; a row's own height, if larger, stays.
+    private func sizeListRows() {
+        guard let list = layout as? ListLayout else { return }
+        let width = spec.frame.width - spec.contentInset.left - spec.contentInset.right - 2 * list.metrics(section: 0).sideMargin
+        itemSizes = sections.indices.map { s in
+            sections[s].indices.map { i in
+                let ip = ItemIndexPath(item: i, section: s)
+                guard let item = self.item(sections[s][i], at: ip) else { return Size(width: width, height: 0) }
+                let row = list.rowConfiguration(at: ip)
+                let measured = CellAppearance.listRowHeight(item, row: row, width: width)
+                return Size(width: width, height: max(measured, item.size?.height ?? 0))
+            }
+        }
     }
 
     public func indexPath(for id: String) -> ItemIndexPath? { indexPaths[id] }

@@ -4,6 +4,7 @@ import FlipbookLayout
 import FlipbookAnimation
 @testable import FlipbookSimulation
 @testable import FlipbookSceneFile
+import FlipbookGraphics
 
 /// Swipe actions by frame: the row's offset against the finger's travel, the resistance past
 /// the actions, the release snap, tap-to-perform, the full swipe, and the deletion after it.
@@ -104,5 +105,28 @@ final class SwipeActionsTests: XCTestCase {
             XCTAssertEqual((e as? InputError)?.path, "$.collectionView.items[0].trailingSwipeActions.actions[0]")
             XCTAssertEqual((e as? InputError)?.message.contains("a \"title\" or an \"image\""), true)
         }
+    }
+}
+
+/// List rows size themselves to their text: a row is its title's typeset height at the text's
+/// width plus 11 pt above and below, never less than the list's minimum.
+final class SelfSizingListTests: XCTestCase {
+    func testRowsAreTheirTextsHeight() throws {
+        let long = "Keyboards, text replacement and the dictation language used when you speak to type"
+        let text = minimalScene(items: #"[{"id": "a", "title": "Short"}, {"id": "b", "title": "\#(long)", "accessories": ["disclosureIndicator"]}]"#,
+                                layout: #"{"type": "list", "appearance": "insetGrouped"}"#)
+        let t = try Simulator.run(try decode(text), frames: 0...0)
+        let rows = t.frames[0].items.filter { $0.kind == .cell }
+        XCTAssertEqual(rows[0].frame.height, 50, "the minimum")
+        // Text from 28 pt in, to 14 pt from the trailing edge less the chevron (8 pt) and its 12 pt gap.
+        let width = 375.0 - 40 - 28 - 14 - 8 - 12
+        let typeset = try Typesetter.height(of: TextElement(text: long, frame: Rect(x: 0, y: 0, width: width, height: 0), fontSize: 17, numberOfLines: 0))
+        XCTAssertGreaterThan(typeset, 17 * 2, "it wraps")
+        XCTAssertEqual(rows[1].frame.height, typeset.rounded(.up) + 22, accuracy: 1e-9)
+        XCTAssertEqual(rows[1].frame.minY, rows[0].frame.maxY, accuracy: 1e-9)
+        // Drawn on as many lines as it was measured with.
+        let label = rows[1].appearance.content.compactMap { if case .text(let l) = $0 { return l } else { return nil } }.first!
+        XCTAssertEqual(label.numberOfLines, 0)
+        XCTAssertEqual(label.frame.height, typeset.rounded(.up), accuracy: 1e-9)
     }
 }
