@@ -172,6 +172,9 @@ public struct Appearance: Hashable, Sendable {
 
 /// One drawn thing on one frame, with resolved geometry in canvas points.
 public struct DrawItem: Hashable, Sendable {
+    /// Whether a backend draws it: not hidden, not transparent, and not scaled to nothing (a
+    /// scale under 1e-6 covers no pixel even of the largest item, and Cairo cannot invert it).
+    public var isDrawn: Bool { !hidden && alpha > 0.001 && abs(scale) > 1e-6 }
     /// The scene's id for the item; it stays with the item when the item moves.
     public var id: String
     /// What it is: a cell, a supplementary view, a drag snapshot, a scroll view, …

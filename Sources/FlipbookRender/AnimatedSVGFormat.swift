@@ -114,7 +114,7 @@ final class AnimatedSVGWriter {
         var clipOrigins: [[Point?]] = []
         for (k, frame) in frames.enumerated() {
             var cursor = 0
-            for item in frame.items where !item.hidden && item.alpha > 0.001 {
+            for item in frame.items where item.isDrawn {
                 let finger = item.kind == AnimatedSVGWriter.fingerKind
                 let stretched = !finger && Self.stretches(item.appearance)
                 let look = Look(appearance: finger ? nil : item.appearance, width: stretched ? 1 : item.frame.width,

@@ -12,7 +12,7 @@ enum CairoDrawing {
             set(cr, canvas.background)
             cairo_paint(cr)
             let scale = Double(canvas.scale)
-            let items = frame.items.filter { !$0.hidden && $0.alpha > 0.001 }
+            let items = frame.items.filter(\.isDrawn)
             var shapes = ShapeMasks(target: cairo_get_target(cr))
             // Each item's shapes, counted before anything is drawn (which of them get a mask).
             let keys = !shapes.enabled || items.count < 2 ? [] : items.map { item -> ShapeMasks.Keys in

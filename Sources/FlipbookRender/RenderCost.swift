@@ -65,7 +65,7 @@ public struct RenderCost: Sendable {
         let canvasRect = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         for run in runs {
             let frame = timeline.frames[run.lowerBound]
-            for item in frame.items where !item.hidden && item.alpha > 0.001 {
+            for item in frame.items where item.isDrawn {
                 let a = item.appearance
                 var glyphs = 0
                 for e in a.content { if case .text(let t) = e { glyphs += drawnGlyphs(t) } }

@@ -97,6 +97,23 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(tip.0, tip.1, "in grey")
     }
 
+    /// An item scaled to almost nothing (a visibleItemsTransform of 1e-300, found by the
+    /// fuzzer) is not drawn: Cairo cannot invert such a matrix, and no pixel would show it.
+    func testItemsScaledToNothingAreSkipped() throws {
+        let url = packageRoot.appendingPathComponent("examples/app-store-feed.json")
+        let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: #""scale": \{\s*"center": 1,"#, with: #""scale": {"center": 1e-300,"#,
+                                                                                     options: .regularExpression)
+        XCTAssertTrue(text.contains("1e-300"))
+        let t = try Simulator.run(try SceneDecoder().decode(Array(text.utf8), file: "tiny.json"), frames: 0...0)
+        let story = try XCTUnwrap(t.frames[0].items.first { $0.id == "story0" })
+        XCTAssertLessThan(story.scale, 1e-6)
+        XCTAssertFalse(story.isDrawn)
+        let png = try DecodedPNG(PNGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions()))
+        // Where the centred card would be: the view's white.
+        XCTAssertTrue(png.rgb(375, 400) == (255, 255, 255))
+        _ = try SVGFormat().renderFrame(t.frames[0], canvas: t.canvas, options: RenderOptions())
+    }
+
     func testPulledDownFrameShowsTheFan() throws {
         // Frame 246 (4.1 s): offset −204, card i at canvas y 140i + 64.
         let t = try timeline("wallet-scroll", frames: 246...246)
