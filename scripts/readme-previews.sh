@@ -7,7 +7,7 @@ set -euo pipefail
 flipbook=${1:-.build/release/flipbook}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-more app-store-feed photos-grid onboarding-pager mail-swipe photos-pinch; do
+for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-more app-store-feed photos-grid onboarding-pager mail-swipe photos-pinch drag-between-views; do
   "$flipbook" render "examples/$scene.json" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
   cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
 done

@@ -21,7 +21,7 @@ public struct SceneDecoder: Sendable {
     private(set) var effects: [EffectEntry] = [
         EffectEntry(WalletEffect.Options.self), EffectEntry(JiggleReorderEffect.Options.self),
         EffectEntry(TagReorderEffect.Options.self), EffectEntry(ExpandCollapseEffect.Options.self),
-        EffectEntry(PullForMoreEffect.Options.self), EffectEntry(PinchColumnsEffect.Options.self),
+        EffectEntry(PullForMoreEffect.Options.self), EffectEntry(PinchColumnsEffect.Options.self), EffectEntry(DragAndDropEffect.Options.self),
     ]
 
     /// The folder scene images are named relative to (the scene file's folder when nil).

@@ -363,7 +363,8 @@ public final class Simulator {
 
     // MARK: - Frames
 
-    /// Everything drawn at `time` (the clock must have been advanced there): each view, then the chrome.
+    /// Everything drawn at `time` (the clock must have been advanced there): each view, then
+    /// the chrome, then what effects float above all (a drag preview between views).
     public func drawItems(at time: Double) -> [DrawItem] {
         var items = views.flatMap { $0.drawItems(at: time) }
         for c in chrome {
@@ -371,8 +372,14 @@ public final class Simulator {
             items.append(DrawItem(id: c.id, kind: .chrome, frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
                                   appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
         }
+        for provider in floatingItems { items += provider(time) }
         return items
     }
+
+    /// Items an effect draws above every view and the chrome, in canvas points, as a function
+    /// of time (UIKit's drag previews live in a window of their own).
+    public func addFloatingItems(_ provider: @escaping (Double) -> [DrawItem]) { floatingItems.append(provider) }
+    private var floatingItems: [(Double) -> [DrawItem]] = []
 
     /// The frame at index `index` (the clock must have been advanced to its time).
     public func snapshot(index: Int) -> TimelineFrame { snapshot(index: index, time: clock.time(ofFrame: index)) }

@@ -98,3 +98,33 @@ final class PinchTransitionTests: XCTestCase {
         }
     }
 }
+
+/// Drag and drop between two views: the drop leaves the item in the destination's data, at
+/// the gap the finger opened, and the source without it; a drop between the views changes nothing.
+final class DragAndDropTests: XCTestCase {
+    func testDropMovesTheItemBetweenViews() throws {
+        let scene = try loadExample("drag-between-views")
+        let sim = try Simulator(scene: scene)
+        let t = try sim.record()
+        let favourites = sim.view("favourites")!, all = sim.view("all")!
+        XCTAssertTrue(favourites.sections[0].contains("a0"), "Swift is a favourite now")
+        XCTAssertFalse(all.sections[0].contains("a0"))
+        XCTAssertEqual(favourites.sections[0].count, 5)
+        XCTAssertEqual(all.sections[0].count, 8)
+        XCTAssertTrue(all.sections[0].contains("a2"), "the cancelled drag left Core Data where it was")
+        XCTAssertFalse(favourites.sections[0].contains { $0.hasSuffix(".placeholder") })
+        // On the last frame the moved tag is drawn inside the favourites view, where its layout puts it.
+        let last = t.frames.last!
+        let swift = try XCTUnwrap(last.items.first { $0.id == "a0" && $0.kind == .cell })
+        XCTAssertTrue(favourites.spec.frame.contains(swift.frame.center))
+        let ip = favourites.indexPath(for: "a0")!
+        let laidOut = favourites.layout.layoutAttributesForItem(at: ip)!.frame
+        XCTAssertEqual(swift.frame.minX, laidOut.minX + favourites.spec.frame.minX, accuracy: 1e-6)
+        XCTAssertEqual(swift.frame.minY, laidOut.minY + favourites.spec.frame.minY, accuracy: 1e-6)
+        XCTAssertEqual(swift.hidden, false)
+        // Both views' items are in the frames (keyframes.json records them), and the preview floats above all.
+        XCTAssertTrue(last.items.contains { $0.id == "f0" } && last.items.contains { $0.id == "a1" })
+        let lifted = t.frames[Int(1.5 * 60)]
+        XCTAssertEqual(lifted.items.last?.id, "a0.snapshot", "the preview is drawn last")
+    }
+}
