@@ -78,6 +78,14 @@ do {
         exit(1)
     }
     print("cover-flow: feed carousel at \(page), neighbour scale \(neighbour.scale)")
+    // The inbox: the second row swiped open on its two actions.
+    let inbox = try Simulator.run(makeInboxScene()).frames.last!
+    guard let row = inbox.items.first(where: { $0.id == "mail1" }), row.frame.minX == -2 * RowSwipe.buttonWidth,
+          inbox.items.contains(where: { $0.id == "mail1.0.actions" }) else {
+        print("cover-flow: the inbox row did not swipe open")
+        exit(1)
+    }
+    print("cover-flow: inbox row open by \(-row.frame.minX) pt")
     let json = """
     {"canvas": {"width": 375, "height": 300, "scale": 1}, "duration": 1,
      "collectionView": {"layout": {"type": "coverFlow", "spacing": 30},
