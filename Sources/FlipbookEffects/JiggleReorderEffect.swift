@@ -30,6 +30,9 @@ public final class JiggleReorderEffect: Effect {
     var cv: CollectionView { sim.collectionView }
     public private(set) var enterJiggle: LongPressGestureRecognizer!
     public private(set) var drag: LongPressGestureRecognizer!
+    /// A tap on the background while jiggling ends jiggle mode (the article's tap on the
+    /// collection view's background stops the shaking).
+    public private(set) var tapOutside: TapGestureRecognizer!
     public private(set) var isJiggling = false
     public private(set) var moving: String?
     /// Drawn above every other cell (layoutAttributesForInteractivelyMovingItem: zIndex NSIntegerMax).
@@ -52,8 +55,13 @@ public final class JiggleReorderEffect: Effect {
         drag.shouldBegin = { [unowned self] r in self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }
         drag.action = { [unowned self] r in self.handleDrag(r) }
 
+        tapOutside = TapGestureRecognizer(name: "jiggle.tapOutside", view: view)
+        tapOutside.shouldReceiveTouch = { [unowned self] p in self.isJiggling && self.cv.itemID(atCanvas: p, at: self.sim.now) == nil }
+        tapOutside.action = { [unowned self] r in if r.state == .ended && self.moving == nil { self.stopJiggle() } }
+
         simulator.gestures.add(enterJiggle)
         simulator.gestures.add(drag)
+        simulator.gestures.add(tapOutside)
         simulator.scrollPan.requiresFailureOf += [enterJiggle, drag]
     }
 
@@ -70,6 +78,14 @@ public final class JiggleReorderEffect: Effect {
         // The article swaps recognizers: the next press (with no delay) drags.
         enterJiggle.isEnabled = false
         drag.isEnabled = true
+    }
+
+    /// Leaves jiggle mode: the cells stop shaking and the next press needs a long press again.
+    func stopJiggle() {
+        cv.removeKeyframes(key: "shake", from: nil)
+        isJiggling = false
+        drag.isEnabled = false
+        enterJiggle.isEnabled = true
     }
 
     func handleDrag(_ r: GestureRecognizer) {
@@ -101,10 +117,7 @@ public final class JiggleReorderEffect: Effect {
             cv.clearProperties(id, [.center, .translation], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
             sim.after(options.settleDuration) { [unowned self] _ in if self.moving != id { self.cv.setZIndex(id, nil) } }
             // endInteractiveMovement: the data source already has the final order; stop jiggling.
-            cv.removeKeyframes(key: "shake", from: nil)
-            isJiggling = false
-            drag.isEnabled = false
-            enterJiggle.isEnabled = true
+            stopJiggle()
         default: break
         }
     }

@@ -112,11 +112,20 @@ final class AnimatedSVGWriter {
         // For each place, its sample on every frame (nil: not shown).
         var samples: [[Sample?]] = []
         var clipOrigins: [[Point?]] = []
+        // Plain rectangles whose size changes (a grid changing its columns) are stretched; one
+        // that keeps its size keeps a look of that size (Chromium rasterizes a transformed
+        // layer's content once, so a stretched unit square that also moves can blur).
+        var firstSize: [String: Size] = [:], resized = Set<String>()
+        for frame in frames {
+            for item in frame.items where item.isDrawn && Self.stretches(item.appearance) {
+                if let s = firstSize[item.id] { if s != item.frame.size { resized.insert(item.id) } } else { firstSize[item.id] = item.frame.size }
+            }
+        }
         for (k, frame) in frames.enumerated() {
             var cursor = 0
             for item in frame.items where item.isDrawn {
                 let finger = item.kind == AnimatedSVGWriter.fingerKind
-                let stretched = !finger && Self.stretches(item.appearance)
+                let stretched = !finger && resized.contains(item.id) && Self.stretches(item.appearance)
                 let look = Look(appearance: finger ? nil : item.appearance, width: stretched ? 1 : item.frame.width,
                                 height: stretched ? 1 : item.frame.height)
                 let lookIndex: Int

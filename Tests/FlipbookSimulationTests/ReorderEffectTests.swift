@@ -65,6 +65,24 @@ final class JiggleReorderTests: XCTestCase {
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
+    /// A tap on the background while jiggling ends jiggle mode (the article's tap on the
+    /// background): the cells stop shaking at once, and a later plain drag moves nothing.
+    func testTapOnEmptySpaceEndsJiggling() throws {
+        var scene = try loadExample("jiggle-reorder")
+        scene.touches = [
+            TouchTrack.longPress(at: 0.4, point: Point(x: 96, y: 265), hold: 0.6),
+            TouchTrack(finger: 1, downTime: 1.5, downPoint: Point(x: 187, y: 300), segments: [.init(to: Point(x: 187, y: 300), duration: 0.08)]),
+            TouchTrack(finger: 1, downTime: 2.0, downPoint: Point(x: 96, y: 83), segments: [.init(to: Point(x: 278, y: 83), duration: 0.5)]),
+        ]
+        scene.script = []
+        let (sim, frames) = try runAll(scene)
+        XCTAssertTrue(frames[60].items.contains { $0.rotation != 0 }, "jiggling after the long press")
+        // The tap lifts at 1.58 s: from the next frame on, nothing turns.
+        XCTAssertTrue(frames[95...].allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } })
+        XCTAssertEqual(sim.collectionView.sections[0].prefix(2), ["item0", "item1"], "the plain drag moved nothing")
+        XCTAssertTrue(frames[150].items.contains { $0.id == "item0" && $0.frame.origin == slot(0) })
+    }
+
     func testHalfSecondPressReleasedOneFrameEarlyDoesNothing() throws {
         var scene = try loadExample("jiggle-reorder")
         scene.touches = [TouchTrack(finger: 1, downTime: 0.4, downPoint: Point(x: 96, y: 265),

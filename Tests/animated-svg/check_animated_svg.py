@@ -49,7 +49,7 @@ def show_page(tmp, name, svg, times, frame_svg, w, h, fps):
     shot = os.path.join(tmp, name + "-shot.png")
     # The window is a little larger than the tiles: headless Chromium's viewport can be
     # shorter than the window it is given.
-    if not chromium.screenshot("file://" + page, shot, COLUMNS * w + 100, (rows + 1) * h + 200, scale=2, budget_ms=3000):
+    if not chromium.screenshot("file://" + page, shot, COLUMNS * w + 100, (rows + 1) * h + 200, scale=2, budget_ms=8000):
         return None, None
     return shot, Image.open(shot).convert("RGB")
 
