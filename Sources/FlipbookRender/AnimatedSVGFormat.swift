@@ -92,14 +92,15 @@ final class AnimatedSVGWriter {
     /// What an item shows on one frame.
     struct Sample: Equatable {
         var x = 0.0, y = 0.0, rotation = 0.0, scale = 1.0, opacity = 0.0
-        /// A stretched look's width and height (1 for a look drawn at its size).
+        /// A stretched look's width and height as factors of the size it was drawn at (1: as drawn).
         var width = 1.0, height = 1.0
         func values() -> [Double] { [x, y, rotation, scale, opacity, width, height] }
     }
 
     /// Whether a look is a plain rectangle of one colour (no corners, border, shadow or
-    /// content): it is then drawn once as a unit square and stretched to each frame's size, so
-    /// a cell whose size animates (a grid changing its columns) costs no new look a frame.
+    /// content): it is then drawn once, at the item's first size, and stretched to each
+    /// frame's size, so a cell whose size animates (a grid changing its columns) costs no new
+    /// look a frame.
     static func stretches(_ a: Appearance) -> Bool {
         a.content.isEmpty && a.border == nil && a.shadow == nil && (a.cornerRadius == 0 || a.roundedCorners.isEmpty)
     }
@@ -126,8 +127,10 @@ final class AnimatedSVGWriter {
             for item in frame.items where item.isDrawn {
                 let finger = item.kind == AnimatedSVGWriter.fingerKind
                 let stretched = !finger && resized.contains(item.id) && Self.stretches(item.appearance)
-                let look = Look(appearance: finger ? nil : item.appearance, width: stretched ? 1 : item.frame.width,
-                                height: stretched ? 1 : item.frame.height)
+                // A stretched look keeps the item's first size, and later sizes are factors of it:
+                // the browser may raster the look before it scales it, so it starts out sharp.
+                let base = stretched ? firstSize[item.id]! : item.frame.size
+                let look = Look(appearance: finger ? nil : item.appearance, width: base.width, height: base.height)
                 let lookIndex: Int
                 if let i = looks[look] { lookIndex = i } else {
                     lookIndex = lookList.count
@@ -146,8 +149,9 @@ final class AnimatedSVGWriter {
                 }
                 clipOrigins[index][k] = item.clip?.origin
                 samples[index][k] = Sample(x: item.frame.midX, y: item.frame.midY, rotation: item.rotation * 180 / Double.pi,
-                                           scale: item.scale, opacity: item.alpha, width: stretched ? item.frame.width : 1,
-                                           height: stretched ? item.frame.height : 1)
+                                           scale: item.scale, opacity: item.alpha,
+                                           width: stretched && base.width > 0 ? item.frame.width / base.width : 1,
+                                           height: stretched && base.height > 0 ? item.frame.height / base.height : 1)
                 cursor = index + 1
             }
         }
