@@ -15,6 +15,8 @@ public final class Typesetter: @unchecked Sendable {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private var cache: [TextElement: PreparedText] = [:]
+    /// `height(of:)` by label (its frame's width, font and line rules; not its position).
+    private var heights: [TextElement: Double] = [:]
     /// Cached layouts kept at most (then the cache starts again): bounded memory however long the scene.
     static let cacheLimit = 2048
 
@@ -69,13 +71,20 @@ public final class Typesetter: @unchecked Sendable {
     /// 0), whatever its frame's height: what a self-sizing cell is measured by, with the same
     /// line breaking that draws it.
     public static func height(of label: TextElement) throws -> Double {
-        try with { t in
+        var key = label
+        key.frame = Rect(x: 0, y: 0, width: label.frame.width, height: 0)
+        key.color = .clear
+        return try with { t in
+            if let h = t.heights[key] { return h }
             let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
             let all = t.boxes(layout)
             let used = all.prefix(max(1, label.numberOfLines == 0 ? all.count : min(all.count, label.numberOfLines)))
-            return (used.last.map { $0.top + $0.height } ?? 0) - (used.first?.top ?? 0)
+            let h = (used.last.map { $0.top + $0.height } ?? 0) - (used.first?.top ?? 0)
+            if t.heights.count >= Typesetter.cacheLimit { t.heights.removeAll(keepingCapacity: true) }
+            t.heights[key] = h
+            return h
         }
     }
 

@@ -415,6 +415,15 @@ public struct OrthogonalScrollingSection: Hashable, Sendable {
     public var stride: Double
     public var groupCount: Int
 
+    /// UIScrollView's paging: the multiple of `size` nearest `proposed`, at most one page from
+    /// the page `start` is on, within `range` (isPagingEnabled and the `paging` behaviour).
+    public static func page(_ proposed: Double, from start: Double, size: Double, in range: ClosedRange<Double>) -> Double {
+        guard size > 0 else { return min(max(proposed, range.lowerBound), range.upperBound) }
+        let from = (start / size).rounded()
+        let page = min(max((proposed / size).rounded(), from - 1), from + 1)
+        return min(max(page * size, range.lowerBound), range.upperBound)
+    }
+
     /// The offset at which group `g` rests under this behaviour.
     public func restingOffset(ofGroup g: Int) -> Double {
         let edge = groupStart + Double(g) * stride
@@ -452,11 +461,7 @@ public struct OrthogonalScrollingSection: Hashable, Sendable {
         case .continuousGroupLeadingBoundary:
             return clamp(restingOffset(ofGroup: nearestGroup(proposed)))
         case .paging:
-            let page = visibleLength
-            guard page > 0 else { return clamp(proposed) }
-            let from = (start / page).rounded()
-            let to = min(max((proposed / page).rounded(), from - 1), from + 1)
-            return clamp(to * page)
+            return Self.page(proposed, from: start, size: visibleLength, in: range)
         case .groupPaging, .groupPagingCentered:
             let from = nearestGroup(start)
             let to = min(max(nearestGroup(proposed), from - 1), from + 1)

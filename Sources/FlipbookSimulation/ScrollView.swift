@@ -178,14 +178,6 @@ public final class ScrollView {
     /// The pan was cancelled: behave as a release with no velocity.
     public func dragCancelled(at time: Double) { dragEnded(velocity: .zero, at: time) }
 
-    /// The page `proposed` is nearest, at most one page from the page `start` is on.
-    static func page(_ proposed: Double, from start: Double, size: Double, in range: ClosedRange<Double>) -> Double {
-        guard size > 0 else { return proposed }
-        let from = (start / size).rounded()
-        let page = min(max((proposed / size).rounded(), from - 1), from + 1)
-        return min(max(page * size, range.lowerBound), range.upperBound)
-    }
-
     private func release(from p: Point, velocity v: Point, at time: Double, notify: Bool) {
         func plan() {
             let minO = minimumContentOffset, maxO = maximumContentOffset
@@ -200,8 +192,8 @@ public final class ScrollView {
                 let proposed = Point(x: mx?.finalPosition ?? p.x, y: my?.finalPosition ?? p.y)
                 var target = targetContentOffset?(proposed, v, dragStartOffset) ?? proposed
                 if isPagingEnabled {
-                    target = Point(x: ScrollView.page(target.x, from: dragStartOffset.x, size: frame.width, in: minO.x...maxO.x),
-                                   y: ScrollView.page(target.y, from: dragStartOffset.y, size: frame.height, in: minO.y...maxO.y))
+                    target = Point(x: OrthogonalScrollingSection.page(target.x, from: dragStartOffset.x, size: frame.width, in: minO.x...maxO.x),
+                                   y: OrthogonalScrollingSection.page(target.y, from: dragStartOffset.y, size: frame.height, in: minO.y...maxO.y))
                 }
                 /// Past an edge the rubber band's spring decides; inside, the motion ends on the target.
                 func toward(_ pos: Double, _ vel: Double, _ lo: Double, _ hi: Double, _ to: Double, _ planned: ReleaseMotion?, _ enabled: Bool) -> ReleaseMotion? {

@@ -207,8 +207,8 @@ final class SwipeActionsController {
 
     private func tapped(at p: Point) {
         guard let s = view.swipe, let a = view.layoutAttributes(for: s.item) else { return close() }
-        let origin = view.frame(at: now).origin, offset = view.contentOffset(at: now)
-        let local = Point(x: p.x - origin.x + offset.x - a.frame.minX, y: p.y - origin.y + offset.y - a.frame.minY)
+        let c = view.contentPoint(fromCanvas: p, at: now)
+        let local = Point(x: c.x - a.frame.minX, y: c.y - a.frame.minY)
         let buttons = s.buttonFrames(offset: s.offset(at: now), height: a.frame.height)
         if let k = buttons.firstIndex(where: { $0.contains(local) }) { perform(k, velocity: 0) } else { close() }
     }

@@ -103,9 +103,9 @@ func renderStart(of scene: Scene) throws {
     scene.canvas.scale = 1
     guard scene.canvas.pixelWidth <= 2048, scene.canvas.pixelHeight <= 2048 else { return }
     let timeline = try Simulator.run(scene, frames: 0...min(2, scene.frameCount - 1), limits: RecordingLimits(maxDrawItems: 200_000))
-    let out = work.appendingPathComponent("render")
-    try? fm.removeItem(at: out)
-    try RenderPipeline.render(timeline, formats: formats, to: out, workers: 2)
+    // Through the directory handle: a link planted as "render" is refused, never followed.
+    try? root.removeTree("render") { _, _ in true }
+    try RenderPipeline.render(timeline, formats: formats, to: work.appendingPathComponent("render"), workers: 2)
 }
 
 /// Whether `error` is a refusal a user should see: one short line of a known kind.

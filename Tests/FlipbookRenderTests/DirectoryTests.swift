@@ -73,6 +73,16 @@ final class DirectoryTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path("victim/secret.txt"), encoding: .utf8), "secret", "a link in the tree goes, not its target")
     }
 
+    /// A link planted where a tree is to be removed (the fuzzer clears its "render" folder this
+    /// way) is refused: neither the link's target nor anything in it is touched.
+    func testRemovingATreeThatIsALinkRemovesNothing() throws {
+        let root = try Directory.open(dir.path).0
+        try fm.createSymbolicLink(atPath: path("render"), withDestinationPath: path("victim"))
+        refusal({ try root.removeTree("render") { _, _ in true } }, "is not a directory Flipbook made; nothing was removed")
+        XCTAssertEqual(try String(contentsOfFile: path("victim/secret.txt"), encoding: .utf8), "secret")
+        XCTAssertNotNil(try? fm.destinationOfSymbolicLink(atPath: path("render")), "the link itself stays too")
+    }
+
     func testWritingNeverGoesThroughALink() throws {
         let root = try Directory.open(dir.path).0
         try fm.createSymbolicLink(atPath: path("planted.txt"), withDestinationPath: path("victim/secret.txt"))
