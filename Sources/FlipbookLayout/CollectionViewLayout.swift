@@ -33,6 +33,14 @@ public struct LayoutContext: Sendable {
     }
 }
 
+/// How a self-sizing layout has a cell measured (UICollectionViewCell's
+/// preferredLayoutAttributesFitting(_:)): at a fixed width, its height from its content, or
+/// with its width from its content too, no wider than a limit.
+public enum SelfSizingWidth: Hashable, Sendable {
+    case fixed(Double)
+    case fitting(upTo: Double)
+}
+
 /// A collection-view layout, modelled on UICollectionViewLayout.
 ///
 /// The collection view calls `prepare(_:)` whenever the layout is invalidated (after data
@@ -69,6 +77,12 @@ public protocol CollectionViewLayout: Sendable {
     func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes]
     /// `layoutAttributesForItem(at:)` with each orthogonal section's contentOffset, by section.
     func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes?
+    /// Self-sizing cells: how the cells of `section` are measured, by slot (item i takes
+    /// `widths[i % widths.count]`; a nil slot keeps the layout's size), or nil when the
+    /// layout's sizes are final (the default). The collection view measures each cell before
+    /// the first frame and after every data change, and prepares the layout with the sizes in
+    /// `LayoutContext.itemSizes`.
+    func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]?
 }
 
 extension CollectionViewLayout {
@@ -89,4 +103,5 @@ extension CollectionViewLayout {
     public func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
         layoutAttributesForItem(at: indexPath)
     }
+    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? { nil }
 }

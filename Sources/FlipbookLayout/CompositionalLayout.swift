@@ -22,6 +22,13 @@ import FlipbookCore
 /// Every group of a section has the same size, so an item's frame is computed from its index
 /// (group = index / items per group) and a rect query costs O(elements in the rect): nothing
 /// is stored per item, and 100,000 items prepare as fast as 100.
+///
+/// Self-sizing: in a vertical layout, a section whose group's height is `estimated` and whose
+/// group holds items (not groups) has its cells measured at their widths in the group; an item
+/// whose height is estimated takes its measured height, and each group grows to hold its items
+/// (side by side: the tallest; stacked: their sum and spacing), as UIKit's estimated groups do.
+/// Those sections store one frame per item and a start per group. Estimated widths, nested
+/// groups and orthogonal sections keep their estimates as given.
 public struct CompositionalLayout: CollectionViewLayout {
     public var scrollDirection: ScrollDirection
     public var interSectionSpacing: Double
@@ -64,11 +71,102 @@ public struct CompositionalLayout: CollectionViewLayout {
         var boundary: [(item: BoundarySupplementaryItem, frame: Rect)]
         var decorations: [(item: DecorationItem, frame: Rect)]
         var environment: Environment
+        /// A self-sizing section's groups: where each starts along the main axis (from group
+        /// 0's origin) and how long it is, and each item's frame in its group.
+        var sized: SizedGroups?
+    }
+
+    struct SizedGroups: Sendable {
+        var starts: [Double]
+        var lengths: [Double]
+        var frames: [Rect]
     }
 
     var vertical: Bool { scrollDirection == .vertical }
 
     public func section(at index: Int) -> Section { sections[min(index, sections.count - 1)] }
+
+    /// Whether section `spec`'s cells size themselves (see the type's comment).
+    func selfSizes(_ spec: Section) -> Bool {
+        vertical && spec.orthogonalScrollingBehavior == .none && spec.group.layoutSize.heightDimension.kind == .estimated
+            && spec.group.subitems.allSatisfy { if case .item = $0 { return true } else { return false } }
+    }
+
+    /// A self-sizing section's items, in group order, with their frames in a group of the estimated size.
+    private func slots(of spec: Section, effective: Size) -> (items: [Item], frames: [Rect]) {
+        let items: [Item] = spec.group.subitems.compactMap { if case .item(let i) = $0 { return i } else { return nil } }
+        let repeated = spec.group.count.map { n in Array(repeating: items[0], count: n) } ?? items
+        return (repeated, spec.group.itemFrames(in: spec.group.layoutSize.resolved(in: effective)))
+    }
+
+    private func effectiveSize(_ spec: Section, container: Size) -> Size {
+        let ci = spec.contentInsets
+        return Size(width: max(0, container.width - ci.leading - ci.trailing), height: max(0, container.height - ci.top - ci.bottom))
+    }
+
+    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
+        let spec = self.section(at: section)
+        guard selfSizes(spec) else { return nil }
+        let container = Size(width: max(0, context.bounds.width - context.contentInset.left - context.contentInset.right),
+                             height: max(0, context.bounds.height - context.contentInset.top - context.contentInset.bottom))
+        let (items, frames) = slots(of: spec, effective: effectiveSize(spec, container: container))
+        return zip(items, frames).map { item, frame in item.layoutSize.heightDimension.kind == .estimated ? .fixed(frame.width) : nil }
+    }
+
+    /// A self-sizing section's groups, from the measured item heights in `context`.
+    private func sizedGroups(_ spec: Section, section s: Int, items count: Int, effective: Size, context: LayoutContext) -> SizedGroups {
+        let (slotItems, estimatedFrames) = slots(of: spec, effective: effective)
+        let group = spec.group
+        let perGroup = max(1, slotItems.count)
+        let gi = group.contentInsets
+        let estimate = group.layoutSize.resolved(in: effective)
+        let estimatedContent = max(0, estimate.height - gi.top - gi.bottom)
+        let spacing = group.interItemSpacing?.value ?? 0
+        var out = SizedGroups(starts: [], lengths: [], frames: [])
+        out.frames.reserveCapacity(count)
+        var cursor = 0.0
+        var first = 0
+        while first < count {
+            let end = min(count, first + perGroup)
+            // Each item's own length: measured, in points, or a fraction of the group's content.
+            func measured(_ i: Int) -> Double? {
+                let item = slotItems[i - first]
+                switch item.layoutSize.heightDimension.kind {
+                case .estimated: return context.sizeForItem(at: ItemIndexPath(item: i, section: s))?.height ?? item.layoutSize.heightDimension.value
+                case .absolute: return item.layoutSize.heightDimension.value
+                default: return nil
+                }
+            }
+            var length: Double
+            if group.direction == .horizontal {
+                let tallest = (first..<end).compactMap(measured).max()
+                let content = tallest ?? estimatedContent
+                for i in first..<end {
+                    let item = slotItems[i - first], frame = estimatedFrames[i - first]
+                    let h = measured(i) ?? item.layoutSize.heightDimension.resolved(in: Size(width: frame.width, height: content))
+                    let insets = item.layoutSize.heightDimension.kind == .estimated ? (0.0, 0.0) : (item.contentInsets.top, item.contentInsets.bottom)
+                    out.frames.append(Rect(x: frame.minX, y: gi.top + insets.0, width: frame.width, height: max(0, h - insets.0 - insets.1)))
+                }
+                length = gi.top + content + gi.bottom
+            } else {
+                var y = gi.top
+                for i in first..<end {
+                    let item = slotItems[i - first], frame = estimatedFrames[i - first]
+                    let h = measured(i) ?? item.layoutSize.heightDimension.resolved(in: Size(width: frame.width, height: estimatedContent))
+                    let insets = item.layoutSize.heightDimension.kind == .estimated ? (0.0, 0.0) : (item.contentInsets.top, item.contentInsets.bottom)
+                    if i > first { y += spacing }
+                    out.frames.append(Rect(x: frame.minX, y: y + insets.0, width: frame.width, height: max(0, h - insets.0 - insets.1)))
+                    y += h
+                }
+                length = y + gi.bottom
+            }
+            out.starts.append(cursor)
+            out.lengths.append(length)
+            cursor += length + spec.interGroupSpacing
+            first = end
+        }
+        return out
+    }
 
     // MARK: - Validation
 
@@ -174,7 +272,7 @@ public struct CompositionalLayout: CollectionViewLayout {
         var cursor = 0.0
         for s in 0..<context.numberOfSections {
             if s > 0 { cursor += interSectionSpacing }
-            let g = layOut(section: s, items: context.numberOfItems(inSection: s), at: cursor)
+            let g = layOut(section: s, items: context.numberOfItems(inSection: s), at: cursor, context: context)
             geometry.append(g)
             cursor = g.end
         }
@@ -189,7 +287,7 @@ public struct CompositionalLayout: CollectionViewLayout {
     func mainLength(_ s: Size) -> Double { vertical ? s.height : s.width }
     func crossLength(_ s: Size) -> Double { vertical ? s.width : s.height }
 
-    private func layOut(section s: Int, items: Int, at start: Double) -> SectionGeometry {
+    private func layOut(section s: Int, items: Int, at start: Double, context: LayoutContext) -> SectionGeometry {
         let specIndex = min(s, sections.count - 1)
         let spec = sections[specIndex]
         let ci = spec.contentInsets
@@ -198,6 +296,7 @@ public struct CompositionalLayout: CollectionViewLayout {
                                                                     : (ci.leading, ci.trailing, ci.top, ci.bottom)
         let effective = Size(width: max(0, container.width - ci.leading - ci.trailing), height: max(0, container.height - ci.top - ci.bottom))
         let environment = Environment(containerSize: container, effectiveContentSize: effective)
+        let sized = selfSizes(spec) ? sizedGroups(spec, section: s, items: items, effective: effective, context: context) : nil
         let groupSize = spec.group.layoutSize.resolved(in: effective)
         let frames = spec.group.itemFrames(in: groupSize)
         let perGroup = max(1, spec.group.itemCount)
@@ -228,6 +327,9 @@ public struct CompositionalLayout: CollectionViewLayout {
             stride = groupCross + spec.interGroupSpacing
             scrollLength = crossLead + (groupCount > 0 ? Double(groupCount) * groupCross + Double(groupCount - 1) * spec.interGroupSpacing : 0) + crossTrail
             cursor = contentStart + mainLead + (groupCount > 0 ? groupMain : 0) + mainTrail
+        } else if let sized {
+            stride = groupMain + spec.interGroupSpacing
+            cursor = contentStart + mainLead + (sized.starts.last.map { $0 + sized.lengths[sized.lengths.count - 1] } ?? 0) + mainTrail
         } else {
             stride = groupMain + spec.interGroupSpacing
             cursor = contentStart + mainLead + (groupCount > 0 ? Double(groupCount) * groupMain + Double(groupCount - 1) * spec.interGroupSpacing : 0) + mainTrail
@@ -251,7 +353,8 @@ public struct CompositionalLayout: CollectionViewLayout {
         return SectionGeometry(specIndex: specIndex, itemCount: items, start: start, end: cursor, contentStart: contentStart,
                                contentEnd: contentEnd, groupSize: groupSize, firstGroup: firstGroup, stride: stride,
                                groupCount: groupCount, itemsPerGroup: perGroup, itemFrames: frames, orthogonal: orthogonal,
-                               scrollLength: scrollLength, boundary: boundary, decorations: decorations, environment: environment)
+                               scrollLength: scrollLength, boundary: boundary, decorations: decorations, environment: environment,
+                               sized: sized)
     }
 
     public var collectionViewContentSize: Size { contentSize }
@@ -277,6 +380,11 @@ public struct CompositionalLayout: CollectionViewLayout {
     /// Item `item` of prepared section `g`, at orthogonal offset `offset`.
     private func itemAttributes(_ g: SectionGeometry, section: Int, item: Int, offset: Double) -> LayoutAttributes {
         let group = item / g.itemsPerGroup, slot = item % g.itemsPerGroup
+        if let sized = g.sized {
+            let main = g.firstGroup.main + sized.starts[group]
+            return LayoutAttributes(forCellWith: ItemIndexPath(item: item, section: section),
+                                    frame: sized.frames[item].offsetBy(dx: g.firstGroup.cross, dy: main))
+        }
         let k = Double(group) * g.stride
         let main = g.orthogonal ? g.firstGroup.main : g.firstGroup.main + k
         let cross = g.orthogonal ? g.firstGroup.cross + k - offset : g.firstGroup.cross
@@ -311,7 +419,24 @@ public struct CompositionalLayout: CollectionViewLayout {
             var items: [LayoutAttributes] = []
             let offsetPoint = orthogonalOffsets[s] ?? .zero
             let offset = vertical ? offsetPoint.x : offsetPoint.y
-            if g.groupCount > 0 && g.stride > 0 {
+            if let sized = g.sized, g.groupCount > 0 {
+                // Groups differ in length: the first that ends after `lo`, on until one starts after `hi`.
+                let from = lo - g.firstGroup.main, to = hi - g.firstGroup.main
+                var a = 0, b = sized.starts.count
+                while a < b {
+                    let m = (a + b) / 2
+                    if sized.starts[m] + sized.lengths[m] <= from { a = m + 1 } else { b = m }
+                }
+                var group = a
+                while group < sized.starts.count, sized.starts[group] < to {
+                    let end = min(g.itemCount, (group + 1) * g.itemsPerGroup)
+                    for item in (group * g.itemsPerGroup)..<end {
+                        let attrs = itemAttributes(g, section: s, item: item, offset: offset)
+                        if attrs.frame.intersects(rect) { items.append(attrs) }
+                    }
+                    group += 1
+                }
+            } else if g.groupCount > 0 && g.stride > 0 {
                 let (from, to, base): (Double, Double, Double) = g.orthogonal
                     ? (crossLo + offset, crossHi + offset, g.firstGroup.cross) : (lo, hi, g.firstGroup.main)
                 let length = g.orthogonal ? crossLength(g.groupSize) : mainLength(g.groupSize)

@@ -16,7 +16,8 @@ extension CompositionalLayout {
         public static func fractionalWidth(_ v: Double) -> Dimension { Dimension(.fractionalWidth, v) }
         public static func fractionalHeight(_ v: Double) -> Dimension { Dimension(.fractionalHeight, v) }
         public static func absolute(_ v: Double) -> Dimension { Dimension(.absolute, v) }
-        /// Flipbook's cells do not measure themselves, so an estimate is used as given.
+        /// A height measured from the cell's content where its section self-sizes (CompositionalLayout's
+        /// comment says where); elsewhere the estimate is used as given.
         public static func estimated(_ v: Double) -> Dimension { Dimension(.estimated, v) }
 
         /// "Fractional" dimensions are relative to the container's width or height (Apple,

@@ -16,6 +16,17 @@ import FlipbookCore
 ///
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
 ///
+/// Self-sizing (a non-zero `estimatedItemSize`, or `FlowLayout.automaticSize`): each cell is
+/// measured before the first frame, as wide as its content up to the section's width (or as
+/// wide as its item's own width, as a width constraint would make it) and as tall as its text
+/// at that width; the lines are then laid out with the measured sizes. The estimate itself is
+/// never drawn: UIKit shows estimates only until the cells are measured, which Flipbook does
+/// before any frame (Apple's estimatedItemSize and automaticSize pages: a non-zero value makes
+/// the view ask each cell for its size). Widths follow the content unless held, as UIKit's
+/// fitting lets cells "expand in a horizontal direction first" until a width constraint fixes
+/// them (measured: github.com/danielgalasko/DGSelfSizingCollectionViewCells). A horizontal
+/// flow does not self-size (its cells keep their sizes).
+///
 /// With `scrollDirection = .horizontal` everything is mirrored across the diagonal, as UIKit
 /// mirrors its rules: items fill columns top to bottom and wrap to the right, a column is
 /// justified between sectionInset.top and .bottom, minimumLineSpacing separates columns, and
@@ -34,6 +45,10 @@ public struct FlowLayout: CollectionViewLayout {
         if !Self.spacings.allows(minimumInteritemSpacing) { return ("minimumInteritemSpacing", Self.spacings.expectation()) }
         for (name, v) in [("top", sectionInset.top), ("left", sectionInset.left), ("bottom", sectionInset.bottom), ("right", sectionInset.right)]
         where !Self.insets.allows(v) { return ("sectionInset." + name, Self.insets.expectation()) }
+        if estimatedItemSize != .zero && estimatedItemSize != Self.automaticSize {
+            for (name, v) in [("estimatedItemSize.width", estimatedItemSize.width), ("estimatedItemSize.height", estimatedItemSize.height)]
+            where !Self.itemLengths.allows(v, excludingLowerBound: true) { return (name, Self.itemLengths.expectation(excludingLowerBound: true)) }
+        }
         for (name, v) in [("headerHeight", headerReferenceSize.height), ("footerHeight", footerReferenceSize.height), ("headerWidth", headerReferenceSize.width), ("footerWidth", footerReferenceSize.width)]
         where !Self.spacings.allows(v) { return (name, Self.spacings.expectation()) }
         return nil
@@ -45,6 +60,11 @@ public struct FlowLayout: CollectionViewLayout {
     public var headerReferenceSize: Size
     public var footerReferenceSize: Size
     public var scrollDirection: ScrollDirection = .vertical
+    /// UICollectionViewFlowLayout.estimatedItemSize: `.zero` (the default) turns self-sizing off.
+    public var estimatedItemSize: Size = .zero
+    /// UICollectionViewFlowLayout.automaticSize: self-sizing with no estimate.
+    public static let automaticSize = Size(width: .infinity, height: .infinity)
+    public var selfSizes: Bool { estimatedItemSize != .zero && scrollDirection == .vertical }
 
     /// Every element, in vertical bands; `bands` index into it for O(log n + k) rect queries.
     private var all: [LayoutAttributes] = []
@@ -185,6 +205,12 @@ public struct FlowLayout: CollectionViewLayout {
     }
 
     public var collectionViewContentSize: Size { contentSize }
+
+    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
+        guard selfSizes else { return nil }
+        let available = context.bounds.width - context.contentInset.left - context.contentInset.right - sectionInset.left - sectionInset.right
+        return [.fitting(upTo: max(1, available))]
+    }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         let horizontal = scrollDirection == .horizontal

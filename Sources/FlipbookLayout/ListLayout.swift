@@ -163,6 +163,12 @@ public struct ListLayout: CollectionViewLayout {
 
     public var collectionViewContentSize: Size { contentSize }
 
+    /// List rows size themselves to their content, at the row's width (UIKit's list cells are
+    /// self-sizing; the layout keeps its minimum row height).
+    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
+        [.fixed(max(0, context.bounds.width - context.contentInset.left - context.contentInset.right - 2 * metrics(section: section).sideMargin))]
+    }
+
     /// The row's look: its section's corners, its text margins and its separator.
     public func rowConfiguration(at indexPath: ItemIndexPath) -> ListRowConfiguration {
         let m = metrics(section: indexPath.section)

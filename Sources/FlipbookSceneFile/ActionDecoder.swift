@@ -288,10 +288,14 @@ struct ActionDecoder {
                 let u = try uf.object(allowed: ["move", "to"])
                 changes.append(.move(id: try itemReference(u.required("move"), batch: true), to: try indexPath(u.required("to"))))
             case "reload":
-                let u = try uf.object(allowed: ["reload", "title", "color", "width", "height"])
+                let u = try uf.object(allowed: ["reload", "title", "subtitle", "secondaryText", "color", "width", "height"])
                 let id = try itemReference(u.required("reload"), batch: true)
                 var patch = ItemPatch()
                 patch.title = try u.optional("title")?.string()
+                if u.has("subtitle") && u.has("secondaryText") {
+                    throw u.optional("secondaryText")!.error("expected either \"subtitle\" or \"secondaryText\", not both")
+                }
+                patch.subtitle = try (u.optional("subtitle") ?? u.optional("secondaryText"))?.string()
                 patch.color = try u.optional("color")?.color()
                 let w = try u.optional("width")?.positive(max: SceneLimits.maxItemPoints), h = try u.optional("height")?.positive(max: SceneLimits.maxItemPoints)
                 if w != nil || h != nil {

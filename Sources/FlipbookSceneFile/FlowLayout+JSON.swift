@@ -7,7 +7,7 @@ extension FlowLayout: SceneFileLayout {
     public static var typeName: String { "flow" }
     public static var fieldNames: [String] {
         ["scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight", "footerHeight",
-         "headerWidth", "footerWidth"]
+         "headerWidth", "footerWidth", "estimatedItemSize"]
     }
     public init() { self.init(itemSize: Size(width: 50, height: 50)) }
     public mutating func decodeFields(_ o: JSONObject) throws {
@@ -22,5 +22,14 @@ extension FlowLayout: SceneFileLayout {
         if let v = try o.optional("headerWidth")?.number() { headerReferenceSize.width = v }
         if let v = try o.optional("footerWidth")?.number() { footerReferenceSize.width = v }
         if let v = o.optional("scrollDirection") { scrollDirection = try v.oneOf(ScrollDirection.self) }
+        // Self-sizing cells: "automatic" (UICollectionViewFlowLayout.automaticSize) or an estimate.
+        if let f = o.optional("estimatedItemSize") {
+            if case .string = f.node.value {
+                _ = try f.oneOf(["automatic"])
+                estimatedItemSize = FlowLayout.automaticSize
+            } else {
+                estimatedItemSize = try SceneDecoder.decodeSize(f)
+            }
+        }
     }
 }

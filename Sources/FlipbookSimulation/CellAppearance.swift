@@ -9,10 +9,16 @@ public enum CellAppearance {
     /// Space on each side of a title in an item whose width is "fit".
     public static let fitPadding = 14.0
 
-    public static func cell(_ item: ItemSpec, style: CellStyle, size: Size) -> Appearance {
+    /// A cell; `selfSized` when its layout measured it (`fittingSize`): its labels are then
+    /// stacked from the top at their measured heights, as they were measured.
+    public static func cell(_ item: ItemSpec, style: CellStyle, size: Size, selfSized: Bool = false) -> Appearance {
         var a = layer(style, background: item.color)
-        a.content = labels(item.title, subtitle: item.subtitle, style: style, background: item.color, size: size,
-                           fits: item.fitsTitle)
+        if selfSized {
+            a.content = measuredLabels(item, style: style, width: size.width).elements
+        } else {
+            a.content = labels(item.title, subtitle: item.subtitle, style: style, background: item.color, size: size,
+                               fits: item.fitsTitle)
+        }
         for c in item.content { a.content.append(element(c, in: size)) }
         return a
     }
@@ -109,6 +115,66 @@ public enum CellAppearance {
         return t.title.frame.height + (t.secondary.map { listTitleToSecondary + $0.frame.height } ?? 0) + 2 * listVerticalMargin
     }
 
+    // MARK: - Self-sizing cells
+
+    /// Space above and below a self-sizing cell's text when its style sets no contentInsets,
+    /// and between its title and subtitle (ours: UIKit leaves both to the cell's constraints;
+    /// 12 pt keeps a one-line 17 pt title at 44 pt, UIKit's minimum tap target).
+    public static let selfSizingVerticalInset = 12.0, titleToSubtitle = 2.0
+
+    /// The insets a cell's labels keep from its edges.
+    static func insets(_ style: CellStyle, fits: Bool, selfSized: Bool) -> EdgeInsets {
+        let side = style.titleAlignment == .center ? 4 : titleInset
+        let vertical = selfSized ? selfSizingVerticalInset : 0
+        var insets = style.contentInsets ?? EdgeInsets(top: vertical, left: side, bottom: vertical, right: side)
+        if fits { insets.left = fitPadding; insets.right = fitPadding }
+        return insets
+    }
+
+    /// The size a self-sizing cell asks for (preferredLayoutAttributesFitting(_:)): its width
+    /// given, or its content's up to a limit; its height its labels' typeset height at that
+    /// width plus its insets, measured by the typesetter that draws them.
+    public static func fittingSize(_ item: ItemSpec, style: CellStyle, width: SelfSizingWidth) -> Size {
+        let insets = insets(style, fits: item.fitsTitle, selfSized: true)
+        let w: Double
+        switch width {
+        case .fixed(let v): w = v
+        case .fitting(let limit):
+            let title = item.title.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.title, fontSize: style.titleSize, weight: .bold)) ?? 0
+            let subtitle = item.subtitle.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.subtitle, fontSize: style.subtitleSize, weight: .regular)) ?? 0
+            w = min(limit, (max(title, subtitle) + insets.left + insets.right).rounded(.up))
+        }
+        return Size(width: w, height: measuredLabels(item, style: style, width: w).height)
+    }
+
+    /// A self-sizing cell's labels at width `width`, stacked from its top inset, and the
+    /// height they need with the insets: the title in as many lines as its style allows, the
+    /// subtitle in all it needs (a body label, numberOfLines 0).
+    static func measuredLabels(_ item: ItemSpec, style: CellStyle, width: Double) -> (elements: [Element], height: Double) {
+        let insets = insets(style, fits: item.fitsTitle, selfSized: true)
+        let w = max(1, width - insets.left - insets.right)
+        let color = style.titleColor ?? (item.color.luminance > 0.6 ? Color.black : Color.white)
+        var y = insets.top
+        var out: [Element] = []
+        func add(_ e: TextElement) {
+            var e = e
+            e.frame = Rect(x: insets.left, y: y, width: w, height: ((try? Typesetter.height(of: e)) ?? e.fontSize * 1.2).rounded(.up))
+            y = e.frame.maxY
+            out.append(.text(e))
+        }
+        if !item.title.isEmpty {
+            add(TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.titleSize, weight: .bold, color: color,
+                            alignment: style.titleAlignment, numberOfLines: style.titleNumberOfLines, lineBreakMode: style.titleLineBreakMode))
+        }
+        if !item.subtitle.isEmpty {
+            if !out.isEmpty { y += titleToSubtitle }
+            add(TextElement(text: item.subtitle, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.subtitleSize,
+                            color: style.subtitleColor ?? color.withAlpha(color.alpha * 0.7), alignment: style.titleAlignment,
+                            numberOfLines: 0))
+        }
+        return (out, y + insets.bottom)
+    }
+
     /// The CALayer part of a style: background, corners, border and shadow.
     static func layer(_ style: CellStyle, background: Color) -> Appearance {
         Appearance(background: background, cornerRadius: style.cornerRadius, roundedCorners: style.corners,
@@ -149,9 +215,7 @@ public enum CellAppearance {
     static func labels(_ title: String, subtitle: String, style: CellStyle, background: Color, size: Size, fits: Bool) -> [Element] {
         guard !title.isEmpty || !subtitle.isEmpty else { return [] }
         let color = style.titleColor ?? (background.luminance > 0.6 ? Color.black : Color.white)
-        var insets = style.contentInsets ?? EdgeInsets(top: 0, left: style.titleAlignment == .center ? 4 : titleInset,
-                                                       bottom: 0, right: style.titleAlignment == .center ? 4 : titleInset)
-        if fits { insets.left = fitPadding; insets.right = fitPadding }
+        let insets = insets(style, fits: fits, selfSized: false)
         let width = max(0, size.width - insets.left - insets.right)
         let available = max(0, size.height - insets.top - insets.bottom)
         let lines = style.titleNumberOfLines

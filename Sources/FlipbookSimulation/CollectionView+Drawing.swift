@@ -35,7 +35,8 @@ extension CollectionView {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             if let row = listRow { return CellAppearance.listCell(item, row: row, size: state.frame.size) }
             item.color = state.color
-            return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size)
+            return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
+                                       selfSized: selfSizedSections.contains(indexPath.section))
         }
         let section = indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil
         let title = kind == .sectionHeader ? section?.header : kind == .sectionFooter ? section?.footer : nil

@@ -101,6 +101,9 @@ public final class CollectionView {
     /// The list row swiped open, opening or closing, if any (swipe actions).
     public internal(set) var swipe: RowSwipe?
 
+    /// The sections whose cells were measured (their labels are drawn as measured).
+    private(set) var selfSizedSections: Set<Int> = []
+
     /// The scroll views of the layout's orthogonally scrolling sections, in section order.
     public private(set) var orthogonalScrollers: [OrthogonalScroller] = []
 
@@ -116,7 +119,7 @@ public final class CollectionView {
         }
         sections = spec.sections.map { $0.items.map(\.id) }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
-        sizeListRows()
+        sizeSelfSizingCells()
         scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
             self?.layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity) ?? proposed
         }
@@ -131,7 +134,7 @@ public final class CollectionView {
         indexPathStorage = nil
         indexSizes(size: { [items, sections] in items[sections[$0][$1]]?.size },
                    origin: { [items, sections] in items[sections[$0][$1]]?.origin })
-        sizeListRows()
+        sizeSelfSizingCells()
     }
 
     /// Per-item sizes and origins for the layout, read by (section, index) — from the spec itself
@@ -150,21 +153,39 @@ public final class CollectionView {
         itemOrigins = any(origin) ? counts.indices.map { s in (0..<counts[s]).map { origin(s, $0) ?? .zero } } : nil
     }
 
-    /// A list's rows size themselves to their text (UIKit's list cells are self-sizing):
-    /// each row is measured once when the data changes, at the row's width, by the typesetter
-    /// that draws it; a row's own height, if larger, stays.
-    private func sizeListRows() {
-        guard let list = layout as? ListLayout else { return }
-        let width = spec.frame.width - spec.contentInset.left - spec.contentInset.right - 2 * list.metrics(section: 0).sideMargin
-        itemSizes = sections.indices.map { s in
-            sections[s].indices.map { i in
+    /// Self-sizing cells (a list's rows, a flow layout with an estimatedItemSize, a
+    /// compositional section of estimated height): each cell the layout asks for is measured
+    /// when the data changes, by the typesetter that draws it, at the width the layout gives
+    /// (or its item's own width in a flow); an item's own height, if larger, stays.
+    private func sizeSelfSizingCells() {
+        let context = layoutContext(bounds: scrollView.bounds)
+        var sizes: [[Size]]?
+        selfSizedSections = []
+        for s in sections.indices {
+            guard let widths = layout.selfSizingWidths(inSection: s, context: context), !widths.isEmpty else { continue }
+            if sizes == nil {
+                let fallback = layout.defaultItemSize
+                sizes = itemSizes ?? sections.map { Array(repeating: fallback, count: $0.count) }
+            }
+            selfSizedSections.insert(s)
+            let list = layout as? ListLayout
+            for i in sections[s].indices {
+                guard let width = widths[i % widths.count] else { continue }
                 let ip = ItemIndexPath(item: i, section: s)
-                guard let item = self.item(sections[s][i], at: ip) else { return Size(width: width, height: 0) }
-                let row = list.rowConfiguration(at: ip)
-                let measured = CellAppearance.listRowHeight(item, row: row, width: width)
-                return Size(width: width, height: max(measured, item.size?.height ?? 0))
+                guard let item = self.item(sections[s][i], at: ip) else { continue }
+                var size: Size
+                if let list, case .fixed(let w) = width {
+                    size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
+                } else {
+                    // A flow item's own width holds it, as a width constraint would.
+                    let fixed = layout is FlowLayout ? item.size.map { SelfSizingWidth.fixed($0.width) } : nil
+                    size = CellAppearance.fittingSize(item, style: item.style ?? spec.cell, width: fixed ?? width)
+                }
+                size.height = max(size.height, item.size?.height ?? 0)
+                sizes![s][i] = size
             }
         }
+        if let sizes { itemSizes = sizes }
     }
 
     public func indexPath(for id: String) -> ItemIndexPath? { indexPaths[id] }

@@ -43,15 +43,17 @@ public struct KeyframeSpec: Sendable {
 /// Changes to an item's content in a reload; nil fields keep the item's current value.
 public struct ItemPatch: Sendable {
     public var title: String?
+    public var subtitle: String?
     public var color: Color?
     public var size: Size?
     public var content: [ContentSpec]?
-    public init(title: String? = nil, color: Color? = nil, size: Size? = nil, content: [ContentSpec]? = nil) {
-        self.title = title; self.color = color; self.size = size; self.content = content
+    public init(title: String? = nil, subtitle: String? = nil, color: Color? = nil, size: Size? = nil, content: [ContentSpec]? = nil) {
+        self.title = title; self.subtitle = subtitle; self.color = color; self.size = size; self.content = content
     }
     public func applied(to item: ItemSpec) -> ItemSpec {
         var i = item
         if let title { i.title = title }
+        if let subtitle { i.subtitle = subtitle }
         if let color { i.color = color }
         if let size { i.size = size }
         if let content { i.content = content }

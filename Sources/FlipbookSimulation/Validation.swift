@@ -372,7 +372,11 @@ extension Scene {
             try timing(t)
             for c in changes {
                 switch c {
-                case .delete(let id), .move(let id, _), .reload(let id, _), .clearProperties(let id, _): try need(id, batch: true)
+                case .delete(let id), .move(let id, _), .clearProperties(let id, _): try need(id, batch: true)
+                case .reload(let id, let patch):
+                    try need(id, batch: true)
+                    if let t = patch.title { try checkText(t, at: path + ".title") }
+                    if let t = patch.subtitle { try checkText(t, at: path + ".subtitle") }
                 case .insert(let item, _):
                     if known.contains(item.id) { throw C.issue(path, "item id \(C.quoted(item.id)) already exists in the scene") }
                     try checkItem(item, at: path)

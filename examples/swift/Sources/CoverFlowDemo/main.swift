@@ -86,6 +86,15 @@ do {
         exit(1)
     }
     print("cover-flow: inbox row open by \(-row.frame.minX) pt")
+    // The notes: measured from their text, and the second follows the first's new height.
+    let notes = try Simulator.run(makeNotesScene())
+    let start = notes.frames[0].items.filter { $0.kind == .cell }, end = notes.frames.last!.items.filter { $0.kind == .cell }
+    guard start.count == 2, end.count == 2, start[0].frame.height > 80, end[0].frame.height < start[0].frame.height,
+          end[1].frame.minY == end[0].frame.maxY + 8 else {
+        print("cover-flow: the notes did not size themselves")
+        exit(1)
+    }
+    print("cover-flow: notes \(start[0].frame.height) pt, then \(end[0].frame.height) pt")
     let json = """
     {"canvas": {"width": 375, "height": 300, "scale": 1}, "duration": 1,
      "collectionView": {"layout": {"type": "coverFlow", "spacing": 30},
