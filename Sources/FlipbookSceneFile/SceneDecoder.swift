@@ -552,22 +552,9 @@ public struct SceneDecoder: Sendable {
             let (x, y) = try SceneDecoder.decodeOffset(v)
             spec.contentOffset = Point(x: x ?? -spec.contentInset.left, y: y ?? -spec.contentInset.top)
         }
-        if let v = o.optional("backgroundColor") {
-            spec.backgroundColor = try v.color()
-        } else if let list = layout as? ListLayout, list.appearance != .plain {
-            spec.backgroundColor = ListLayout.groupedBackground  // systemGroupedBackground
-        }
+        // A list's background, header and footer defaults come with the spec (CollectionViewSpec.init).
+        if let v = o.optional("backgroundColor") { spec.backgroundColor = try v.color() }
         spec.cell = cellStyle
-        if let list = layout as? ListLayout {
-            // A list's headers as UIKit's list configurations draw them: 13 pt grey, or 20 pt
-            // black in an inset group (Flutter's CupertinoListSection, measured from iOS 14.4).
-            spec.headerStyle.titleSize = list.appearance == .insetGrouped ? 20 : 13
-            spec.headerStyle.titleColor = list.appearance == .insetGrouped ? .black : Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
-            spec.headerStyle.contentInsets = EdgeInsets(top: list.appearance == .insetGrouped ? 16 : 0, left: list.appearance == .insetGrouped ? 0 : 20, bottom: 0, right: 20)
-            spec.footerStyle.titleSize = 13
-            spec.footerStyle.titleColor = Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
-            spec.footerStyle.contentInsets = EdgeInsets(top: 0, left: list.appearance == .insetGrouped ? 0 : 20, bottom: 0, right: 20)
-        }
         if let v = o.optional("header") { spec.headerStyle = try SceneDecoder.decodeCellStyle(v, base: spec.headerStyle, supplementary: true) }
         if let v = o.optional("footer") { spec.footerStyle = try SceneDecoder.decodeCellStyle(v, base: spec.footerStyle, supplementary: true) }
         if let v = o.optional("sectionBackground") { spec.backgroundStyle = try SceneDecoder.decodeCellStyle(v, base: .supplementary, supplementary: true) }

@@ -3,6 +3,7 @@ import FlipbookCore
 import FlipbookGraphics
 @testable import FlipbookSimulation
 @testable import FlipbookSceneFile
+import FlipbookLayout
 
 /// Self-sizing cells outside lists: a flow layout with an estimatedItemSize and a compositional
 /// section of estimated height. Each expected size is built here from the rule: the label's
@@ -117,5 +118,24 @@ final class SelfSizingCellTests: XCTestCase {
                 XCTAssertEqual(error?.message.contains(expected), true, "\(String(describing: error))")
             }
         }
+    }
+}
+
+/// A list built in Swift looks like the same list read from a file: the defaults live in the spec.
+final class ListSpecDefaultsTests: XCTestCase {
+    func testCodeBuiltListsTakeTheirAppearancesLooks() throws {
+        let frame = Rect(x: 0, y: 0, width: 375, height: 667)
+        let inset = CollectionViewSpec(frame: frame, layout: ListLayout(appearance: .insetGrouped), sections: [])
+        XCTAssertEqual(inset.backgroundColor, Color(red: 242 / 255, green: 242 / 255, blue: 247 / 255), "systemGroupedBackground #F2F2F7")
+        XCTAssertEqual(inset.headerStyle.titleSize, 20)
+        XCTAssertEqual(inset.headerStyle.titleColor, .black)
+        let plain = CollectionViewSpec(frame: frame, layout: ListLayout(appearance: .plain), sections: [])
+        XCTAssertEqual(plain.backgroundColor, .white)
+        XCTAssertEqual(plain.headerStyle.titleSize, 13)
+        XCTAssertEqual(plain.footerStyle.contentInsets?.left, 20)
+        let decoded = try decode(minimalScene(layout: #"{"type": "list", "appearance": "insetGrouped"}"#)).collectionView
+        XCTAssertEqual(decoded.backgroundColor, inset.backgroundColor)
+        XCTAssertEqual(decoded.headerStyle.titleSize, inset.headerStyle.titleSize)
+        XCTAssertEqual(decoded.headerStyle.contentInsets, inset.headerStyle.contentInsets)
     }
 }
