@@ -105,8 +105,15 @@ extension CollectionView {
             } else {
                 continue
             }
+            let previousModel = before[id]?.model
             for p in ItemState.layoutProperties where from[p] != model[p] {
-                animators[id, default: ItemAnimator()].startTransition(p, from: from[p], beginTime: time, timing: timing)
+                if let previousModel {
+                    // A cell still moving from an earlier update keeps that motion and adds this one.
+                    animators[id, default: ItemAnimator()].startAdditiveTransition(p, from: from[p], previousModel: previousModel[p],
+                                                                                     beginTime: time, timing: timing)
+                } else {
+                    animators[id, default: ItemAnimator()].startTransition(p, from: from[p], beginTime: time, timing: timing)
+                }
             }
         }
         for id in deleted { items[id] = nil; overrides[id] = nil; hiddenOverrides[id] = nil }

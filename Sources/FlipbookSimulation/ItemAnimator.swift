@@ -3,7 +3,8 @@ import FlipbookLayout
 import FlipbookAnimation
 
 /// The running animations of one item: at most one transition per property (a new one
-/// replaces the old, starting from the on-screen value) and any number of key-frame
+/// replaces the old, starting from the on-screen value — or, started additively, lets the old
+/// one finish toward its end and adds a move from there) and any number of key-frame
 /// animations, applied in the order they were added (a later one wins, additive ones add).
 public struct ItemAnimator: Sendable {
     public struct PropertyTransition: Sendable {
@@ -11,6 +12,17 @@ public struct ItemAnimator: Sendable {
         /// nil follows the item's model value wherever it goes; a value is a fixed end
         /// (a disappearing item's final attributes).
         public var fixedTarget: PropertyValue?
+        /// Earlier transitions of the property still running, each adding what it has left,
+        /// (from − to) × (1 − its fraction), to the value (UIKit's additive animations).
+        public var earlier: [Carried] = []
+    }
+
+    /// An earlier transition that goes on toward its own end underneath a newer one.
+    public struct Carried: Sendable {
+        public var from: PropertyValue
+        public var to: PropertyValue
+        public var transition: Transition<PropertyValue>
+        func remaining(at time: Double) -> Double { 1 - transition.fraction(at: time) }
     }
 
     public private(set) var transitions: [ItemProperty: PropertyTransition] = [:]
@@ -24,6 +36,24 @@ public struct ItemAnimator: Sendable {
                                          timing: AnimationTiming, fixedTarget: PropertyValue? = nil) {
         transitions[property] = PropertyTransition(transition: Transition(from: from, beginTime: beginTime, timing: timing),
                                                    fixedTarget: fixedTarget)
+    }
+
+    /// A transition to a new model value started while the property is still moving toward
+    /// `previousModel`, as UIKit's additive animations do it (since iOS 8, a UIView animation
+    /// of a moving view's frame leaves the running one to finish and adds its own change on top:
+    /// WWDC 2014 session 236, "Building Interruptible and Responsive Interactions"): the motion
+    /// carries its velocity through the change instead of turning in one frame. With nothing
+    /// running it is `startTransition` from the on-screen value.
+    public mutating func startAdditiveTransition(_ property: ItemProperty, from presentation: PropertyValue, previousModel: PropertyValue,
+                                                 beginTime: Double, timing: AnimationTiming) {
+        guard let running = transitions[property], running.fixedTarget == nil, !running.transition.isFinished(at: beginTime),
+              running.transition.from.kind == previousModel.kind else {
+            return startTransition(property, from: presentation, beginTime: beginTime, timing: timing)
+        }
+        var carried = running.earlier.filter { !$0.transition.isFinished(at: beginTime) }
+        carried.append(Carried(from: running.transition.from, to: previousModel, transition: running.transition))
+        transitions[property] = PropertyTransition(transition: Transition(from: previousModel, beginTime: beginTime, timing: timing),
+                                                   fixedTarget: nil, earlier: carried)
     }
 
     public mutating func removeTransition(_ property: ItemProperty) { transitions[property] = nil }
@@ -45,6 +75,14 @@ public struct ItemAnimator: Sendable {
         for p in ItemProperty.allCases {
             if let t = transitions[p] {
                 state[p] = t.transition.value(at: time, to: t.fixedTarget ?? model[p])
+                if !t.earlier.isEmpty {
+                    var terms = [(state[p], 1.0)]
+                    for c in t.earlier {
+                        let w = c.remaining(at: time)
+                        terms += [(c.from, w), (c.to, -w)]
+                    }
+                    state[p] = PropertyValue.combine(terms)
+                }
             }
         }
         ItemAnimator.apply(keyframes, to: &state, at: time)
@@ -76,6 +114,9 @@ public struct ItemAnimator: Sendable {
     /// Drops what has finished by `time` (nothing observable changes).
     public mutating func prune(at time: Double) {
         transitions = transitions.filter { !$0.value.transition.isFinished(at: time) }
+        for p in transitions.keys where !(transitions[p]?.earlier.isEmpty ?? true) {
+            transitions[p]?.earlier.removeAll { $0.transition.isFinished(at: time) }
+        }
         keyframes.removeAll { $0.animation.isFinished(at: time) }
     }
 }

@@ -85,6 +85,31 @@ final class ExpandCollapseTests: XCTestCase {
         XCTAssertGreaterThan(entered, 0, "the example brings at least one cell on screen during the collapse")
     }
 
+    /// expand-collapse-short's last taps: a fold opening (tap lifts at 5.08 s) is tapped again on
+    /// the button where the cell is going (lifts at 5.23 s). UIKit's additive animations leave
+    /// the opening to finish and add the collapse on top, so the height is
+    /// 160 + 400 × (f(t − 5.08) − f(t − 5.23)), f the 0.3 s ease-in-ease-out: it slows, turns
+    /// and comes back with no step in its speed, instead of turning round in one frame.
+    func testASecondTapDuringTheFoldTurnsItBackFromWhereItIs() throws {
+        let scene = try loadExample("expand-collapse-short")
+        let (_, frames) = try runAll(scene)
+        func f(_ t: Double) -> Double { TimingCurve.easeInEaseOut.value(at: min(1, max(0, t / 0.3))) }
+        var heights: [Double] = []
+        for frame in frames where frame.time >= 5.0 && frame.time <= 5.6 {
+            let h = frame.items.first { $0.id == "member" }!.frame.height
+            XCTAssertEqual(h, 160 + 400 * (f(frame.time - 5.08) - f(frame.time - 5.23)), accuracy: 1e-6, "at \(frame.time) s")
+            heights.append(h)
+        }
+        let steps = zip(heights.dropFirst(), heights).map { $0 - $1 }
+        let peak = heights.firstIndex(of: heights.max()!)!
+        XCTAssertGreaterThan(heights[peak], 300, "it was well on its way")
+        XCTAssertLessThan(heights[peak], 560, "and turned back before the end")
+        for (k, pair) in zip(steps.dropFirst(), steps).enumerated() {
+            XCTAssertLessThan(abs(pair.0 - pair.1), 12, "speed changes smoothly at frame \(k)")
+        }
+        XCTAssertEqual(heights.last!, 160, accuracy: 1e-9)
+    }
+
     /// expand-collapse-short: a 400 pt fold. Collapsing brings three off-screen cells in at once,
     /// each on its straight eased path from its real place; collapsing while scrolled to the end
     /// leaves content (622) shorter than the view (647), and the offset follows to 0 on the same curve.
