@@ -292,7 +292,11 @@ public final class WalletEffect: Effect {
                 close(e)
                 return
             }
-            let y = max(offsetY, panStartY + pan.translation.y - pan.translationAtBegan.y)
+            // The article adds translationInView: to the frame at every change, the first one
+            // included, and UIKit's translation counts from where the finger came down: the card
+            // is under the finger from the pan's first change on (it takes up the 10 pt the
+            // recognizer waited for at once, as on a phone).
+            let y = max(offsetY, panStartY + pan.translation.y)
             cv.setProperties(e, [(.frame, .rect(draggedFrame(y: y)))], timing: nil, beginTime: now, at: now)
         case .ended:
             let top = (cv.modelState(of: e, at: now)?.frame.minY ?? offsetY) - offsetY

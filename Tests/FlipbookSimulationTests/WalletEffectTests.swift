@@ -284,6 +284,17 @@ final class WalletEffectTests: XCTestCase {
             let top = c.frame.minY - 20
             XCTAssertEqual(c.frame.minX - 10, top / 597 * 5, accuracy: 1e-9, "frame \(i)")
         }
+        // The close pan keeps the card under the finger from its first change (the article adds
+        // translationInView:, which UIKit counts from touch-down): top − finger is the 20 − 300
+        // it was when the finger came down, on every frame of the drag once the card moved.
+        var tracked = 0
+        for i in 168...215 {
+            guard let c = frames[i].items.first(where: { $0.id == "card3" }), c.frame.height == 597, c.frame.minY > 20,
+                  let finger = frames[i].touches.first?.location.y else { continue }
+            XCTAssertEqual(c.frame.minY - finger, 20 - 300, accuracy: 1e-9, "frame \(i)")
+            tracked += 1
+        }
+        XCTAssertGreaterThan(tracked, 25)
         // The flick closes card 5 by velocity and the stack is back at the end.
         XCTAssertEqual(frames.last!.items.first { $0.id == "card5" }!.frame.minY, 564)
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
