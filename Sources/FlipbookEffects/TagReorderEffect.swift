@@ -49,9 +49,10 @@ public final class TagReorderEffect: Effect {
         let now = sim.now
         switch r.state {
         case .began:
-            // snapshotViewAfterScreenUpdates: the tag itself; a light shadow keeps it readable over others.
+            // snapshotViewAfterScreenUpdates: the tag itself, drawn exactly as it was (the
+            // article's snapshot casts no shadow, so none appears or vanishes in one frame).
             guard let id = cv.itemID(atCanvas: r.startLocation, at: now),
-                  cv.liftSnapshot(of: id, zIndex: TagReorderEffect.snapshotZIndex, shadow: .card, at: now) != nil else { return }
+                  cv.liftSnapshot(of: id, zIndex: TagReorderEffect.snapshotZIndex, shadow: nil, at: now) != nil else { return }
             moving = id
             lastLocation = cv.contentPoint(fromCanvas: r.location, at: now)
         case .changed:

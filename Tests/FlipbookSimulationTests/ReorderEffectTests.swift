@@ -167,6 +167,19 @@ final class TagReorderTests: XCTestCase {
         // Each drag hides the tag behind a snapshot and shows it again at the end.
         XCTAssertTrue(frames[60].items.contains { $0.kind == .snapshot })
         XCTAssertFalse(frames.last!.items.contains { $0.kind == .snapshot || $0.hidden })
+        // The snapshot is the tag as drawn (snapshotViewAfterScreenUpdates), shadow and all: no
+        // shadow of its own appears at the lift or vanishes at the drop.
+        var lifted = 0
+        for f in frames {
+            for s in f.items where s.kind == .snapshot {
+                let tag = f.items.first { $0.id == String(s.id.dropLast(".snapshot".count)) }!
+                XCTAssertEqual(s.appearance.shadow, tag.appearance.shadow, "frame \(f.index)")
+                XCTAssertEqual(s.appearance.background, tag.appearance.background, "frame \(f.index)")
+                XCTAssertEqual(s.appearance.border, tag.appearance.border, "frame \(f.index)")
+                lifted += 1
+            }
+        }
+        XCTAssertGreaterThan(lifted, 100)
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
