@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCore
+import FlipbookRender
 
 /// Stacking-order pops: between two consecutive frames, a region pops when the item seen on
 /// top there changes although both it and the item it replaces still cover the region — their
@@ -9,9 +10,9 @@ import FlipbookCore
 /// A snapshot (`kind == .snapshot`, id `<item>.snapshot` as CollectionView.snapshotID(of:)
 /// names it) stands for its item, so handing a
 /// lifted snapshot back to its cell is measured as the same card. Items are opaque rectangles
-/// (rounded corners and shadows ignored) with their alpha: what a point shows is weighted
-/// front to back, and a change counts only when the weight moves by more than half in one
-/// frame — a cross-fade over a few frames is not a pop, a z switch is.
+/// (rounded corners and shadows ignored; one whose look draws nothing is left out) with their
+/// alpha: what a point shows is weighted front to back, and a change counts only when the
+/// weight moves by more than half in one frame — a cross-fade over a few frames is not a pop, a z switch is.
 public enum StackingPops {
     public struct Pop: Sendable, Equatable {
         /// The later frame of the pair.
@@ -60,6 +61,8 @@ public enum StackingPops {
     static func covers(_ f: TimelineFrame) -> [Cover] {
         f.items.compactMap { it in
             guard it.kind != .view, !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
+            // A look that lowers to no primitives (a drop placeholder's clear cell) covers nothing.
+            if it.appearance.background.alpha == 0 && DrawList.look(it.appearance, size: it.frame.size, scale: 1).isEmpty { return nil }
             var bounds = it.rotation != 0 || it.scale != 1 ? it.frame.boundsOfAnyRotation(scale: it.scale) : it.frame
             if let clip = it.clip { bounds = bounds.intersection(clip) }
             if bounds.isEmpty { return nil }

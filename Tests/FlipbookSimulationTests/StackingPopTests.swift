@@ -21,6 +21,20 @@ final class StackingPopTests: XCTestCase {
         XCTAssertEqual(p?.items, ["a", "b"])
     }
 
+    /// A clear cell (a drop placeholder) draws nothing, so its order is nobody's business; with a
+    /// border it draws, and its flip is the overlap again.
+    func testAnItemThatDrawsNothingCoversNothing() {
+        let a = Rect(x: 0, y: 0, width: 100, height: 100), b = Rect(x: 50, y: 60, width: 100, height: 100)
+        var clear = card("gap", b, z: 1)
+        clear.appearance = Appearance(background: .clear, cornerRadius: 12)
+        var flipped = clear
+        flipped.zIndex = 0
+        XCTAssertNil(StackingPops.pop(from: frame(0, [card("a", a, z: 0), clear]), to: frame(1, [flipped, card("a", a, z: 1)])))
+        clear.appearance.border = .black
+        flipped.appearance.border = .black
+        XCTAssertEqual(StackingPops.pop(from: frame(0, [card("a", a, z: 0), clear]), to: frame(1, [flipped, card("a", a, z: 1)]))?.area, 2000)
+    }
+
     func testMovingApartOrUnchangedOrderIsNoPop() {
         let a = Rect(x: 0, y: 0, width: 100, height: 100)
         // b slides over a: what a point shows changes, but b did not cover it before.
