@@ -82,6 +82,7 @@ extension PullForMoreEffect.Options: EffectConfiguration {
         for (i, t) in titles.enumerated() { try SceneCheck.text(t, at: "$.effect.titles[\(i)]") }
         for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]") }
         try SceneCheck.text(lastUpdated, at: "$.effect.lastUpdated")
+        try SceneCheck.text(neverUpdated, at: "$.effect.neverUpdated")
         try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
         try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
     }

@@ -8,7 +8,7 @@ extension PullForMoreEffect.Options: SceneFileEffect {
     public static var typeName: String { "pullForMore" }
     public static var fieldNames: [String] {
         ["style", "transition", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles",
-         "lastUpdated"]
+         "lastUpdated", "neverUpdated"]
     }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
@@ -42,6 +42,7 @@ extension PullForMoreEffect.Options: SceneFileEffect {
         }
         if let v = o.optional("titles") { opts.titles = try v.array(minCount: 2, maxCount: 2).map { try $0.string() } }
         if let v = o.optional("lastUpdated") { opts.lastUpdated = try v.string() }
+        if let v = o.optional("neverUpdated") { opts.neverUpdated = try v.string() }
         if let v = o.optional("refreshTitles") { opts.refreshTitles = try v.array(minCount: 3, maxCount: 3).map { try $0.string() } }
         return opts
     }

@@ -209,10 +209,10 @@ public final class ScrollView {
         plan()
         if notify {
             // The delegate may change the insets here (a refresh header holding the view open);
-            // the release then goes to the new edges.
-            let inset = contentInset
+            // the release then goes to the new edges — unless it also animated the offset itself.
+            let inset = contentInset, generation = motionGeneration
             delegate?.scrollViewWillEndDragging(self, velocity: Point(x: v.x / 1000, y: v.y / 1000), targetContentOffset: targetOffset, at: time)
-            if contentInset != inset { plan() }
+            if contentInset != inset && motionGeneration == generation { plan() }
         }
     }
 }

@@ -2,6 +2,7 @@ import XCTest
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
+import FlipbookGraphics
 @testable import FlipbookSimulation
 @testable import FlipbookEffects
 @testable import FlipbookSceneFile
@@ -198,9 +199,19 @@ final class PullForMoreTests: XCTestCase {
         XCTAssertEqual(header(frames.first { $0.time > pullStart + 0.15 }!), "下拉可以刷新", "pulled less than 54 pt")
         XCTAssertEqual(header(frames.last { $0.time < release }!), "松开立即刷新", "pulled past 54 pt")
         XCTAssertEqual(header(frames.first { $0.time > release + 0.05 }!), "正在刷新数据中...")
-        XCTAssertEqual(back, release + 1, accuracy: 1e-9, "the refresh lasts 1 s, then the pages swap back")
-        let refreshing = frames.filter { $0.time > release + 0.8 && $0.time < back }  // after the bounce settles
-        XCTAssertTrue(refreshing.allSatisfy { abs(states($0)["more"]!.contentOffset.y + 54) < 0.2 }, "held open at −54 while refreshing")
+        // MJRefreshHeader's headerRefreshingAction: open to −54 in 0.25 s (ease-in-ease-out from
+        // where the release left it); the refresh starts open, and the article ends it 1 s later.
+        XCTAssertEqual(effect.refreshStartTimes, [release + 0.25])
+        XCTAssertEqual(back, release + 0.25 + 1, accuracy: 1e-9, "open in 0.25 s, a 1 s refresh, then the pages swap back")
+        let released = frames.last { $0.time <= release + 1e-9 }!
+        let y0 = states(released)["more"]!.contentOffset.y
+        XCTAssertLessThan(y0, -54, "released past the header's height")
+        for f in frames where f.time > release && f.time < release + 0.25 {
+            let u = TimingCurve.easeInEaseOut.value(at: (f.time - release) / 0.25)
+            XCTAssertEqual(states(f)["more"]!.contentOffset.y, y0 + (-54 - y0) * u, accuracy: 1e-6, "opening at \(f.time)")
+        }
+        let refreshing = frames.filter { $0.time >= release + 0.25 - 1e-9 && $0.time < back }
+        XCTAssertTrue(refreshing.allSatisfy { abs(states($0)["more"]!.contentOffset.y + 54) < 1e-9 }, "held open at −54 while refreshing")
         if !jumps { assertNoFlickerOrJumps(frames, clip: Rect(x: 0, y: 0, width: 375, height: 667)) }
     }
 
@@ -237,6 +248,50 @@ final class PullForMoreTests: XCTestCase {
 
     func testViewVersion() throws {
         try check("pull-for-more", threshold: 104, swap: 0.3, detailExit: -667, moreBelow: 667)
+    }
+
+    /// The header as MJRefreshNormalHeader draws it (MJRefreshConst.h, MJRefreshStateHeader.m,
+    /// MJRefreshNormalHeader.m): both labels bold 14 pt RGB(90, 90, 90), centred in the halves of
+    /// the 54 pt header (13.5 and 40.5); "无记录" until a refresh has ended; the arrow 25 pt left of
+    /// the wider label's text; at the end of the refresh the spinner fades out over 0.4 s, no
+    /// arrow shown, and the arrow is back (pointing down) after.
+    func testHeaderLooksAndTimesLikeMJRefresh() throws {
+        let (sim, frames) = try runAll(try loadExample("pull-for-more"))
+        let effect = sim.effects.first as! PullForMoreEffect
+        let end = effect.swapTimes[1]
+        func header(_ f: TimelineFrame) -> DrawItem? { f.items.first { $0.id == "m.refresh" } }
+        func labels(_ f: TimelineFrame) -> [TextElement] {
+            header(f)?.appearance.content.compactMap { if case .text(let t) = $0 { return t } else { return nil } } ?? []
+        }
+        let pulling = try XCTUnwrap(frames.first { labels($0).first?.text == "松开立即刷新" })
+        let l = labels(pulling)
+        XCTAssertEqual(l.map(\.text), ["松开立即刷新", "最后更新：无记录"])
+        for t in l {
+            XCTAssertEqual(t.fontSize, 14)
+            XCTAssertEqual(t.weight, .bold)
+            XCTAssertEqual(t.color, Color(red: 90 / 255, green: 90 / 255, blue: 90 / 255))
+            XCTAssertEqual(t.alignment, .center)
+            XCTAssertEqual(t.frame.width, 375)
+        }
+        XCTAssertEqual(l.map(\.frame.midY), [13.5, 40.5])
+        let arrow = try XCTUnwrap(header(pulling)?.appearance.content.last.flatMap { if case .arrow(let a) = $0 { return a } else { return nil } })
+        let wider = try ["松开立即刷新", "最后更新：无记录"].map { try Typesetter.naturalWidth(of: $0, fontSize: 14, weight: .bold) }.max()!
+        XCTAssertEqual(arrow.frame.midX, 375 / 2 - wider / 2 - 25, accuracy: 1e-9)
+        XCTAssertEqual(arrow.frame.midY, 27, accuracy: 1e-9)
+        XCTAssertEqual(arrow.color, Color(red: 90 / 255, green: 90 / 255, blue: 90 / 255))
+        // The refresh's end: the spinner fades (ease-in-ease-out over 0.4 s), then the arrow.
+        var fading = 0
+        for f in frames where f.time > end && f.time < end + 0.4 - 1e-9 {
+            guard let last = header(f)?.appearance.content.last else { continue }
+            guard case .spinner(let s) = last else { XCTFail("a fading spinner, not an arrow, at \(f.time)"); continue }
+            XCTAssertEqual(s.color.alpha, 1 - TimingCurve.easeInEaseOut.value(at: (f.time - end) / 0.4), accuracy: 1e-9)
+            XCTAssertEqual(labels(f).map(\.text), ["下拉可以刷新", "最后更新：今天 09:41"])
+            fading += 1
+        }
+        XCTAssertGreaterThan(fading, 20)
+        // Off screen by the end: the header's own content says what it shows.
+        let after = try XCTUnwrap(sim.view("more")?.item("m.refresh")?.content.last)
+        guard case .arrow(let rotation, _) = after.kind, rotation == 0 else { return XCTFail("the arrow, down, after the fade") }
     }
 
     func testViewControllerVersion() throws {
