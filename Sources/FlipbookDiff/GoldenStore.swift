@@ -273,7 +273,7 @@ public struct GoldenManifest: Sendable, Equatable {
         return m
     }
 
-    /// "cairo 1.16.0 → 1.18.0, WenQuanYi Micro Hei 0.2 → 1.0": what differs from this machine.
+    /// "cairo 1.16.0 → 1.18.0, Inter 3.19 → 4.0": what differs from this machine.
     public var differencesFromThisMachine: [String] {
         var out: [String] = []
         for (mine, theirs) in [(GoldenManifest.localLibraries, libraries), (GoldenManifest.localFonts, fonts)] {

@@ -3,20 +3,35 @@ import FlipbookCore
 
 /// The fonts Flipbook draws with. They are loaded by file into a private fontconfig
 /// configuration, so text looks the same whatever else the machine has installed or however
-/// its fontconfig is set up: WenQuanYi Micro Hei for CJK and Latin, Noto Color Emoji for emoji
-/// (both Debian packages, installed by scripts/setup.sh).
+/// its fontconfig is set up: Inter for Latin, Noto Sans CJK SC for Chinese, Noto Color Emoji for
+/// emoji (Debian packages, installed by scripts/setup.sh; all under the SIL Open Font License).
+///
+/// The open fonts nearest Apple's: Inter's line is 1.210 em (ascender 0.969, descender 0.241),
+/// SF's 1.193 em (UIFont.systemFont(ofSize: 15).lineHeight is 17.9004, measured; ascender 0.952,
+/// descender 0.241, measured on systemFont(ofSize: 20)); both have real bold faces, where
+/// WenQuanYi, used before, had its regular face emboldened. Noto Sans CJK (Source Han Sans)
+/// draws Chinese as PingFang does, its line 1.448 em against PingFang's about 1.4, in real
+/// Regular and Bold (docs/architecture.md#text says where the figures come from).
 public enum FontLibrary {
-    /// The first family asked for; the private configuration falls back per glyph to the other.
-    public static let family = "WenQuanYi Micro Hei"
+    /// The families asked for, in order: Latin first (so "…", digits and punctuation are
+    /// Inter's, on the baseline, as after Latin text on iOS), then Chinese; emoji fall back by
+    /// coverage.
+    public static let families = ["Inter", "Noto Sans CJK SC", "Noto Color Emoji"]
+    /// The family list a Pango font description takes.
+    public static let family = families.joined(separator: ",")
     public static let files = [
-        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
+        "/usr/share/fonts/opentype/inter/Inter-Bold.otf",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
     ]
 
     /// Two of fontconfig's stock rules, which a private configuration does not get by itself:
     /// bitmap scaling (its conf.avail/10-scale-bitmap-fonts.conf), without which Noto Color
-    /// Emoji's 109-pixel bitmaps are drawn unscaled, and synthetic bold (90-synthetic.conf):
-    /// WenQuanYi has no bold face, so a bold request gets the regular face emboldened.
+    /// Emoji's 109-pixel bitmaps are drawn unscaled, and the "emoji" alias (60-generic.conf,
+    /// which prefers Noto Color Emoji): Pango sets an emoji sequence in family "emoji"
+    /// (pango/itemize.c), so without it "1️⃣" takes its "1" from Inter and falls apart.
     static let rules = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
@@ -37,12 +52,7 @@ public enum FontLibrary {
             </edit>
             <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
           </match>
-          <match target="font">
-            <test name="weight" compare="less_eq"><const>medium</const></test>
-            <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
-            <edit name="embolden" mode="assign"><bool>true</bool></edit>
-            <edit name="weight" mode="assign"><const>bold</const></edit>
-          </match>
+          <alias binding="same"><family>emoji</family><prefer><family>Noto Color Emoji</family></prefer></alias>
         </fontconfig>
         """
 
@@ -51,7 +61,7 @@ public enum FontLibrary {
         guard let config = FcConfigCreate() else { return .failure(GraphicsError("fontconfig could not create a configuration")) }
         for file in files {
             guard FcConfigAppFontAddFile(config, file) != 0 else {
-                return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-wqy-microhei and fonts-noto-color-emoji)"))
+                return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-inter, fonts-noto-cjk and fonts-noto-color-emoji)"))
             }
         }
         guard FcConfigParseAndLoadFromMemory(config, rules, 1) != 0 else {
@@ -77,7 +87,8 @@ public enum FontLibrary {
             let name = String(cString: family)
             if !out.contains(where: { $0.0 == name }) { out.append((name, NumberFormat.short((Double(version) / 65536 * 1000).rounded() / 1000))) }
         }
-        return out.filter { $0.0 == family || !$0.0.hasPrefix(family) }
+        // The collections hold other faces too (Noto Sans CJK JP, Mono…): the ones asked for count.
+        return out.filter { families.contains($0.0) }
     }
 
     /// The drawing libraries' versions (what a golden records: a new one can move pixels).

@@ -135,6 +135,11 @@ public final class Typesetter: @unchecked Sendable {
         pango_font_description_set_weight(font, weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
+        // UILabel breaks a long word without a hyphen (hyphenationFactor 0); Pango adds one.
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        pango_layout_set_attributes(layout, attributes)
+        pango_attr_list_unref(attributes)
         pango_layout_set_text(layout, text, -1)
         return layout
     }
@@ -243,8 +248,8 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     /// `ellipsized` set again with UIKit's "…" when Pango chose another ellipsis. Pango starts
-    /// the gap it elides at a wide (CJK) character with U+22EF, which WenQuanYi lacks, and so
-    /// falls back to three full stops ("Card 9 ..." beside "Card 1…"; pango/ellipsize.c,
+    /// the gap it elides at a wide (CJK) character with U+22EF, the midline ellipsis, or three
+    /// full stops in a font without it ("Card 9 ⋯" beside "Card 1…"; pango/ellipsize.c,
     /// update_ellipsis_shape); UILabel's truncation is always the one ellipsis character. The
     /// text Pango kept, "…" and the rest it kept are set as one line, a character more or less
     /// elided until it is the longest that fits, and placed as Pango places its own (the line

@@ -33,6 +33,58 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(unknown, 0, "no .notdef boxes")
     }
 
+    /// UILabel sets "…" on the baseline after Latin text (SF's U+2026); Inter's is there too, where
+    /// WenQuanYi's sat on the math axis, a third of an em up. The ellipsis's ink, found in the
+    /// columns it ends the line with, must sit on the line's baseline and be no taller than a
+    /// full stop (under a fifth of an em).
+    func testTheEllipsisAfterLatinTextSitsOnTheBaseline() throws {
+        let size = 20.0
+        let label = TextElement(text: "Pango text that is far too long for this label", frame: Rect(x: 20, y: 20, width: 200, height: 40),
+                                fontSize: size, color: .black)
+        let line = try XCTUnwrap(try Typesetter.with { $0.lines(of: label) }.first)
+        XCTAssertTrue(line.text.hasSuffix("…"), line.text)
+        let dots = try Typesetter.naturalWidth(of: "…", fontSize: size, weight: .regular)
+        let png = try draw([.text(label)], scale: 2)
+        let xs = Int((2 * (20 + line.x + line.width - dots + 1)).rounded(.up))..<Int((2 * (20 + line.x + line.width)).rounded(.down))
+        let inked = (0..<png.height).filter { y in xs.contains { png.rgb($0, y).0 < 128 } }
+        let top = Double(try XCTUnwrap(inked.first)) / 2, bottom = Double(inked.last! + 1) / 2
+        let baseline = 20 + line.baseline
+        XCTAssertEqual(bottom, baseline, accuracy: 1, "the dots stand on the baseline")
+        XCTAssertLessThan(bottom - top, size / 5, "as tall as a full stop")
+    }
+
+    /// UILabel breaks a word too long for its line without a hyphen (hyphenationFactor 0);
+    /// Pango inserts one unless told not to.
+    func testALongWordBreaksWithoutAHyphen() throws {
+        let word = "UICollectionViewCompositionalLayoutConfiguration"
+        let label = TextElement(text: word, frame: Rect(x: 0, y: 0, width: 150, height: 200), fontSize: 17, weight: .bold, numberOfLines: 0)
+        let shown = try Typesetter.with { $0.lines(of: label) }
+        XCTAssertGreaterThan(shown.count, 1, "the word is broken")
+        XCTAssertEqual(shown.map(\.text).joined(), word, "the lines are the word, cut")
+        // A hyphen is a glyph Pango adds, not text: each line is as wide as its own text set alone.
+        for line in shown {
+            XCTAssertEqual(line.width, try Typesetter.naturalWidth(of: line.text, fontSize: 17, weight: .bold), accuracy: 0.01, line.text)
+        }
+    }
+
+    /// A keycap ("1", U+FE0F, U+20E3) is one colour glyph, as on iOS: no black "1" from the text
+    /// font beside a keycap box.
+    func testAKeycapIsOneEmoji() throws {
+        let label = TextElement(text: "1️⃣", frame: Rect(x: 20, y: 20, width: 100, height: 60), fontSize: 40, color: .black)
+        XCTAssertEqual(try Typesetter.with { $0.unknownGlyphs(in: label) }, 0)
+        let png = try draw([.text(label)], scale: 2)
+        var black = 0, colour = 0
+        for y in 0..<png.height {
+            for x in 0..<png.width {
+                let (r, g, b) = png.rgb(x, y)
+                if r < 50 && g < 50 && b < 50 { black += 1 }
+                if max(r, g, b) - min(r, g, b) > 40 { colour += 1 }
+            }
+        }
+        XCTAssertEqual(black, 0, "no glyph drawn in the label's black")
+        XCTAssertGreaterThan(colour, 1000, "the keycap's colour")
+    }
+
     /// A 300-character title on one line: UILabel's default (byTruncatingTail) ends it with "…"
     /// inside the label, and nothing is drawn outside the label's bounds.
     func testOneLineLabelEndsWithAnEllipsisAndStaysInItsBounds() throws {
@@ -96,8 +148,8 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(middle.count, 1)
     }
 
-    /// Where the elided text starts with a CJK character Pango ends the line with "..." (it asks
-    /// for U+22EF there, which WenQuanYi lacks); UILabel ends every truncated line with "…".
+    /// Where the elided text starts with a CJK character Pango ends the line with U+22EF (the
+    /// midline ellipsis) or, in a font without it, "..."; UILabel ends every truncated line with "…".
     /// The line must be the longest head (or tail) that fits with "…", found here by measuring
     /// each candidate on its own, and be drawn exactly as that text set unelided.
     func testTruncationBeforeCJKTextUsesTheOneEllipsis() throws {
@@ -563,8 +615,8 @@ final class ShapeMaskTests: XCTestCase {
         // A frame narrower than its text: nothing past the frame's right edge (x = 60 pt).
         let narrow = try png(TextElement(text: "██████████", frame: Rect(x: 20, y: 20, width: 40, height: 40), fontSize: 30,
                                          color: .black, lineBreakMode: .byClipping))
-        XCTAssertLessThan(narrow.rgb(2 * 70, 2 * 55).2, 40, "inside the frame the blocks are drawn")
-        for x in (2 * 81)..<(2 * 140) { XCTAssertEqual(narrow.rgb(x, 2 * 55).2, 255, "x \(x): the card's blue, no ink") }
+        XCTAssertLessThan(narrow.rgb(2 * 55, 2 * 60).2, 40, "inside the frame the blocks are drawn (at the line's middle)")
+        for x in (2 * 81)..<(2 * 140) { XCTAssertEqual(narrow.rgb(x, 2 * 60).2, 255, "x \(x): the card's blue, no ink") }
     }
 
     /// A card that no other item of its frame matches is drawn as before, byte for byte; so is

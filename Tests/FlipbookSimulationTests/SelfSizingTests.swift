@@ -49,7 +49,10 @@ final class SelfSizingCellTests: XCTestCase {
             // Lines: a line of one item is centred; the next line starts minimumLineSpacing below.
             XCTAssertEqual(card.minY, tag.maxY + 8, accuracy: 1e-9)
             XCTAssertEqual(c["next"]!.minY, card.maxY + 8, accuracy: 1e-9)
-            XCTAssertEqual(c["next"]!.height, 44, "a given height is the minimum: one line is 12 + 20 + 12 < 44")
+            // A given height is a minimum: "Below" asks for 44 or its one line plus 24, whichever is more.
+            XCTAssertEqual(c["next"]!.height, max(44, try typeset("Below", width: 311, size: 17, bold: true, lines: 0) + 24), accuracy: 1e-9)
+            let tall = cells(try Simulator.run(try decode(flowScene(estimated: estimated).replacingOccurrences(of: #""title": "Below", "width": 343, "height": 44"#, with: #""title": "Below", "width": 343, "height": 90"#)), frames: 0...0))
+            XCTAssertEqual(tall["next"]!.height, 90, "a given height larger than the text's stays")
         }
     }
 
