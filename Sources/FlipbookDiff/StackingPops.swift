@@ -40,6 +40,8 @@ public enum StackingPops {
         var alpha: Double
         var rotation: Double
         var scale: Double
+        /// A lifted copy of its item (kind `.snapshot`).
+        var isSnapshot = false
 
         func contains(_ p: Point) -> Bool {
             guard bounds.contains(p) else { return false }
@@ -67,7 +69,7 @@ public enum StackingPops {
             if let clip = it.clip { bounds = bounds.intersection(clip) }
             if bounds.isEmpty { return nil }
             return Cover(identity: identity(of: it), frame: it.frame, bounds: bounds, alpha: min(1, it.alpha),
-                         rotation: it.rotation, scale: it.scale)
+                         rotation: it.rotation, scale: it.scale, isSnapshot: it.kind == .snapshot)
         }
     }
 
@@ -139,5 +141,50 @@ public enum StackingPops {
         guard !popped.isEmpty else { return nil }
         let worst = byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
         return Pop(frame: b.index, area: Double(popped.count) * grid * grid, items: worst)
+    }
+}
+
+/// Hand-over artefacts: a lifted copy drawn translucent — a snapshot with 0 < alpha < 1 over
+/// anything drawn under it (its own card, still shown, or another card), or an item drawn
+/// translucent over its own snapshot. A card handed to its copy by a cross-fade shows both
+/// at once (a doubled title, one card seen through another); UIKit hides the cell at once under
+/// an opaque copy (snapshotView). Items are measured as `StackingPops` measures them.
+public enum HandOverArtefacts {
+    public struct Artefact: Sendable, Equatable {
+        public var frame: Int
+        /// Points² drawn translucent over something else.
+        public var area: Double
+        /// The translucent item and what it is drawn over, over the largest part of the area.
+        public var items: [String]
+    }
+
+    /// Every frame with an artefact, in frame order.
+    public static func artefacts(in timeline: Timeline, grid: Double = 1) -> [Artefact] {
+        timeline.frames.compactMap { artefact(in: $0, grid: grid) }
+    }
+
+    public static func artefact(in frame: TimelineFrame, grid: Double = 1) -> Artefact? {
+        let covers = StackingPops.covers(frame)
+        var byPair: [[String]: Double] = [:]
+        for (k, c) in covers.enumerated() where c.alpha < 1 {
+            let under = covers[..<k].filter { u in c.isSnapshot || (u.isSnapshot && u.identity == c.identity) }
+            guard !under.isEmpty else { continue }
+            let r = c.bounds
+            var gy = (r.minY / grid).rounded(.down)
+            while (gy + 0.5) * grid < r.maxY {
+                var gx = (r.minX / grid).rounded(.down)
+                while (gx + 0.5) * grid < r.maxX {
+                    let p = Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid)
+                    if c.contains(p), let u = under.last(where: { $0.contains(p) }) {
+                        byPair[[c.identity, u.identity], default: 0] += grid * grid
+                    }
+                    gx += 1
+                }
+                gy += 1
+            }
+        }
+        guard !byPair.isEmpty else { return nil }
+        let worst = byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
+        return Artefact(frame: frame.index, area: byPair.values.reduce(0, +), items: worst)
     }
 }

@@ -7,13 +7,16 @@ import FlipbookSimulation
 /// two flaws: upward swaps under the sticky top do not flicker (so there is no 0.2 s pause),
 /// and expanding moves every card straight from where it is (no jump to the left first).
 ///
-/// - Long press (0.5 s) on a card: a snapshot drawn from the card fades in over it (0.15 s) above
-///   the whole stack and lifts 30 pt in 0.25 s; it follows the finger vertically. When its top is
+/// - Long press (0.5 s) on a card: an opaque snapshot drawn from the card takes its place above
+///   the whole stack (the card hidden at once) and lifts 30 pt in 0.25 s, coming out over the
+///   next card as it rises (its covered part revealed from the next card's edge down, not cut
+///   over it in one frame); it follows the finger vertically. When its top is
 ///   within 30 pt of the next card's top (checked first) or the previous card's, the two swap
 ///   (moveItem in a batch update). Within 200 pt of the bottom or 100 pt of the top the view
 ///   auto-scrolls 4 pt per display refresh, carrying the snapshot, until the content edge. On
-///   release the snapshot settles onto the card in 0.25 s, then the card shows again in its
-///   slot as the snapshot fades out over the cards that overlap it (0.15 s).
+///   release the snapshot settles onto the card in 0.25 s, going back under the next card as
+///   it glides (the reveal run backwards), and the card shows again in its slot, pixel for pixel
+///   where the snapshot was.
 /// - Tap a card: it expands to (0, offsetY, width, H − 50) and the other visible cards go into
 ///   the footer stack (WalletLayout.expandedItem); scrolling is disabled. Any tap collapses.
 /// - Pan the expanded card down: it follows the finger and its side margin grows with how far
@@ -29,9 +32,10 @@ public final class WalletEffect: Effect {
         public var bottomAutoScrollZone = 200.0
         public var topAutoScrollZone = 100.0
         public var closeVelocity = 1300.0
-        /// The cross-fade between the card and its lifted snapshot, at the pick-up and after the
-        /// drop (Flipbook's; the article switches in one frame, see `liftedZIndex`).
-        public var handOverDuration = 0.15
+        /// How long the lifted snapshot takes to come out over the cards that cover part of its
+        /// card at the pick-up, and to go back under them at the drop (Flipbook's, with the lift
+        /// and the settle; the article switches in one frame, see `liftedZIndex`). 0: at once.
+        public var handOverDuration = 0.25
         public init() {}
 
     }
@@ -99,18 +103,13 @@ public final class WalletEffect: Effect {
         let now = sim.now
         switch r.state {
         case .began:
-            // The snapshot floats above the whole stack while it is held and fades in over the
-            // card; the card is hidden once the snapshot covers it.
+            // The snapshot floats above the whole stack while it is held: opaque, exactly over
+            // the card, which is hidden at once; what the next card covered comes out as it lifts.
             guard let id = cv.itemID(atCanvas: r.startLocation, at: now),
                   let state = cv.liftSnapshot(of: id, zIndex: WalletEffect.liftedZIndex, shadow: .lifted,
-                                              fadeIn: options.handOverDuration, at: now) else { return }
+                                              revealDuration: options.handOverDuration, at: now) else { return }
             moving = id
             released = false
-            if options.handOverDuration > 0 {
-                sim.after(options.handOverDuration) { [unowned self] _ in
-                    if self.moving == id && !self.released { self.cv.setHidden(id, true) }
-                }
-            }
             var lifted = state.frame
             lifted.origin.y -= options.liftDistance
             cv.updateSnapshot(CollectionView.snapshotID(of: id), [(.frame, .rect(lifted))],
@@ -199,13 +198,12 @@ public final class WalletEffect: Effect {
     /// The article adds the snapshot as a subview at 2i + 1 and re-orders it at each swap; any z
     /// inside the stack flips the order of overlapping cards in place at some swap (a card cut
     /// over or under the snapshot in one frame), and the drop hands it to a cell at 2i with the
-    /// next card over it. Above everything, nothing changes order while it is held, and the
-    /// pick-up and drop cross-fade instead (`Options.handOverDuration`).
+    /// next card over it. Above everything, nothing changes order while it is held, and at the
+    /// pick-up and the drop the part the next card covers is revealed and hidden by a moving
+    /// edge instead (`Options.handOverDuration`).
     public static let liftedZIndex = Int(Int32.max)
 
     func swapIfNeeded() {
-        // Not while the card is still shown under the fading-in snapshot: it would be seen
-        // sliding to its new slot.
         guard let id = moving, cv.isHidden(id), let sid = snapshotID, let ip = cv.indexPath(for: id),
               let snap = cv.snapshotState(sid) else { return }
         let visible = Dictionary(cv.visibleAttributes(at: sim.now).filter(\.attributes.isCell).map { ($0.attributes.indexPath.item, $0.attributes.frame.minY) },
@@ -222,11 +220,11 @@ public final class WalletEffect: Effect {
         autoScroll = .none
         guard let id = moving, !released else { return }
         released = true
-        cv.settleSnapshot(of: id, duration: options.liftDuration, at: sim.now)
+        // The snapshot goes back under the next card as it glides home, so the card shows in
+        // its slot exactly as the snapshot last looked.
+        cv.settleSnapshot(of: id, duration: options.liftDuration, reveal: options.handOverDuration > 0, at: sim.now)
         sim.after(options.liftDuration) { [unowned self] now in
-            // The card shows in its slot, under the cards that overlap it, as the snapshot over
-            // them fades out.
-            self.cv.dropSnapshot(of: id, fadeOut: self.options.handOverDuration, at: now)
+            self.cv.dropSnapshot(of: id, at: now)
             if self.moving == id { self.moving = nil }
         }
     }

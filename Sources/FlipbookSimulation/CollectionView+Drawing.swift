@@ -10,10 +10,27 @@ extension CollectionView {
         let clip = viewFrame
         var result = [DrawItem(id: spec.id, kind: .view, frame: viewFrame, zIndex: -1,
                                appearance: Appearance(background: spec.backgroundColor))]
-        for e in elements(at: time) {
+        let all = elements(at: time)
+        func canvasFrame(_ s: ItemState) -> Rect {
+            s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x, dy: viewFrame.minY - offset.y + s.translation.y)
+        }
+        for e in all {
             let s = e.presentation
-            let frame = s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x,
-                                         dy: viewFrame.minY - offset.y + s.translation.y)
+            let frame = canvasFrame(s)
+            var clip = clip
+            if e.kind == .snapshot, let o = overlays.first(where: { $0.id == e.id }), let reveal = o.reveal,
+               let z = all.first(where: { $0.id == o.item })?.presentation.zIndex {
+                // The first item drawn over the lifted one where it is now (its slot may have
+                // changed while it was held), overlapping the snapshot from below its top.
+                let covering = all.lazy.filter { $0.kind == .cell && $0.id != o.item && $0.presentation.zIndex > z && !$0.presentation.isHidden }
+                    .map { canvasFrame($0.presentation) }
+                    .filter { $0.minX < frame.maxX && $0.maxX > frame.minX && $0.minY > frame.minY && $0.minY < frame.maxY }
+                let shown = reveal.shown(at: time)
+                if shown < 1, let edge = covering.map(\.minY).min() {
+                    let bottom = edge + (frame.maxY - edge) * shown
+                    clip = Rect(x: clip.minX, y: clip.minY, width: clip.width, height: max(0, min(clip.maxY, bottom) - clip.minY))
+                }
+            }
             if swipe?.item == e.id {
                 result += swipeActionItems(for: e, rowFrame: e.model.frame.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y), at: time)
             }

@@ -32,45 +32,40 @@ extension CollectionView {
     public static func snapshotID(of item: String) -> String { item + ".snapshot" }
 
     /// Replaces an item with a snapshot of itself where it is on screen (snapshotView, then
-    /// hidden = YES); returns the snapshot's state. With `fadeIn`, the snapshot fades in over
-    /// the item instead of replacing it at once — for a snapshot drawn above items that cover
-    /// part of the item, so that part is not cut over them in one frame — and the caller hides
-    /// the item (`setHidden`) when the fade ends.
+    /// hidden = YES) and returns the snapshot's state. A snapshot drawn above items that cover
+    /// part of the item would show that part over them in one frame; with `revealDuration` it
+    /// shows it gradually instead, its lower edge moving from the top of the first item drawn
+    /// over it down to its own bottom (`Reveal`), so the item seems to come out of the stack.
     @discardableResult
-    public func liftSnapshot(of item: String, zIndex: Int, shadow: Shadow?, fadeIn: Double = 0, at time: Double) -> ItemState? {
+    public func liftSnapshot(of item: String, zIndex: Int, shadow: Shadow?, revealDuration: Double = 0, at time: Double) -> ItemState? {
         guard var state = presentationState(of: item, at: time) else { return nil }
         state.zIndex = zIndex
         let id = CollectionView.snapshotID(of: item)
-        if fadeIn > 0 { state.alpha = 0 }
         addSnapshot(id: id, of: item, state: state, shadow: shadow)
-        if fadeIn > 0 {
-            updateSnapshot(id, [(.alpha, .number(1))], timing: .curve(.easeInEaseOut, duration: fadeIn), at: time)
-        } else {
-            setHidden(item, true)
+        if revealDuration > 0, let i = overlays.firstIndex(where: { $0.id == id }) {
+            overlays[i].reveal = Reveal(begin: time, duration: revealDuration, opening: true)
         }
+        setHidden(item, true)
         return state
     }
 
     /// Glides an item's snapshot onto the item's model frame in `duration`; call
-    /// `dropSnapshot(of:at:)` when it ends.
-    public func settleSnapshot(of item: String, duration: Double, at time: Double) {
+    /// `dropSnapshot(of:at:)` when it ends. With `reveal`, the part of the item that others
+    /// cover goes back under them during the glide (the lift's reveal run backwards), so the
+    /// drop hands over to the item with nothing cut.
+    public func settleSnapshot(of item: String, duration: Double, reveal: Bool = false, at time: Double) {
         guard let home = modelState(of: item, at: time) else { return }
-        updateSnapshot(CollectionView.snapshotID(of: item), [(.frame, .rect(home.frame))],
-                       timing: .curve(.easeInEaseOut, duration: duration), at: time)
+        let id = CollectionView.snapshotID(of: item)
+        updateSnapshot(id, [(.frame, .rect(home.frame))], timing: .curve(.easeInEaseOut, duration: duration), at: time)
+        if reveal, let i = overlays.firstIndex(where: { $0.id == id }) {
+            overlays[i].reveal = Reveal(begin: time, duration: duration, opening: false)
+        }
     }
 
-    /// Removes an item's snapshot and shows the item again. With `fadeOut`, the item shows at
-    /// once and the snapshot fades out over it and is then removed: the parts of the item that
-    /// other items cover come back under them gradually instead of in one frame.
-    public func dropSnapshot(of item: String, fadeOut: Double = 0, at time: Double) {
-        let id = CollectionView.snapshotID(of: item)
+    /// Removes an item's snapshot and shows the item again.
+    public func dropSnapshot(of item: String, at time: Double) {
         setHidden(item, false)
-        guard fadeOut > 0, let i = overlays.firstIndex(where: { $0.id == id }) else {
-            removeSnapshot(id)
-            return
-        }
-        updateSnapshot(id, [(.alpha, .number(0))], timing: .curve(.easeInEaseOut, duration: fadeOut), at: time)
-        overlays[i].removedWhenStill = true
+        removeSnapshot(CollectionView.snapshotID(of: item))
     }
 
 }

@@ -85,8 +85,23 @@ public final class CollectionView {
         var model: ItemState
         var animator: ItemAnimator
         var shadow: Shadow?
-        /// Fading out after a drop: removed once its animations end.
-        var removedWhenStill = false
+        /// Set while the snapshot, drawn above the items that cover part of its item, comes out
+        /// over them or goes back under them.
+        var reveal: Reveal?
+    }
+
+    /// How much of the part of a lifted item that others cover its snapshot shows: from none
+    /// (the snapshot ends where the first item drawn over the item begins, as the item did) to
+    /// all, or back, on an ease-in-ease-out over `duration` — the edge moves, so nothing is cut
+    /// over or under another card in one frame and nothing is drawn translucent.
+    struct Reveal {
+        var begin: Double
+        var duration: Double
+        var opening: Bool
+        func shown(at time: Double) -> Double {
+            let u = TimingCurve.easeInEaseOut.value(at: duration > 0 ? min(1, max(0, (time - begin) / duration)) : 1)
+            return opening ? u : 1 - u
+        }
     }
 
     struct Ghost {
@@ -419,7 +434,6 @@ public final class CollectionView {
             return a.isEmpty ? nil : a
         }
         for i in overlays.indices { overlays[i].animator.prune(at: time) }
-        overlays.removeAll { $0.removedWhenStill && $0.animator.isEmpty }
         ghosts = ghosts.compactMapValues { g in
             var g = g
             g.animator.prune(at: time)

@@ -60,6 +60,33 @@ final class StackingPopTests: XCTestCase {
         for i in 1..<frames.count { XCTAssertNil(StackingPops.pop(from: frames[i - 1], to: frames[i]), "frame \(i)") }
     }
 
+    /// A snapshot half faded in over its card (the old Wallet pick-up) and over the next card is
+    /// an artefact over both overlaps; the same snapshot opaque, with its card hidden, is none;
+    /// a row fading out over nothing lifted (a delete) is none either.
+    func testHandOverArtefactsAreTranslucentCopies() {
+        let a = Rect(x: 0, y: 0, width: 100, height: 200), next = Rect(x: 0, y: 100, width: 100, height: 200)
+        let lifted = a.offsetBy(dx: 0, dy: -10)
+        let fading = frame(0, [card("a", a, z: 0), card("b", next, z: 2), card("a.snapshot", lifted, z: 9, alpha: 0.5, kind: .snapshot)])
+        let found = HandOverArtefacts.artefact(in: fading)
+        XCTAssertEqual(found?.area, 100 * 190, "the whole snapshot: over its card (0-190) and the next card (100-190) beneath it")
+        XCTAssertEqual(found?.items, ["a", "a"], "most of it over its own card")
+        var hidden = card("a", a, z: 0)
+        hidden.hidden = true
+        XCTAssertNil(HandOverArtefacts.artefact(in: frame(0, [hidden, card("b", next, z: 2), card("a.snapshot", lifted, z: 9, kind: .snapshot)])))
+        XCTAssertNil(HandOverArtefacts.artefact(in: frame(0, [card("a", a, z: 0, alpha: 0.4), card("b", next, z: 2)])))
+    }
+
+    func testNoExampleHasHandOverArtefacts() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for name in names {
+            let timeline = try Simulator(scene: try loadExample(String(name.dropLast(5)))).record()
+            let found = HandOverArtefacts.artefacts(in: timeline)
+            let worst = found.max { $0.area < $1.area }
+            XCTAssertTrue(found.isEmpty, "\(name): \(found.count) frames with a translucent copy, worst at frame \(worst?.frame ?? -1) (\(worst?.items ?? []), \(Int(worst?.area ?? 0)) pt²)")
+        }
+    }
+
     func testNoExamplePops() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
             .filter { $0.hasSuffix(".json") }.sorted()
