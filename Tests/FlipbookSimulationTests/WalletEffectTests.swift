@@ -269,8 +269,28 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertNotNil(expanded[275])
         XCTAssertNil(expanded[290])
         XCTAssertEqual(card(320, "card6").minY, 20 + 600 - scrolled, accuracy: 1e-9)
-        // Scrolling works again: the last drag (5.6 s) moves the offset.
-        XCTAssertLessThan(y.last!, scrolled - 150)
+        // Scrolling works again: the drag at 5.6 s moves the offset.
+        let rescrolled = y[400]
+        XCTAssertLessThan(rescrolled, scrolled - 150)
+        // Expanded again (6.6 s) and closed by a pan while scrolled (7.5-8.3 s): the card stays
+        // under the finger from the pan's first change (top − finger = 20 − 300, where the
+        // finger came down), its side margin grows with its top on screen, it closes, and the
+        // offset never moves.
+        let id = try XCTUnwrap(expanded[440])
+        var tracked = 0
+        var margins: [Double] = []
+        for i in 450...512 {
+            guard let c = frames[i].items.first(where: { $0.id == id }), c.frame.height == 597, c.frame.minY > 20,
+                  let finger = frames[i].touches.first?.location.y else { continue }
+            XCTAssertEqual(c.frame.minY - finger, 20 - 300, accuracy: 1e-9, "frame \(i)")
+            margins.append(c.frame.minX - 10)
+            tracked += 1
+        }
+        XCTAssertGreaterThan(tracked, 25)
+        XCTAssertEqual(margins, margins.sorted(), "the margin grows as the card goes down")
+        XCTAssertGreaterThan(margins.last!, 0)
+        XCTAssertNil(expanded.last!, "released past H/2 − 25: closed")
+        XCTAssertTrue(y[400...].allSatisfy { $0 == rescrolled }, "expanding and closing never scroll")
         assertNoFlickerOrJumps(frames, clip: scene.collectionView.frame)
     }
 
