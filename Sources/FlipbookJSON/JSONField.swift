@@ -256,6 +256,8 @@ public struct JSONObject: Sendable {
 
     public var path: String { field.path }
     public var keys: [String] { members.map(\.key) }
+    /// The members in source order, keys with their values.
+    public var pairs: [(key: String, value: JSONNode)] { members }
     public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
 
     public func optional(_ key: String) -> JSONField? {

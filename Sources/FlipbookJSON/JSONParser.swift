@@ -20,6 +20,9 @@ public struct JSONNode: Sendable {
     public var line: Int
     public var column: Int
 
+    /// A value at a place in a document (a template's copy keeps its source's place).
+    public init(value: Value, line: Int, column: Int) { self.value = value; self.line = line; self.column = column }
+
     public var typeName: String {
         switch value {
         case .null: return "null"

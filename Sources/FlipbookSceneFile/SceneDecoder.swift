@@ -79,7 +79,9 @@ public struct SceneDecoder: Sendable {
     private func decode(tree root: JSONField, file: String) throws -> Scene {
         let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes)
         let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
-                                            "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome"])
+                                            "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome", "templates"])
+        let templates = try obj.optional("templates").map(ItemTemplates.init) ?? ItemTemplates()
+        let expansions = ItemTemplates.Log()
 
         var name = SceneDecoder.defaultName(file)
         if let f = obj.optional("name") {
@@ -94,7 +96,7 @@ public struct SceneDecoder: Sendable {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
         let cvField = try obj.required("collectionView")
-        let cv = try decodeCollectionView(cvField, canvas: canvas, images: images)
+        let cv = try decodeCollectionView(cvField, canvas: canvas, images: images, templates: templates, log: expansions)
         // Scene.validate names an item by its section; a view written with "items" has one
         // section, "<view>.sections[0].items[i]" there and "<view>.items[i]" in the file.
         var itemsWithoutSections: [String] = []
@@ -106,7 +108,7 @@ public struct SceneDecoder: Sendable {
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
         if let vf = obj.optional("views") {
             for f in try vf.array(maxCount: 16) {
-                let v = try decodeCollectionView(f, canvas: canvas, images: images)
+                let v = try decodeCollectionView(f, canvas: canvas, images: images, templates: templates, log: expansions)
                 noteShorthand(f)
                 if let previous = viewIDs[v.id] {
                     throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
@@ -169,6 +171,7 @@ public struct SceneDecoder: Sendable {
                 e.path = e.path.replacing(validated, with: inFile)
                 e.message = e.message.replacing(validated, with: inFile)
             }
+            expansions.pointIntoTemplates(&e)
             // Point at the value in the file when the path leads to one.
             if e.line == nil, let node = root.node(atPath: e.path) { e.line = node.line; e.column = node.column }
             throw e
@@ -512,7 +515,8 @@ public struct SceneDecoder: Sendable {
         return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
     }
 
-    func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages) throws -> CollectionViewSpec {
+    func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages, templates: ItemTemplates = ItemTemplates(),
+                              log: ItemTemplates.Log = ItemTemplates.Log()) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "footer", "sectionBackground", "isPagingEnabled", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -522,14 +526,35 @@ public struct SceneDecoder: Sendable {
 
         var sections: [SectionSpec] = []
         var itemTotal = 0
+        /// A list of items, or a templated one expanded (ItemTemplates): each copy read from the
+        /// fields the file wrote, an error in one saying which copy it is.
+        func readItems(_ field: JSONField, firstIndex: Int) throws -> [ItemSpec] {
+            var list: JSONList?
+            if case .object = field.node.value {} else { list = try field.list(maxCount: SceneLimits.maxItems) }
+            if let list, !ItemTemplates.isTemplated(field, list) {
+                return try SceneDecoder.decodeItems(list, in: field, firstIndex: firstIndex, defaultStyle: cellStyle, images: images)
+            }
+            let entries = try templates.expand(field, limit: SceneLimits.maxItems)
+            log.record(field.path, entries)
+            var items: [ItemSpec] = []
+            items.reserveCapacity(entries.count)
+            for (k, entry) in entries.enumerated() {
+                do {
+                    items.append(try SceneDecoder.decodeItem(entry.field, index: firstIndex + k, defaultStyle: cellStyle, images: images))
+                } catch var e as InputError {
+                    if let copy = entry.copy { e.message += ItemTemplates.Log.note(copy) }
+                    throw e
+                }
+            }
+            return items
+        }
         switch (o.optional("items"), o.optional("sections")) {
         case (nil, nil):
             throw o.error("expected \"items\" or \"sections\"")
         case (.some, .some(let secs)):
             throw secs.error("expected either \"items\" or \"sections\", not both")
         case (let items?, nil):
-            let list = try items.list(maxCount: SceneLimits.maxItems)
-            sections = [SectionSpec(id: "section0", items: try SceneDecoder.decodeItems(list, in: items, firstIndex: 0, defaultStyle: cellStyle, images: images))]
+            sections = [SectionSpec(id: "section0", items: try readItems(items, firstIndex: 0))]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
                 let so = try sf.object(allowed: ["id", "header", "footer", "items"])
@@ -537,8 +562,7 @@ public struct SceneDecoder: Sendable {
                 let header = try so.optional("header")?.string()
                 let footer = try so.optional("footer")?.string()
                 let listField = try so.required("items")
-                let list = try listField.list(maxCount: SceneLimits.maxItems)
-                let items = try SceneDecoder.decodeItems(list, in: listField, firstIndex: itemTotal, defaultStyle: cellStyle, images: images)
+                let items = try readItems(listField, firstIndex: itemTotal)
                 itemTotal += items.count
                 if itemTotal > SceneLimits.maxItems { throw sf.error("expected at most \(SceneLimits.maxItems) items in all") }
                 sections.append(SectionSpec(id: sid, header: header, footer: footer, items: items))

@@ -1,0 +1,192 @@
+import FlipbookCore
+import FlipbookJSON
+
+/// Item templates in scene files (docs/scene-format.md#item-templates): an item may name a
+/// template from the scene's `"templates"` and override its fields, and a `"repeat": n` item
+/// stands for n items — in every string of copy i, `{i}` is i (from 0) and `{i+1}`, `{i-2}`… are
+/// i moved by that much; a field given as an array (other than the fields that are arrays,
+/// `content` and `accessories`) is cycled through, copy i taking element i mod its count.
+///
+/// Expansion works on the document's nodes, before any item is read: each item comes out as
+/// the fields the file wrote, at their lines and columns and under the path of the entry that
+/// wrote them, so an error in a copy points into the template and says which copy it is.
+struct ItemTemplates {
+    /// The scene's `"templates"`: each an object of item fields.
+    var named: [String: JSONObject] = [:]
+
+    /// Fields that are arrays in an item, so an array there is the value, not a cycle.
+    static let arrayFields: Set<String> = ["content", "accessories"]
+
+    init() {}
+
+    init(_ f: JSONField) throws {
+        let o = try f.anyObject()
+        for key in o.keys {
+            let t = try o.required(key).anyObject()
+            if t.has("repeat") || t.has("template") {
+                throw t.optional(t.has("repeat") ? "repeat" : "template")!.error("expected item fields; a template cannot repeat or name another template")
+            }
+            named[key] = t
+        }
+    }
+
+    /// One item of a list as the file writes it: the field to read it from, and for a copy of
+    /// a repeat its index.
+    struct Entry {
+        var field: JSONField
+        var copy: Int?
+    }
+
+    /// Whether `list` (the array `field`, or the one object it is) uses templates or repeats;
+    /// a plain list is read as before, straight from its members.
+    static func isTemplated(_ field: JSONField, _ list: JSONList?) -> Bool {
+        guard let list else { return true }  // an object in place of the array: a repeat
+        for i in 0..<list.count {
+            if let members = list.members(i) {
+                if members.contains(where: { $0.key == "repeat" || $0.key == "template" }) { return true }
+            } else if case .object(let m) = list.node(i).value, m.contains(where: { $0.key == "repeat" || $0.key == "template" }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The items `field` stands for, expanded; at most `limit` of them.
+    func expand(_ field: JSONField, limit: Int) throws -> [Entry] {
+        let elements: [JSONField]
+        if case .object = field.node.value {
+            elements = [field]
+        } else {
+            let list = try field.list(maxCount: limit)
+            elements = (0..<list.count).map { field.element($0, list.node($0)) }
+        }
+        var out: [Entry] = []
+        for e in elements {
+            guard case .object = e.node.value else { out.append(Entry(field: e)); continue }
+            let o = try e.anyObject()
+            var members = o.pairs.filter { $0.key != "template" && $0.key != "repeat" }
+            if let tf = o.optional("template") {
+                let name = try tf.nonEmptyString()
+                guard let t = named[name] else {
+                    let known = named.keys.sorted()
+                    throw tf.error("unknown template \(InputError.quote(name)); " + (known.isEmpty ? "the scene has no \"templates\""
+                        : "expected one of: " + known.joined(separator: ", ") + Spelling.suggestion(name, among: known)))
+                }
+                // The template's fields first, each replaced by the item's own of that name.
+                let own = Set(members.map(\.key))
+                members = t.pairs.filter { !own.contains($0.key) } + members
+            }
+            guard let rf = o.optional("repeat") else {
+                out.append(Entry(field: JSONField(node: JSONNode(value: .object(members), line: e.node.line, column: e.node.column), path: e.path, file: e.file)))
+                continue
+            }
+            let count = try rf.integer(in: 1...max(1, limit - out.count))
+            for (key, node) in members where !Self.arrayFields.contains(key) {
+                if case .array(let values) = node.value, values.isEmpty {
+                    throw JSONField(node: node, path: e.path + "." + key, file: e.file).error("expected at least one value to cycle through")
+                }
+            }
+            out.reserveCapacity(out.count + count)
+            for i in 0..<count {
+                let copy = members.map { key, node in (key: key, value: Self.copy(node, i, cycling: !Self.arrayFields.contains(key))) }
+                out.append(Entry(field: JSONField(node: JSONNode(value: .object(copy), line: e.node.line, column: e.node.column), path: e.path, file: e.file),
+                                 copy: i))
+            }
+        }
+        return out
+    }
+
+    /// A field's value in copy `i`: the i-th of a cycled array, with `{i}` placeholders filled.
+    static func copy(_ node: JSONNode, _ i: Int, cycling: Bool) -> JSONNode {
+        var n = node
+        switch node.value {
+        case .array(let values) where cycling:
+            return copy(values[i % values.count], i, cycling: false)
+        case .array(let values):
+            n.value = .array(values.map { copy($0, i, cycling: false) })
+        case .object(let members):
+            n.value = .object(members.map { (key: $0.key, value: copy($0.value, i, cycling: false)) })
+        case .string(let s):
+            n.value = .string(fill(s, i))
+        default:
+            break
+        }
+        return n
+    }
+
+    /// `s` with each `{i}`, `{i+k}` and `{i-k}` replaced by i, i + k, i − k.
+    static func fill(_ s: String, _ i: Int) -> String {
+        guard s.contains("{i") else { return s }
+        var out = ""
+        var rest = Substring(s)
+        while let open = rest.range(of: "{i") {
+            out += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            if let close = after.firstIndex(of: "}") {
+                let offset = after[..<close]
+                if offset.isEmpty {
+                    out += String(i)
+                    rest = after[after.index(after: close)...]
+                    continue
+                }
+                if let sign = offset.first, sign == "+" || sign == "-", let k = Int(offset.dropFirst()), offset.count <= 10 {
+                    out += String(sign == "+" ? i + k : i - k)
+                    rest = after[after.index(after: close)...]
+                    continue
+                }
+            }
+            out += "{i"
+            rest = after
+        }
+        return out + rest
+    }
+
+    /// Where the items of expanded lists come from, so that a problem `Scene.validate` finds in
+    /// item k of such a list (a duplicate id, a bad colour) is named at the entry that wrote it.
+    final class Log: @unchecked Sendable {
+        private var lists: [(path: String, entries: [(source: String, copy: Int?)])] = []
+
+        func record(_ listPath: String, _ entries: [Entry]) {
+            lists.append((listPath, entries.map { ($0.field.path, $0.copy) }))
+        }
+
+        static func note(_ copy: Int) -> String { " (copy \(copy) of the repeat, {i} = \(copy))" }
+
+        /// `e` with an expanded item's path replaced by its entry's, and the copy named; other
+        /// expanded items the message names ("first used at …") are named the same way.
+        func pointIntoTemplates(_ e: inout InputError) {
+            for (path, entries) in lists {
+                func source(of text: Substring) -> (index: Int, source: String, copy: Int?)? {
+                    guard text.hasPrefix(path + "["), let close = text.dropFirst(path.count + 1).firstIndex(of: "]"),
+                          let k = Int(text[text.index(text.startIndex, offsetBy: path.count + 1)..<close]), k < entries.count else { return nil }
+                    return (k, entries[k].source, entries[k].copy)
+                }
+                var message = ""
+                var rest = Substring(e.message)
+                while let r = rest.range(of: path + "[") {
+                    message += rest[..<r.lowerBound]
+                    let from = rest[r.lowerBound...]
+                    if let s = source(of: from) {
+                        message += s.source + (s.copy.map { " (copy \($0))" } ?? "")
+                        rest = from.dropFirst(path.count + "[\(s.index)]".count)
+                        // The copy's note goes after the field the path names.
+                        if s.copy != nil, let end = rest.firstIndex(where: { $0 == " " || $0 == ")" || $0 == "," }) {
+                            message.removeLast(" (copy \(s.copy!))".count)
+                            message += rest[..<end] + " (copy \(s.copy!))"
+                            rest = rest[end...]
+                        }
+                    } else {
+                        message += from.prefix(path.count + 1)
+                        rest = from.dropFirst(path.count + 1)
+                    }
+                }
+                e.message = message + rest
+                if let s = source(of: Substring(e.path)) {
+                    e.path = s.source + e.path.dropFirst(path.count + "[\(s.index)]".count)
+                    if let copy = s.copy { e.message += Log.note(copy) }
+                    return
+                }
+            }
+        }
+    }
+}
