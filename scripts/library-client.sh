@@ -15,5 +15,10 @@ if [ "$(cat "$scratch/.source-files" 2>/dev/null || true)" != "$files" ]; then
 fi
 $SWIFT build --package-path examples/swift --scratch-path "$scratch"
 "$scratch/debug/CoverFlowDemo" "$scratch/cover-flow"
+# The package's own flipbook command renders a scene file that names its layout.
+rm -rf "$scratch/carousel"
+"$scratch/debug/CoverFlowDemo" flipbook render examples/swift/carousel.json -o "$scratch/carousel" --format png,json
+test -f "$scratch/carousel/frame-00044.png" && grep -q '"scene":"carousel"' "$scratch/carousel/keyframes.json"
+"$scratch/debug/CoverFlowDemo" flipbook help | grep -q "Layouts: wallet, flow, absolute, compositional, list, coverFlow"
 $SWIFT test --package-path examples/swift --scratch-path "$scratch"
 printf '%s\n' "$files" > "$scratch/.source-files"

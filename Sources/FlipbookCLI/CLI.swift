@@ -61,6 +61,9 @@ public enum CLI {
     /// -disable-free). Tests run `main` in-process and leave it false.
     nonisolated(unsafe) public static var leavesSceneToExit = false
     nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
+    /// The decoder scene files are read with: the built-in layouts and effects, and those a
+    /// package adds through `FlipbookCommand.main(layouts:effects:)`.
+    nonisolated(unsafe) public static var sceneDecoder = SceneDecoder()
 
     static var mainHelp: String {
         var h = "flipbook — render iOS collection-view interaction effects offline.\n\nUsage:\n"
@@ -72,6 +75,8 @@ public enum CLI {
 
         Run 'flipbook help COMMAND' for a command's options.
         Scene files are JSON; see docs/scene-format.md.
+        Layouts: \(sceneDecoder.layoutTypeNames.joined(separator: ", ")).
+        Effects: \(sceneDecoder.effectTypeNames.joined(separator: ", ")).
         Exit codes: 0 success, 1 a difference or a failure while working, 2 bad usage or input.
 
         """
@@ -178,7 +183,7 @@ public enum CLI {
             bytes += chunk[0..<n]
             guard bytes.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
         }
-        var decoder = SceneDecoder()
+        var decoder = sceneDecoder
         decoder.assetsDirectory = assets
         decoder.maxImageBytes = (maxMemory << 20) / 4
         return try decoder.decode(bytes, file: path)
@@ -356,7 +361,7 @@ public enum CLI {
         // Batch updates that depend on what ran before them are checked by running the scene.
         if scene.batchUpdatesCheckedWhenSimulated { _ = try Simulator.run(scene) }
         let items = scene.collectionView.sections.reduce(0) { $0 + $1.items.count }
-        console.out("\(o.positional[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(SceneDecoder().typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
+        console.out("\(o.positional[0]): ok — scene \"\(scene.name)\", \(scene.frameCount) frames at \(scene.fps) fps (\(NumberFormat.short(scene.duration)) s), canvas \(NumberFormat.short(scene.canvas.width))x\(NumberFormat.short(scene.canvas.height)) @\(scene.canvas.scale)x, \(sceneDecoder.typeName(of: scene.collectionView.layout) ?? "custom") layout, \(items) items, \(scene.script.count) script steps, \(scene.touches.count) touches\n")
         return ExitCode.success
     }
 }

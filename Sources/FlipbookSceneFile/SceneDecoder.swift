@@ -53,6 +53,8 @@ public struct SceneDecoder: Sendable {
 
     /// The layout type names scene files may use.
     public var layoutTypeNames: [String] { layouts.map(\.typeName) }
+    /// The effect type names scene files may use.
+    public var effectTypeNames: [String] { effects.map(\.typeName) }
 
     /// The scene-file name of a layout's type, if it is registered.
     public func typeName(of layout: any CollectionViewLayout) -> String? {

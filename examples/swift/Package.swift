@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // A client of Flipbook, as an app developer's package would be: it depends on Flipbook by
-// path and imports only `Flipbook` (and Foundation; its tests `FlipbookTesting`). docs/
+// path and imports only `Flipbook` (and Foundation; `FlipbookCLI` for its own `flipbook`
+// command; its tests `FlipbookTesting`). docs/
 // library.md is made of this code; `make test` builds it, runs it and runs its tests, so the
 // doc cannot rot.
 import PackageDescription
@@ -9,7 +10,8 @@ let package = Package(
     name: "CoverFlowDemo",
     dependencies: [.package(name: "Flipbook", path: "../..")],
     targets: [
-        .executableTarget(name: "CoverFlowDemo", dependencies: [.product(name: "Flipbook", package: "Flipbook")]),
+        .executableTarget(name: "CoverFlowDemo", dependencies: [.product(name: "Flipbook", package: "Flipbook"),
+                                                                .product(name: "FlipbookCLI", package: "Flipbook")]),
         .testTarget(name: "CoverFlowDemoTests", dependencies: [.product(name: "Flipbook", package: "Flipbook"),
                                                               .product(name: "FlipbookTesting", package: "Flipbook")]),
     ]

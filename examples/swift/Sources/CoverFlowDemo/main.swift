@@ -1,5 +1,14 @@
 import Foundation
 import Flipbook
+import FlipbookCLI
+
+// MARK: command
+// `CoverFlowDemo flipbook render carousel.json` is the whole flipbook command, with the
+// carousel's layout known to scene files: render, validate, diff, check, report, help.
+if CommandLine.arguments.dropFirst().first == "flipbook" {
+    FlipbookCommand.main(layouts: [CoverFlowLayout.self], arguments: Array(CommandLine.arguments.dropFirst()))
+}
+// MARK: end
 
 // MARK: scene
 /// A scene built in code: a carousel of ten cards, a finger that flicks it, and a tap that
