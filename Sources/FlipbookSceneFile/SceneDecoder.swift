@@ -532,7 +532,12 @@ public struct SceneDecoder: Sendable {
         /// fields the file wrote, an error in one saying which copy it is.
         func readItems(_ field: JSONField, firstIndex: Int) throws -> [ItemSpec] {
             var list: JSONList?
-            if case .object = field.node.value {} else { list = try field.list(maxCount: SceneLimits.maxItems) }
+            if case .object(let members) = field.node.value {
+                // One item in place of the list only as a repeat: `"items": {"repeat": 30, …}`.
+                guard members.contains(where: { $0.key == "repeat" }) else { throw field.expected("an array (or one item with \"repeat\")") }
+            } else {
+                list = try field.list(maxCount: SceneLimits.maxItems)
+            }
             if let list, !ItemTemplates.isTemplated(field, list) {
                 return try SceneDecoder.decodeItems(list, in: field, firstIndex: firstIndex, defaultStyle: cellStyle, images: images)
             }
