@@ -257,7 +257,7 @@ public struct SceneDecoder: Sendable {
     /// a "backgroundColor" (a cell's fill is its item's colour).
     static func decodeCellStyle(_ f: JSONField, base: CellStyle, supplementary: Bool = false) throws -> CellStyle {
         let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "titleSize",
-                                       "titleColor", "titleAlignment", "titleNumberOfLines", "titleLineBreakMode",
+                                       "titleColor", "titleAlignment", "titleWeight", "titleNumberOfLines", "titleLineBreakMode",
                                        "subtitleSize", "subtitleColor", "contentInsets"] + (supplementary ? ["backgroundColor"] : []))
         var s = base
         if let v = o.optional("backgroundColor") { s.backgroundColor = v.isNull ? nil : try v.color() }
@@ -293,6 +293,7 @@ public struct SceneDecoder: Sendable {
             s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
         }
         if let v = o.optional("titleNumberOfLines") { s.titleNumberOfLines = try v.integer(in: L.numberOfLines) }
+        if let v = o.optional("titleWeight") { s.titleWeight = FontWeight(rawValue: try v.oneOf(["regular", "bold"]))! }
         if let v = o.optional("titleLineBreakMode") { s.titleLineBreakMode = try decodeLineBreakMode(v) }
         if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("subtitleColor") { s.subtitleColor = v.isNull ? nil : try v.color() }
@@ -419,7 +420,7 @@ public struct SceneDecoder: Sendable {
                 let s = style ?? defaultStyle
                 let natural: Double
                 do {
-                    natural = try Typesetter.naturalWidth(of: title, fontSize: s.titleSize, weight: .bold)
+                    natural = try Typesetter.naturalWidth(of: title, fontSize: s.titleSize, weight: s.titleWeight)
                 } catch let e as GraphicsError {
                     throw wf.error("cannot measure the title: \(e.message)")
                 }

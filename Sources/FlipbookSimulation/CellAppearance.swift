@@ -140,7 +140,7 @@ public enum CellAppearance {
         switch width {
         case .fixed(let v): w = v
         case .fitting(let limit):
-            let title = item.title.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.title, fontSize: style.titleSize, weight: .bold)) ?? 0
+            let title = item.title.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.title, fontSize: style.titleSize, weight: style.titleWeight)) ?? 0
             let subtitle = item.subtitle.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.subtitle, fontSize: style.subtitleSize, weight: .regular)) ?? 0
             w = min(limit, (max(title, subtitle) + insets.left + insets.right).rounded(.up))
         }
@@ -163,7 +163,7 @@ public enum CellAppearance {
             out.append(.text(e))
         }
         if !item.title.isEmpty {
-            add(TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.titleSize, weight: .bold, color: color,
+            add(TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.titleSize, weight: style.titleWeight, color: color,
                             alignment: style.titleAlignment, numberOfLines: style.titleNumberOfLines, lineBreakMode: style.titleLineBreakMode))
         }
         if !item.subtitle.isEmpty {
@@ -234,7 +234,7 @@ public enum CellAppearance {
         }
         var out: [Element] = []
         if !title.isEmpty {
-            out.append(.text(TextElement(text: title, frame: titleFrame, fontSize: style.titleSize, weight: .bold, color: color,
+            out.append(.text(TextElement(text: title, frame: titleFrame, fontSize: style.titleSize, weight: style.titleWeight, color: color,
                                          alignment: style.titleAlignment, numberOfLines: lines,
                                          lineBreakMode: style.titleLineBreakMode)))
         }

@@ -33,7 +33,7 @@ public struct CollectionViewSpec: Sendable {
 
     /// A list takes its appearance's background and header and footer looks, as UIKit's list
     /// configurations draw them: systemGroupedBackground behind grouped lists; headers 13 pt grey,
-    /// or 20 pt black in an inset group; footers 13 pt grey (Flutter's CupertinoListSection,
+    /// or 20 pt black in an inset group; footers 13 pt grey, regular (Flutter's CupertinoListSection,
     /// measured from iOS 14.4: packages/flutter/lib/src/cupertino/list_section.dart).
     public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
         self.frame = frame; self.layout = layout; self.sections = sections
@@ -45,6 +45,7 @@ public struct CollectionViewSpec: Sendable {
         headerStyle.titleColor = inset ? .black : grey
         headerStyle.contentInsets = EdgeInsets(top: inset ? 16 : 0, left: inset ? 0 : 20, bottom: 0, right: 20)
         footerStyle.titleSize = 13
+        footerStyle.titleWeight = .regular
         footerStyle.titleColor = grey
         footerStyle.contentInsets = EdgeInsets(top: 0, left: inset ? 0 : 20, bottom: 0, right: 20)
     }

@@ -195,6 +195,8 @@ public struct CellStyle: Hashable, Sendable {
     /// nil picks black or white by the cell colour's luminance.
     public var titleColor: Color? = nil
     public var titleAlignment: TextAlignment = .left
+    /// Bold by default (a card's name); a list's footers are regular, as UIKit's are.
+    public var titleWeight: FontWeight = .bold
     public var titleNumberOfLines = 1
     public var titleLineBreakMode: LineBreakMode = .byTruncatingTail
     public var subtitleSize: Double = 13

@@ -136,6 +136,15 @@ final class ListSpecDefaultsTests: XCTestCase {
         XCTAssertEqual(plain.backgroundColor, .white)
         XCTAssertEqual(plain.headerStyle.titleSize, 13)
         XCTAssertEqual(plain.footerStyle.contentInsets?.left, 20)
+        XCTAssertEqual(plain.footerStyle.titleWeight, .regular, "UIKit's list footers are regular")
+        // Drawn so: the settings example's footer in regular 13 pt, its headers bold.
+        let t = try Simulator.run(try loadExample("settings-list"), frames: 0...0)
+        func weights(_ kind: ElementKind) -> [FontWeight] {
+            t.frames[0].items.filter { $0.kind == kind }.flatMap { $0.appearance.content.compactMap { if case .text(let l) = $0 { return l.weight } else { return nil } } }
+        }
+        XCTAssertFalse(weights(.sectionFooter).isEmpty)
+        XCTAssertEqual(Set(weights(.sectionFooter)), [.regular])
+        XCTAssertEqual(Set(weights(.sectionHeader)), [.bold])
         let decoded = try decode(minimalScene(layout: #"{"type": "list", "appearance": "insetGrouped"}"#)).collectionView
         XCTAssertEqual(decoded.backgroundColor, inset.backgroundColor)
         XCTAssertEqual(decoded.headerStyle.titleSize, inset.headerStyle.titleSize)
