@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import FlipbookCore
 import FlipbookLayout
@@ -248,6 +249,32 @@ final class PullForMoreTests: XCTestCase {
 
     func testViewVersion() throws {
         try check("pull-for-more", threshold: 104, swap: 0.3, detailExit: -667, moreBelow: 667)
+    }
+
+    /// A second refresh: the pages swapped to the more page again and pulled again, the header's
+    /// second line reads the time the first refresh ended (`lastUpdated`), not "无记录", and the
+    /// refresh opens and ends on the same clock (open 0.25 s after release, swap back 1 s later).
+    func testASecondRefreshShowsTheLastUpdate() throws {
+        let url = packageRoot.appendingPathComponent("examples/pull-for-more.json")
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        var script = json["script"] as! [[String: Any]]
+        var drag = script[1], pull = script[2]
+        drag["at"] = 6.8
+        pull["at"] = 8.4
+        script += [drag, pull]
+        json["script"] = script
+        json["duration"] = 11.4
+        let scene = try SceneDecoder().decode([UInt8](try JSONSerialization.data(withJSONObject: json)), file: "pull-for-more-twice.json")
+        let (sim, frames) = try runAll(scene)
+        let effect = sim.effects.first as! PullForMoreEffect
+        XCTAssertEqual(effect.swapTimes.count, 4)
+        XCTAssertEqual(effect.refreshStartTimes, [4.5 + 0.25, 9.3 + 0.25])
+        XCTAssertEqual(effect.swapTimes[3], 9.3 + 0.25 + 1, accuracy: 1e-9)
+        func lines(_ f: TimelineFrame) -> [String] {
+            f.items.first { $0.id == "m.refresh" }?.appearance.content.compactMap { if case .text(let t) = $0 { return t.text } else { return nil } } ?? []
+        }
+        let second = try XCTUnwrap(frames.first { $0.time > 8.6 && lines($0).first == "松开立即刷新" })
+        XCTAssertEqual(lines(second), ["松开立即刷新", "最后更新：今天 09:41"])
     }
 
     /// The header as MJRefreshNormalHeader draws it (MJRefreshConst.h, MJRefreshStateHeader.m,
