@@ -26,6 +26,12 @@ public enum FontLibrary {
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
     ]
+    /// The one face of a collection Flipbook uses, by file: Noto Sans CJK's collections hold ten
+    /// (JP, KR, SC, TC, HK and their Mono), and fontconfig reads every glyph's coverage of each
+    /// face it is given — about 40 ms a process for the twenty. The SC face is the third; if a
+    /// version of the collection puts another there, the whole collection is loaded.
+    static let faces = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc": (index: 2, family: "Noto Sans CJK SC"),
+                        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc": (index: 2, family: "Noto Sans CJK SC")]
 
     /// Two of fontconfig's stock rules, which a private configuration does not get by itself:
     /// bitmap scaling (its conf.avail/10-scale-bitmap-fonts.conf), without which Noto Color
@@ -60,6 +66,7 @@ public enum FontLibrary {
     nonisolated(unsafe) private static let loaded: Result<OpaquePointer, GraphicsError> = {
         guard let config = FcConfigCreate() else { return .failure(GraphicsError("fontconfig could not create a configuration")) }
         for file in files {
+            if let face = faces[file], addFace(face.index, of: file, family: face.family, to: config) { continue }
             guard FcConfigAppFontAddFile(config, file) != 0 else {
                 return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-inter, fonts-noto-cjk and fonts-noto-color-emoji)"))
             }
@@ -69,6 +76,20 @@ public enum FontLibrary {
         }
         return .success(config)
     }()
+
+    /// Adds face `index` of `file` to the configuration's application fonts when it is `family`.
+    private static func addFace(_ index: Int, of file: String, family: String, to config: OpaquePointer) -> Bool {
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return false }
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(file, UInt32(index), nil, &count) else { return false }
+        var name: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name, String(cString: name) == family,
+              FcFontSetAdd(set, pattern) != 0 else {
+            FcPatternDestroy(pattern)
+            return false
+        }
+        return true
+    }
 
     /// Throws when the fonts cannot be loaded (a file is missing).
     public static func check() throws { _ = try configuration() }
