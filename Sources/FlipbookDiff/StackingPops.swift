@@ -117,30 +117,40 @@ public enum StackingPops {
         var popped = Set<Cell>()
         var byPair: [[String]: Double] = [:]
         for (r, pair) in regions {
-            var gy = (r.minY / grid).rounded(.down)
-            while (gy + 0.5) * grid < r.maxY {
-                var gx = (r.minX / grid).rounded(.down)
-                while (gx + 0.5) * grid < r.maxX {
-                    let p = Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid)
-                    let cell = Cell(x: Int(gx), y: Int(gy))
-                    if r.contains(p) && !popped.contains(cell) {
-                        let wa = weights(at: p, ca), wb = weights(at: p, cb)
-                        if let ta = top(wa), let tb = top(wb), ta != tb,
-                           cb.contains(where: { $0.identity == ta && $0.contains(p) }),
-                           ca.contains(where: { $0.identity == tb && $0.contains(p) }),
-                           max(wa[ta]! - (wb[ta] ?? 0), wb[tb]! - (wa[tb] ?? 0)) > 0.5 {
-                            popped.insert(cell)
-                            byPair[pair, default: 0] += grid * grid
-                        }
-                    }
-                    gx += 1
+            forEachGridPoint(in: r, grid: grid) { p, gx, gy in
+                let cell = Cell(x: gx, y: gy)
+                guard r.contains(p) && !popped.contains(cell) else { return }
+                let wa = weights(at: p, ca), wb = weights(at: p, cb)
+                if let ta = top(wa), let tb = top(wb), ta != tb,
+                   cb.contains(where: { $0.identity == ta && $0.contains(p) }),
+                   ca.contains(where: { $0.identity == tb && $0.contains(p) }),
+                   max(wa[ta]! - (wb[ta] ?? 0), wb[tb]! - (wa[tb] ?? 0)) > 0.5 {
+                    popped.insert(cell)
+                    byPair[pair, default: 0] += grid * grid
                 }
-                gy += 1
             }
         }
         guard !popped.isEmpty else { return nil }
-        let worst = byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
-        return Pop(frame: b.index, area: Double(popped.count) * grid * grid, items: worst)
+        return Pop(frame: b.index, area: Double(popped.count) * grid * grid, items: worst(byPair))
+    }
+
+    /// The centres of the `grid`-sized cells of a rect, with the cells' indices.
+    static func forEachGridPoint(in r: Rect, grid: Double, _ body: (Point, Int, Int) -> Void) {
+        var gy = (r.minY / grid).rounded(.down)
+        while (gy + 0.5) * grid < r.maxY {
+            var gx = (r.minX / grid).rounded(.down)
+            while (gx + 0.5) * grid < r.maxX {
+                body(Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid), Int(gx), Int(gy))
+                gx += 1
+            }
+            gy += 1
+        }
+    }
+
+    /// The pair with the largest area; ties go to the smaller names, so the answer never
+    /// depends on dictionary order.
+    static func worst(_ byPair: [[String]: Double]) -> [String] {
+        byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
     }
 }
 
@@ -169,22 +179,13 @@ public enum HandOverArtefacts {
         for (k, c) in covers.enumerated() where c.alpha < 1 {
             let under = covers[..<k].filter { u in c.isSnapshot || (u.isSnapshot && u.identity == c.identity) }
             guard !under.isEmpty else { continue }
-            let r = c.bounds
-            var gy = (r.minY / grid).rounded(.down)
-            while (gy + 0.5) * grid < r.maxY {
-                var gx = (r.minX / grid).rounded(.down)
-                while (gx + 0.5) * grid < r.maxX {
-                    let p = Point(x: (gx + 0.5) * grid, y: (gy + 0.5) * grid)
-                    if c.contains(p), let u = under.last(where: { $0.contains(p) }) {
-                        byPair[[c.identity, u.identity], default: 0] += grid * grid
-                    }
-                    gx += 1
+            StackingPops.forEachGridPoint(in: c.bounds, grid: grid) { p, _, _ in
+                if c.contains(p), let u = under.last(where: { $0.contains(p) }) {
+                    byPair[[c.identity, u.identity], default: 0] += grid * grid
                 }
-                gy += 1
             }
         }
         guard !byPair.isEmpty else { return nil }
-        let worst = byPair.max { l, r in l.value != r.value ? l.value < r.value : l.key.joined() > r.key.joined() }!.key
-        return Artefact(frame: frame.index, area: byPair.values.reduce(0, +), items: worst)
+        return Artefact(frame: frame.index, area: byPair.values.reduce(0, +), items: StackingPops.worst(byPair))
     }
 }

@@ -17,6 +17,9 @@ public final class Typesetter: @unchecked Sendable {
     private var cache: [TextElement: PreparedText] = [:]
     /// `height(of:)` by label (its frame's width, font and line rules; not its position).
     private var heights: [TextElement: Double] = [:]
+    /// `naturalWidth(of:fontSize:weight:)` by text and font: a header asks every frame it is redrawn.
+    private struct WidthKey: Hashable { var text: String; var fontSize: Double; var weight: FontWeight }
+    private var widths: [WidthKey: Double] = [:]
     /// Cached layouts kept at most (then the cache starts again): bounded memory however long the scene.
     static let cacheLimit = 2048
 
@@ -61,9 +64,14 @@ public final class Typesetter: @unchecked Sendable {
     /// The width of `text` set on one line, unwrapped: what a "fit" tag is sized by.
     public static func naturalWidth(of text: String, fontSize: Double, weight: FontWeight) throws -> Double {
         try with { t in
+            let key = WidthKey(text: text, fontSize: fontSize, weight: weight)
+            if let w = t.widths[key] { return w }
             let layout = t.makeLayout(text, fontSize: fontSize, weight: weight)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            return Double(logicalWidth(layout)) / Double(PANGO_SCALE)
+            let w = Double(logicalWidth(layout)) / Double(PANGO_SCALE)
+            if t.widths.count >= Typesetter.cacheLimit { t.widths.removeAll(keepingCapacity: true) }
+            t.widths[key] = w
+            return w
         }
     }
 

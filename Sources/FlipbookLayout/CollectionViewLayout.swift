@@ -35,7 +35,8 @@ public struct LayoutContext: Sendable {
 
 /// How a self-sizing layout has a cell measured (UICollectionViewCell's
 /// preferredLayoutAttributesFitting(_:)): at a fixed width, its height from its content, or
-/// with its width from its content too, no wider than a limit.
+/// with its width from its content too, no wider than a limit — unless the item gives a width
+/// of its own, which holds it as a width constraint would.
 public enum SelfSizingWidth: Hashable, Sendable {
     case fixed(Double)
     case fitting(upTo: Double)

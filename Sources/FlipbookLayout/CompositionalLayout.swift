@@ -123,6 +123,12 @@ public struct CompositionalLayout: CollectionViewLayout {
         let estimatedContent = max(0, estimate.height - gi.top - gi.bottom)
         let spacing = group.interItemSpacing?.value ?? 0
         var out = SizedGroups(starts: [], lengths: [], frames: [])
+        /// An item at `x` and `width` (its insets across already applied), given `h` from `y`:
+        /// its own insets along the axis taken as Item.inset takes them (none where estimated).
+        func placed(_ item: Item, _ estimated: Rect, y: Double, h: Double) -> Rect {
+            let along = item.inset(Rect(x: 0, y: y, width: 0, height: h))
+            return Rect(x: estimated.minX, y: along.minY, width: estimated.width, height: along.height)
+        }
         out.frames.reserveCapacity(count)
         var cursor = 0.0
         var first = 0
@@ -144,8 +150,7 @@ public struct CompositionalLayout: CollectionViewLayout {
                 for i in first..<end {
                     let item = slotItems[i - first], frame = estimatedFrames[i - first]
                     let h = measured(i) ?? item.layoutSize.heightDimension.resolved(in: Size(width: frame.width, height: content))
-                    let insets = item.layoutSize.heightDimension.kind == .estimated ? (0.0, 0.0) : (item.contentInsets.top, item.contentInsets.bottom)
-                    out.frames.append(Rect(x: frame.minX, y: gi.top + insets.0, width: frame.width, height: max(0, h - insets.0 - insets.1)))
+                    out.frames.append(placed(item, frame, y: gi.top, h: h))
                 }
                 length = gi.top + content + gi.bottom
             } else {
@@ -153,9 +158,8 @@ public struct CompositionalLayout: CollectionViewLayout {
                 for i in first..<end {
                     let item = slotItems[i - first], frame = estimatedFrames[i - first]
                     let h = measured(i) ?? item.layoutSize.heightDimension.resolved(in: Size(width: frame.width, height: estimatedContent))
-                    let insets = item.layoutSize.heightDimension.kind == .estimated ? (0.0, 0.0) : (item.contentInsets.top, item.contentInsets.bottom)
                     if i > first { y += spacing }
-                    out.frames.append(Rect(x: frame.minX, y: y + insets.0, width: frame.width, height: max(0, h - insets.0 - insets.1)))
+                    out.frames.append(placed(item, frame, y: y, h: h))
                     y += h
                 }
                 length = y + gi.bottom

@@ -266,7 +266,7 @@ final class AnimatedSVGWriter {
                 while j > 0 && points[j].t > a.t {
                     let f = (points[j].t - a.t) / (c.t - a.t)
                     let av = a.s.values(), bv = points[j].s.values(), cv = c.s.values()
-                    for q in 0..<7 where abs(av[q] + (cv[q] - av[q]) * f - bv[q]) > tolerance[q] { straight = false }
+                    for q in tolerance.indices where abs(av[q] + (cv[q] - av[q]) * f - bv[q]) > tolerance[q] { straight = false }
                     if !straight { break }
                     j -= 1
                 }

@@ -156,34 +156,30 @@ struct ItemTemplates {
         /// expanded items the message names ("first used at …") are named the same way.
         func pointIntoTemplates(_ e: inout InputError) {
             for (path, entries) in lists {
-                func source(of text: Substring) -> (index: Int, source: String, copy: Int?)? {
-                    guard text.hasPrefix(path + "["), let close = text.dropFirst(path.count + 1).firstIndex(of: "]"),
-                          let k = Int(text[text.index(text.startIndex, offsetBy: path.count + 1)..<close]), k < entries.count else { return nil }
-                    return (k, entries[k].source, entries[k].copy)
+                /// The expanded item `text` starts with (`path[k]`), and the text after it.
+                func expanded(_ text: Substring) -> (source: String, copy: Int?, rest: Substring)? {
+                    guard text.hasPrefix(path + "[") else { return nil }
+                    let digits = text.dropFirst(path.count + 1)
+                    guard let close = digits.firstIndex(of: "]"), let k = Int(digits[..<close]), k < entries.count else { return nil }
+                    return (entries[k].source, entries[k].copy, digits[digits.index(after: close)...])
                 }
-                var message = ""
-                var rest = Substring(e.message)
+                var message = "", rest = Substring(e.message)
                 while let r = rest.range(of: path + "[") {
                     message += rest[..<r.lowerBound]
-                    let from = rest[r.lowerBound...]
-                    if let s = source(of: from) {
-                        message += s.source + (s.copy.map { " (copy \($0))" } ?? "")
-                        rest = from.dropFirst(path.count + "[\(s.index)]".count)
-                        // The copy's note goes after the field the path names.
-                        if s.copy != nil, let end = rest.firstIndex(where: { $0 == " " || $0 == ")" || $0 == "," }) {
-                            message.removeLast(" (copy \(s.copy!))".count)
-                            message += rest[..<end] + " (copy \(s.copy!))"
-                            rest = rest[end...]
-                        }
-                    } else {
-                        message += from.prefix(path.count + 1)
-                        rest = from.dropFirst(path.count + 1)
+                    guard let item = expanded(rest[r.lowerBound...]) else {
+                        message += rest[r]
+                        rest = rest[r.upperBound...]
+                        continue
                     }
+                    // The path runs on to a space, "," or ")"; the copy is named after it.
+                    let end = item.rest.firstIndex { " ,)".contains($0) } ?? item.rest.endIndex
+                    message += item.source + item.rest[..<end] + (item.copy.map { " (copy \($0))" } ?? "")
+                    rest = item.rest[end...]
                 }
                 e.message = message + rest
-                if let s = source(of: Substring(e.path)) {
-                    e.path = s.source + e.path.dropFirst(path.count + "[\(s.index)]".count)
-                    if let copy = s.copy { e.message += Log.note(copy) }
+                if let item = expanded(Substring(e.path)) {
+                    e.path = item.source + item.rest
+                    if let copy = item.copy { e.message += Log.note(copy) }
                     return
                 }
             }

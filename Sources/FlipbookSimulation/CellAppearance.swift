@@ -101,12 +101,18 @@ public enum CellAppearance {
         let w = max(1, trailing - x)
         func label(_ text: String, _ size: Double, _ weight: FontWeight, _ color: Color) -> TextElement {
             var e = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: size, weight: weight, color: color, numberOfLines: 0)
-            e.frame.size.height = ((try? Typesetter.height(of: e)) ?? size * 1.2).rounded(.up)
+            e.frame.size.height = typesetHeight(e)
             return e
         }
         let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black)
         let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel)
         return (x, title, secondary)
+    }
+
+    /// A label's typeset height at its width in whole points (a line of its font if the fonts
+    /// cannot be loaded, which drawing then reports).
+    static func typesetHeight(_ label: TextElement) -> Double {
+        ((try? Typesetter.height(of: label)) ?? label.fontSize * 1.2).rounded(.up)
     }
 
     /// The height a list row's content asks for (the layout keeps its minimum).
@@ -158,7 +164,7 @@ public enum CellAppearance {
         var out: [Element] = []
         func add(_ e: TextElement) {
             var e = e
-            e.frame = Rect(x: insets.left, y: y, width: w, height: ((try? Typesetter.height(of: e)) ?? e.fontSize * 1.2).rounded(.up))
+            e.frame = Rect(x: insets.left, y: y, width: w, height: typesetHeight(e))
             y = e.frame.maxY
             out.append(.text(e))
         }

@@ -171,7 +171,8 @@ public final class CollectionView {
     /// Self-sizing cells (a list's rows, a flow layout with an estimatedItemSize, a
     /// compositional section of estimated height): each cell the layout asks for is measured
     /// when the data changes, by the typesetter that draws it, at the width the layout gives
-    /// (or its item's own width in a flow); an item's own height, if larger, stays.
+    /// (or its item's own width where the layout lets the content decide); an item's own
+    /// height, if larger, stays.
     private func sizeSelfSizingCells() {
         let context = layoutContext(bounds: scrollView.bounds)
         var sizes: [[Size]]?
@@ -192,9 +193,10 @@ public final class CollectionView {
                 if let list, case .fixed(let w) = width {
                     size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
                 } else {
-                    // A flow item's own width holds it, as a width constraint would.
-                    let fixed = layout is FlowLayout ? item.size.map { SelfSizingWidth.fixed($0.width) } : nil
-                    size = CellAppearance.fittingSize(item, style: item.style ?? spec.cell, width: fixed ?? width)
+                    // Where the width is the content's, an item's own width holds it (SelfSizingWidth).
+                    var fit = width
+                    if case .fitting = width, let own = item.size { fit = .fixed(own.width) }
+                    size = CellAppearance.fittingSize(item, style: item.style ?? spec.cell, width: fit)
                 }
                 size.height = max(size.height, item.size?.height ?? 0)
                 sizes![s][i] = size
