@@ -34,7 +34,7 @@ check: setup
 
 # `make check`, then one release build of every product, then: the animated previews decoded
 # by an independent reader (Pillow, Debian's python3), a check report opened in headless
-# Chromium, the attack cases of docs/reliability.md's threat model run against the binary
+# Chromium, `flipbook preview`'s player driven in headless Chromium over the DevTools protocol, the attack cases of docs/reliability.md's threat model run against the binary
 # (Tests/security), docs/ci.md's workflow as an app team runs it (Tests/ci: goldens in a git
 # repository, known changes, junit, actionlint), every example's animated SVG (and one frame
 # of it as a per-frame SVG) played in Chromium and compared with the PNG frames, the fuzzer,
@@ -46,6 +46,7 @@ test:
 	$(SWIFT) build -c release
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
+	/usr/bin/python3 Tests/preview/check_preview.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/security/check_security.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/ci/check_ci.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/animated-svg/check_animated_svg.py $(FLIPBOOK)

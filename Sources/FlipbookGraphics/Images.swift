@@ -63,6 +63,14 @@ public enum ImageStore {
         }
     }
 
+    /// Drops the decoded images kept under `keys`, so the next use reads the files again (a
+    /// preview whose picture was edited in place).
+    public static func forget(_ keys: [String]) {
+        lock.lock()
+        for k in keys { images[k] = nil }
+        lock.unlock()
+    }
+
     private static func cached(_ key: String, _ make: () throws -> DecodedImage) throws -> DecodedImage {
         lock.lock()
         if let i = images[key] { lock.unlock(); return i }

@@ -1,0 +1,60 @@
+import Foundation
+import Flipbook
+
+extension CLI {
+    /// `flipbook preview SCENE`: serves the player until SIGINT (or SIGTERM), watching the scene.
+    static func preview(_ args: [String], console: Console) throws -> Int32 {
+        let o = try Commands.preview.parse(args)
+        if o.help {
+            console.out(Commands.preview.help)
+            return ExitCode.success
+        }
+        guard o.positional.count == 1 else {
+            throw UsageError(message: o.positional.isEmpty ? "preview needs a SCENE file" : "preview takes one SCENE file", command: "preview")
+        }
+        let path = o.positional[0]
+        let port = try o.integer("--port", 0...65535) ?? 8080
+        let budget = RenderBudget(megabytes: try o.integer("--max-memory", 64...1_048_576) ?? RenderBudget.defaultMegabytes,
+                                  seconds: try o.integer("--max-seconds", 1...1_000_000) ?? RenderBudget.defaultSeconds)
+        let session = PreviewSession(scenePath: path, assets: o.string("--assets"), options: RenderOptions(showTouches: o.has("--show-touches")),
+                                     scale: try o.integer("--scale", SceneLimits.scaleRange), budget: budget)
+        // A scene that is not there at all is a mistake on the command line, not an edit.
+        if FileManager.default.fileExists(atPath: path) == false { throw InputError(file: path, message: "no such file") }
+        if !session.reload(), let e = session.error { console.err("flipbook: \(e)\n") }
+        let server = try HTTPServer(port: port)
+        let url = "http://127.0.0.1:\(server.port)/"
+        console.out("previewing \(path) at \(url) (Ctrl-C stops)\n")
+        _ = CLI.installCancellation(budget)
+        defer { CLI.removeCancellation() }
+        let stopped: @Sendable () -> Bool = { CLI.signalled != 0 }
+        let watcher = Thread {
+            while !stopped() {
+                usleep(100_000)
+                guard session.changed() else { continue }
+                let began = Date()
+                if session.reload() {
+                    console.err("\(path): read again in \(Int(Date().timeIntervalSince(began) * 1000)) ms\n")
+                } else if let e = session.error {
+                    console.err("flipbook: \(e)\n")
+                }
+            }
+        }
+        watcher.start()
+        if o.has("--open") { openInBrowser(url, console: console) }
+        server.run(until: stopped, handle: session.handle)
+        console.out("preview stopped\n")
+        return ExitCode.success
+    }
+
+    private static func openInBrowser(_ url: String, console: Console) {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        guard let opener = dirs.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            console.err("flipbook: --open: no xdg-open on this machine; open \(url) yourself\n")
+            return
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: opener)
+        p.arguments = [url]
+        do { try p.run() } catch { console.err("flipbook: --open: \(error)\n") }
+    }
+}

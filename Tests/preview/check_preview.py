@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+"""`flipbook preview` as a user meets it: the real binary serving a copy of
+examples/wallet-move.json, the player driven in headless Chromium over the DevTools protocol
+(keys and mouse events as a person sends them), the page's values read back from the DOM.
+
+Checks: the page plays, steps and scrubs; the canvas holds exactly the PNG `render` writes
+for the frame on show; the inspector shows, for the item under the pointer, the values
+keyframes.json has (the item found here by its own hit test); the track marks the touch and
+the gesture states; editing the scene (a colour, then a duration) changes the page in place at
+the same time, and an invalid edit shows the file:line:col error with the last good scene kept;
+`/../`, a file outside the scene's folder, a link out of it and a foreign Host are refused;
+SIGINT stops the server. Usage: check_preview.py FLIPBOOK_BINARY   (run by `make test`)"""
+import base64, http.client, io, json, math, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
+import urllib.request
+from PIL import Image
+import websocket
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
+from checks import Checks
+import chromium
+
+FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
+check = Checks("preview")
+
+
+def raw_get(port, path, host=None):
+    """(status, body) of a GET sent as written: no client normalises the path."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(f"GET {path} HTTP/1.1\r\nHost: {host or f'127.0.0.1:{port}'}\r\nConnection: close\r\n\r\n".encode())
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    return int(head.split(b" ")[1]), body
+
+
+class Page:
+    """One Chromium tab over the DevTools protocol."""
+
+    def __init__(self, url):
+        self.profile = tempfile.mkdtemp(prefix="flipbook-chromium-")
+        self.process = subprocess.Popen([chromium.CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                         "--remote-debugging-port=0", "--window-size=1100,900", "--force-device-scale-factor=1",
+                                         f"--user-data-dir={self.profile}", "about:blank"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        port_file = os.path.join(self.profile, "DevToolsActivePort")
+        deadline = time.time() + 30
+        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
+            if time.time() > deadline:
+                raise RuntimeError("Chromium did not open its DevTools port")
+            time.sleep(0.1)
+        port = int(open(port_file).read().split("\n")[0])
+        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+        target = next(t for t in targets if t["type"] == "page")
+        self.ws = websocket.create_connection(target["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
+        self.next_id = 0
+        self.console = []
+        self.call("Runtime.enable")
+        self.call("Page.enable")
+        self.call("Page.navigate", url=url)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            m = json.loads(self.ws.recv())
+            if m.get("method") in ("Runtime.consoleAPICalled", "Runtime.exceptionThrown"):
+                self.console.append(m)
+            if m.get("id") == self.next_id:
+                if "error" in m:
+                    raise RuntimeError(f"{method}: {m['error']}")
+                return m.get("result", {})
+
+    def js(self, expression):
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def until(self, expression, seconds=15):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                v = self.js(expression)
+            except RuntimeError:  # the page is still loading (no body yet)
+                v = None
+            if v:
+                return v
+            time.sleep(0.05)
+        return None
+
+    def key(self, key, code, keycode, shift=False):
+        mods = 8 if shift else 0
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=keycode, modifiers=mods,
+                      text=" " if key == " " and kind == "keyDown" else "")
+
+    def mouse(self, kind, x, y):
+        extra = {"button": "left", "clickCount": 1} if kind in ("mousePressed", "mouseReleased") else {}
+        self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, **extra)
+
+    def close(self):
+        try:
+            self.ws.close()
+        finally:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def item_at(frame, x, y):
+    """The front-most drawn item holding (x, y), scroll views' own backgrounds last: the same
+    rule as UIKit's hit test over what is drawn, written here from keyframes.json's fields."""
+    behind = None
+    for it in reversed(frame["items"]):
+        if it.get("hidden") or it.get("alpha", 1) <= 0.001:
+            continue
+        cx, cy = it["x"] + it["width"] / 2, it["y"] + it["height"] / 2
+        r, s = -it.get("rotation", 0), it.get("scale", 1)
+        dx, dy = x - cx, y - cy
+        lx, ly = (dx * math.cos(r) - dy * math.sin(r)) / s, (dx * math.sin(r) + dy * math.cos(r)) / s
+        if abs(lx) <= it["width"] / 2 and abs(ly) <= it["height"] / 2:
+            if it["kind"] == "view":
+                behind = behind or it
+                continue
+            return it
+    return behind
+
+
+def canvas_pixels(page):
+    url = page.js("document.getElementById('frame').toDataURL('image/png')")
+    return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGBA")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    scene = os.path.join(tmp, "project", "wallet-move.json")
+    os.makedirs(os.path.dirname(scene))
+    text = open(os.path.join(ROOT, "examples", "wallet-move.json"), encoding="utf-8").read()
+    open(scene, "w", encoding="utf-8").write(text)
+    open(os.path.join(tmp, "secret.txt"), "w").write("not for the page\n")
+    os.symlink(os.path.join(tmp, "secret.txt"), os.path.join(tmp, "project", "link.txt"))
+    # What render writes, to compare the page with.
+    rendered = os.path.join(tmp, "rendered")
+    subprocess.run([FLIPBOOK, "render", scene, "--format", "png,json", "-o", rendered], check=True, stdout=subprocess.DEVNULL)
+    keyframes = json.load(open(os.path.join(rendered, "keyframes.json")))
+    frames = keyframes["frames"]
+
+    server = subprocess.Popen([FLIPBOOK, "preview", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    check(line.startswith(f"previewing {scene} at http://127.0.0.1:"), f"preview prints its address: {line!r}")
+    port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+    url = f"http://127.0.0.1:{port}/"
+
+    # What may be served, and what not.
+    status, body = raw_get(port, "/")
+    check(status == 200 and b"<canvas id=\"frame\"" in body, f"the player page is served ({status})")
+    for path in ["/../secret.txt", "/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/link.txt", "/files//etc/passwd",
+                 "/etc/passwd", "/files/" + tmp + "/secret.txt", "/api/../../secret.txt"]:
+        status, body = raw_get(port, path)
+        check(status == 404 and b"not for the page" not in body, f"{path} gets 404 (got {status})")
+    status, body = raw_get(port, "/files/wallet-move.json")
+    check(status == 200 and body.decode() == text, "a file inside the scene's folder is served")
+    status, _ = raw_get(port, "/", host="attacker.example:%d" % port)
+    check(status == 403, f"a foreign Host is refused (got {status})")
+    status, _ = raw_get(port, "/", host="127.0.0.1:1")
+    check(status == 403, f"another port in Host is refused (got {status})")
+    for n in (0, 137, len(frames) - 1):
+        status, body = raw_get(port, f"/frames/{n}.png")
+        check(status == 200 and body == open(os.path.join(rendered, "frame-%05d.png" % n), "rb").read(),
+              f"/frames/{n}.png is render's frame-{n:05d}.png byte for byte")
+    check(raw_get(port, f"/frames/{len(frames)}.png")[0] == 404, "a frame past the end gets 404")
+    status, body = raw_get(port, "/api/keyframes.json")
+    check(status == 200 and body == open(os.path.join(rendered, "keyframes.json"), "rb").read(), "/api/keyframes.json is render's keyframes.json")
+
+    page = Page(url)
+    try:
+        check(page.until("document.body.dataset.generation === '1' && document.getElementById('frame').dataset.shown === '0'") is not None,
+              "the page loads the scene and shows frame 0")
+        check(page.js("document.getElementById('clock').textContent") == f"frame 0 / {len(frames) - 1} · 0.000 s", "the clock shows frame and time")
+        check(canvas_pixels(page).tobytes() == Image.open(os.path.join(rendered, "frame-00000.png")).convert("RGBA").tobytes(),
+              "the canvas holds render's frame 0, pixel for pixel")
+        meta = page.js("document.getElementById('meta').textContent")
+        check("516 frames at 60 fps" in meta and "@2x" in meta, f"fps and scale are shown: {meta}")
+
+        # Step with the arrow keys.
+        page.key("ArrowRight", "ArrowRight", 39)
+        page.key("ArrowRight", "ArrowRight", 39)
+        check(page.js("document.body.dataset.frame") == "2", "→ twice steps to frame 2")
+        page.key("ArrowRight", "ArrowRight", 39, shift=True)
+        check(page.js("document.body.dataset.frame") == "12", "Shift-→ steps ten frames")
+        page.key("ArrowLeft", "ArrowLeft", 37)
+        check(page.js("document.body.dataset.frame") == "11", "← steps back a frame")
+
+        # Play and pause with the space bar.
+        page.key(" ", "Space", 32)
+        check(page.js("document.body.dataset.playing") == "true", "Space plays")
+        time.sleep(1.0)
+        page.key(" ", "Space", 32)
+        played = int(page.js("document.body.dataset.frame"))
+        check(page.js("document.body.dataset.playing") == "false" and played > 20, f"Space pauses after playing on (frame {played})")
+
+        # Scrub: a click on the scrubber's middle.
+        box = page.js("(() => { const r = document.getElementById('scrub').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()")
+        page.mouse("mousePressed", box[0] + box[2] / 2, box[1] + box[3] / 2)
+        page.mouse("mouseReleased", box[0] + box[2] / 2, box[1] + box[3] / 2)
+        scrubbed = int(page.until("document.getElementById('frame').dataset.shown === document.body.dataset.frame && document.body.dataset.frame") or -1)
+        check(abs(scrubbed - (len(frames) - 1) / 2) <= 12, f"a click in the scrubber's middle shows the middle frame ({scrubbed} of {len(frames)})")
+        shown = canvas_pixels(page).tobytes()
+        check(shown == Image.open(os.path.join(rendered, "frame-%05d.png" % scrubbed)).convert("RGBA").tobytes(),
+              f"the canvas holds render's frame {scrubbed} after the scrub")
+
+        # The inspector: hover points over frame 137 (a card lifted by the long press).
+        page.js("document.getElementById('scrub').value = 137; document.getElementById('scrub').dispatchEvent(new Event('input'))")
+        rect = page.js("(() => { const r = document.getElementById('frame').getBoundingClientRect(); return [r.left, r.top, r.width]; })()")
+        k = rect[2] / keyframes["canvas"]["width"]
+        hovered = []
+        for (x, y) in [(187, 120), (187, 300), (60, 500), (300, 640), (20, 30)]:
+            expected = item_at(frames[137], x, y)
+            page.mouse("mouseMoved", rect[0] + x * k, rect[1] + y * k)
+            got = page.js("Object.assign({}, document.getElementById('inspector').dataset)")
+            want = {"item": expected["id"], **{f: str(expected.get(f, {"alpha": 1, "rotation": 0, "scale": 1}.get(f))) for f in
+                                               ("x", "y", "width", "height", "alpha", "zIndex", "rotation", "scale")}}
+            ok = all(str(float(got[f])) == str(float(want[f])) for f in ("x", "y", "width", "height", "alpha", "zIndex", "rotation", "scale")) \
+                and got["item"] == want["item"]
+            check(ok, f"at ({x}, {y}) on frame 137 the inspector shows {want}, got {got}")
+            hovered.append(expected["id"])
+        check(len(set(hovered)) >= 3, f"the points cover several items: {hovered}")
+        # The lifted card, pinned with a click: what moves it names the pan and the touch's line.
+        lifted = next(it for it in reversed(frames[137]["items"]) if it["kind"] == "snapshot")
+        cx, cy = lifted["x"] + lifted["width"] / 2, lifted["y"] + lifted["height"] / 2
+        page.mouse("mouseMoved", rect[0] + cx * k, rect[1] + cy * k)
+        page.mouse("mousePressed", rect[0] + cx * k, rect[1] + cy * k)
+        page.mouse("mouseReleased", rect[0] + cx * k, rect[1] + cy * k)
+        cause = page.js("document.getElementById('i-cause').textContent")
+        check(page.js("document.getElementById('inspector').dataset.item") == lifted["id"], "a click keeps the lifted snapshot in the inspector")
+        check("gesture " in cause and f"{scene}:143" in cause, f"what moves the snapshot names the gesture and the touch's line: {cause!r}")
+        page.mouse("mouseMoved", rect[0] + 5, rect[1] + 5)
+        check(page.js("document.getElementById('inspector').dataset.item") == lifted["id"], "the kept item stays when the pointer moves on")
+        page.key("Escape", "Escape", 27)
+
+        # The track: the touch and each recognizer state change.
+        states = [(n, r["name"], r["state"]) for n, f in enumerate(frames) for r in f.get("recognizers", [])]
+        marks = page.js("[...document.querySelectorAll('#lanes .mark[data-state]')].map(m => m.dataset.state)")
+        check(marks == [s for _, _, s in sorted(states, key=lambda s: (s[1], s[0]))] or sorted(marks) == sorted(s for _, _, s in states),
+              f"every recognizer state change is marked on the track ({len(marks)} marks, {len(states)} changes)")
+        check(page.js("document.querySelectorAll('#lanes .touch').length") == 1, "the touch is marked on the track")
+
+        # Live reload: a colour edit, at the frame on show.
+        page.js("document.getElementById('scrub').value = 40; document.getElementById('scrub').dispatchEvent(new Event('input'))")
+        page.until("document.getElementById('frame').dataset.shown === '40'")
+        card = next(it for it in frames[40]["items"] if it["kind"] == "cell" and it["y"] > 60)
+        px = (int((card["x"] + 8) * 2), int((card["y"] + card["height"] / 2) * 2))
+        before = canvas_pixels(page).getpixel(px)
+        colour = next(c for c in ["#D93A3A", "#1F4E9C", "#8E8E93", "#00704A"] if c in text)
+        started = time.time()
+        open(scene, "w", encoding="utf-8").write(text.replace(colour, "#00FF00"))
+        reloaded = page.until("document.body.dataset.generation === '2' && document.getElementById('frame').dataset.shown === '40'")
+        seconds = time.time() - started
+        check(reloaded is not None, "the page follows a colour edit without being reloaded")
+        print(f"note: the colour edit was on the page {seconds * 1000:.0f} ms after the file was written")
+        check(page.js("performance.getEntriesByType('navigation').length") == 1 and page.js("document.body.dataset.frame") == "40",
+              "the page was not navigated again and kept frame 40")
+        changed = page.until("(() => { const c = document.getElementById('frame').getContext('2d'); const d = c.getImageData(%d, %d, 1, 1).data;"
+                             " return d[0] < 40 && d[1] > 200 && d[2] < 40 ? [...d] : null; })()" % px)
+        check(changed is not None or before[:3] == (0, 255, 0), f"some card on frame 40 is green after the edit (was {before})")
+
+        # A duration edit: the frame count follows, the time on show is kept.
+        edited = text.replace(colour, "#00FF00").replace('"duration": 8.6,', '"duration": 6,', 1)
+        open(scene, "w", encoding="utf-8").write(edited)
+        check(page.until("document.body.dataset.generation === '3'") is not None, "a duration edit is followed")
+        check(page.js("document.getElementById('scrub').max") == "359", "the scrubber now ends at frame 359 (360 frames: 6 s at 60 fps)")
+        check(page.js("document.body.dataset.frame") == "40", "the time on show is kept")
+
+        # An invalid edit: the error in the page, the last good scene still there.
+        open(scene, "w", encoding="utf-8").write(edited.replace('"fps": 60', '"fps": "sixty"', 1))
+        check(page.until("document.body.dataset.error === 'true'") is not None, "an invalid edit is shown")
+        message = page.js("document.getElementById('error-text').textContent")
+        check(message.startswith(f"{scene}:") and "$.fps" in message, f"the error names file:line:col and $.fps: {message!r}")
+        check(page.until("document.getElementById('error-source').textContent.includes('\"sixty\"')") is not None, "the page shows the line in the source")
+        check(page.js("document.getElementById('scrub').max") == "359" and page.js("document.getElementById('frame').dataset.shown") == "40",
+              "the last good scene stays on show")
+        open(scene, "w", encoding="utf-8").write(edited)
+        check(page.until("document.body.dataset.error === 'false'") is not None, "mending the file clears the error")
+        errors = [m for m in page.console if m["method"] == "Runtime.exceptionThrown" or m["params"].get("type") == "error"]
+        check(not errors, f"no script errors in the page: {errors[:2]}")
+    finally:
+        page.close()
+
+    server.send_signal(signal.SIGINT)
+    try:
+        out, err = server.communicate(timeout=10)
+        check(server.returncode == 0 and "preview stopped" in out, f"SIGINT stops the server cleanly (exit {server.returncode}, {out!r})")
+        check("read again in" in err, f"the server says when it read the scene again: {err[:300]!r}")
+    except subprocess.TimeoutExpired:
+        server.kill()
+        check(False, "SIGINT stops the server within 10 s")
+
+    # Usage errors are one line, exit 2.
+    bad = subprocess.run([FLIPBOOK, "preview", os.path.join(tmp, "missing.json")], capture_output=True, text=True, timeout=30)
+    check(bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no such file" in bad.stderr, f"a missing scene: exit 2, one line ({bad.stderr!r})")
+    bad = subprocess.run([FLIPBOOK, "preview", scene, "--port", "70000"], capture_output=True, text=True, timeout=30)
+    check(bad.returncode == 2 and "--port expects" in bad.stderr, f"a bad port: exit 2 ({bad.stderr!r})")
+
+# docs/writing-a-scene.md: each scene it shows is valid, and what it says the commands print
+# is what they print.
+with tempfile.TemporaryDirectory() as tmp:
+    guide = open(os.path.join(ROOT, "docs", "writing-a-scene.md"), encoding="utf-8").read()
+    blocks = re.findall(r"<!-- scene: (\S+) -->\n```json\n(.*?)```", guide, re.S)
+    check(len(blocks) == 2, f"the guide shows two scenes ({len(blocks)})")
+    os.makedirs(os.path.join(tmp, "scenes"))
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+    for name, body in blocks:
+        open(os.path.join(tmp, "scenes", name), "w", encoding="utf-8").write(body)
+        r = subprocess.run([FLIPBOOK, "validate", "scenes/" + name], capture_output=True, text=True, cwd=tmp)
+        check(r.returncode == 0, f"the guide's {name} is valid: {r.stdout}{r.stderr}")
+    final = blocks[-1][1]
+    open(os.path.join(tmp, "scenes", "cards.json"), "w", encoding="utf-8").write(final.replace('"duration": 3,', '"duration": "long",'))
+    r = subprocess.run([FLIPBOOK, "validate", "scenes/cards.json"], capture_output=True, text=True, cwd=tmp)
+    shown = re.search(r"\n(scenes/cards.json:\d+:\d+: \$\.duration: [^\n]*)\n", guide).group(1)
+    check(r.returncode == 2 and r.stderr == f"flipbook: {shown}\n", f"the guide's error line is validate's: {r.stderr!r} against {shown!r}")
+    open(os.path.join(tmp, "scenes", "cards.json"), "w", encoding="utf-8").write(final)
+    subprocess.run([FLIPBOOK, "check", "scenes/cards.json", "--golden", "goldens", "--record", "-o", "rep"], cwd=tmp, env=env,
+                   check=True, stdout=subprocess.DEVNULL)
+    open(os.path.join(tmp, "scenes", "cards.json"), "w", encoding="utf-8").write(
+        final.replace('"duration": 0.25, "changes": [{"item": "card0"', '"duration": 0.3, "changes": [{"item": "card0"'))
+    r = subprocess.run([FLIPBOOK, "check", "scenes/cards.json", "--golden", "goldens", "-o", "rep"], capture_output=True, text=True,
+                       cwd=tmp, env=env)
+    said = re.search(r"```\n(cards: differ\n[^`]*)```", guide).group(1)
+    check(r.returncode == 1 and r.stdout.startswith(said), f"the guide's check output is check's: {r.stdout[:300]!r}")
+
+check.finish()
