@@ -158,6 +158,11 @@ public enum CLI {
     /// Reads and decodes a scene file; every problem is an InputError (exit 2). Its images are
     /// read from its folder (or `assets`) and may take a quarter of `maxMemory` MB decoded.
     public static func loadScene(_ path: String, assets: String? = nil, maxMemory: Int = 2048) throws -> Scene {
+        try decodeScene(readSceneFile(path), file: path, assets: assets, maxMemory: maxMemory)
+    }
+
+    /// The bytes of a scene file: a regular file of at most 64 MiB, else an InputError.
+    static func readSceneFile(_ path: String) throws -> [UInt8] {
         let maxBytes = 64 << 20
         var st = stat()
         guard stat(path, &st) == 0 else {
@@ -186,6 +191,12 @@ public enum CLI {
             bytes += chunk[0..<n]
             guard bytes.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
         }
+        return bytes
+    }
+
+    /// A scene file's bytes decoded; its images read from its folder (or `assets`) within a
+    /// quarter of `maxMemory` MB.
+    static func decodeScene(_ bytes: [UInt8], file path: String, assets: String?, maxMemory: Int) throws -> Scene {
         var decoder = sceneDecoder
         decoder.assetsDirectory = assets
         decoder.maxImageBytes = (maxMemory << 20) / 4
@@ -278,12 +289,7 @@ public enum CLI {
                 throw UsageError(message: "--fps \(fps) gives \(scene.frameCount) frames for \(NumberFormat.short(scene.duration)) s; at most \(SceneLimits.maxFrames) are allowed", command: "render")
             }
         }
-        if let scale = r.scale {
-            scene.canvas.scale = scale
-            if scene.canvas.pixelWidth > SceneLimits.maxPixelsPerSide || scene.canvas.pixelHeight > SceneLimits.maxPixelsPerSide {
-                throw UsageError(message: "--scale \(scale) gives \(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) pixels; at most \(SceneLimits.maxPixelsPerSide) per side are allowed", command: "render")
-            }
-        }
+        if let scale = r.scale { try override(&scene, scale: scale, command: "render") }
         let count = scene.frameCount
         if let f = r.frames, f.upperBound >= count {
             throw UsageError(message: "--frames \(f.lowerBound)-\(f.upperBound) is outside the scene's frames 0-\(count - 1)", command: "render")
@@ -320,6 +326,14 @@ public enum CLI {
         let formatList = r.formats.joined(separator: ", ")
         console.out("\(scene.name): \(n) frame\(plural) at \(scene.fps) fps, scale \(scene.canvas.scale) (\(formatList)) → \(output)\n")
         return ExitCode.success
+    }
+
+    /// `--scale`: the scene drawn at `scale`, within the pixels a side may have.
+    static func override(_ scene: inout Scene, scale: Int, command: String) throws {
+        scene.canvas.scale = scale
+        if scene.canvas.pixelWidth > SceneLimits.maxPixelsPerSide || scene.canvas.pixelHeight > SceneLimits.maxPixelsPerSide {
+            throw UsageError(message: "--scale \(scale) gives \(scene.canvas.pixelWidth) x \(scene.canvas.pixelHeight) pixels; at most \(SceneLimits.maxPixelsPerSide) per side are allowed", command: command)
+        }
     }
 
     /// `--time`: the state at exactly each time, as `<scene>-<t>s.<format>` for png and svg.

@@ -25,6 +25,10 @@ public struct Transaction: Sendable {
                 nested: [Transaction] = [], completion: [Action] = []) {
         self.timing = timing; self.delay = delay; self.changes = changes; self.nested = nested; self.completion = completion
     }
+
+    /// Seconds from when the block runs to when its last animation ends: its delay, then the
+    /// longer of its own duration and its nested blocks' (whose delays add to its own).
+    public var totalDuration: Double { delay + max(timing.duration, nested.map(\.totalDuration).max() ?? 0) }
 }
 
 /// A CAKeyframeAnimation on one item property, under a key (CALayer.add(_:forKey:)). In a

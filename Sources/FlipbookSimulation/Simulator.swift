@@ -352,13 +352,11 @@ public final class Simulator {
             owner.setProperties(c.item, c.values, timing: t.timing, beginTime: begin, at: now)
             if let h = c.hidden { owner.setHidden(c.item, h) }
         }
-        var end = begin + t.timing.duration
         for n in t.nested {
             let nestedEnd = run(n, delay: delay + t.delay, path: path)
             if !n.completion.isEmpty { schedule(at: nestedEnd, .actions(n.completion, path: path + ".completion")) }
-            end = max(end, nestedEnd)
         }
-        return end
+        return now + delay + t.totalDuration
     }
 
     // MARK: - Frames

@@ -4,9 +4,8 @@ import Flipbook
 /// A request as `flipbook preview` reads it: only what a player page sends.
 struct HTTPRequest {
     var method: String
-    /// The path, percent-decoded, without the query.
+    /// The path, percent-decoded, without the query (the player sends none it needs).
     var path: String
-    var query: [String: String]
     /// Header names lower-cased.
     var headers: [String: String]
 }
@@ -26,8 +25,7 @@ struct HTTPResponse: Error {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8))
     }
 
-    static let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-                          413: "Content Too Large", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
+    static let reasons = [200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 431: "Request Header Fields Too Large", 500: "Internal Server Error",
                           503: "Service Unavailable"]
 }
 
@@ -163,13 +161,6 @@ final class HTTPServer: @unchecked Sendable {
         guard let path = String(pathPart[0]).removingPercentEncoding, !path.contains("\0") else {
             return .failure(.text(400, "bad percent-encoding in the path"))
         }
-        var query: [String: String] = [:]
-        if pathPart.count == 2 {
-            for pair in pathPart[1].split(separator: "&") {
-                let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                if let k = String(kv[0]).removingPercentEncoding { query[k] = kv.count == 2 ? String(kv[1]).removingPercentEncoding ?? "" : "" }
-            }
-        }
-        return .success(HTTPRequest(method: String(parts[0]), path: path, query: query, headers: headers))
+        return .success(HTTPRequest(method: String(parts[0]), path: path, headers: headers))
     }
 }

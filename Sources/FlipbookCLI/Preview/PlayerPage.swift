@@ -174,11 +174,15 @@ function itemAt(n, x, y) {
 
 function find(n, id) { return state.keyframes.frames[n].items.find((it) => it.id === id) || null; }
 
-// Recognizers' states on frame n: each one's latest change at or before it.
-function recognizerStates(n) {
-  const out = new Map();
-  for (let k = 0; k <= n; k++) for (const r of state.keyframes.frames[k].recognizers || []) out.set(r.name, r.state);
-  return out;
+// Recognizers' states on frame n: each one's latest change at or before it (worked out once a
+// scene, so showing a frame costs what is on it, not the frames before).
+function recognizerStates(n) { return state.recognizers[n]; }
+function allRecognizerStates(frames) {
+  let current = new Map();
+  return frames.map((f) => {
+    if ((f.recognizers || []).length) { current = new Map(current); for (const r of f.recognizers) current.set(r.name, r.state); }
+    return current;
+  });
 }
 
 const fields = ["x", "y", "width", "height", "alpha", "zIndex", "rotation", "scale", "hidden", "look"];
@@ -290,6 +294,7 @@ async function load(generation) {
   const [info, keyframes] = await Promise.all([fetch("/api/scene.json").then((r) => r.json()), fetch("/api/keyframes.json").then((r) => r.json())]);
   const keepTime = state.keyframes ? time(state.frame) : 0;
   state.info = info; state.keyframes = keyframes; state.generation = generation; state.images.clear();
+  state.recognizers = allRecognizerStates(keyframes.frames);
   const c = info.canvas;
   canvas.width = Math.round(c.width * c.scale); canvas.height = Math.round(c.height * c.scale);
   canvas.style.width = c.width + "px"; canvas.style.height = c.height + "px";

@@ -47,11 +47,13 @@ final class PreviewSession: @unchecked Sendable {
         // An image edited in place keeps its name: forget the decoded one so it is read again.
         ImageStore.forget(Array(oldImages))
         do {
-            var scene = try CLI.loadScene(scenePath, assets: assets, maxMemory: budget.megabytes)
-            if let scale { scene.canvas.scale = scale }
+            // One read: the scene and the lines its steps are named by come from the same bytes.
+            let bytes = try CLI.readSceneFile(scenePath)
+            var scene = try CLI.decodeScene(bytes, file: scenePath, assets: assets, maxMemory: budget.megabytes)
+            if let scale { try CLI.override(&scene, scale: scale, command: "preview") }
             let cancellation = Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage)
             let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
-            let source = try? SceneSource(file: scenePath, bytes: Array(FileManager.default.contents(atPath: scenePath) ?? Data()))
+            let source = try? SceneSource(file: scenePath, bytes: bytes)
             let info = Array(PreviewSession.sceneInfo(scene, timeline: timeline, source: source).utf8)
             let keyframes = Array(KeyframesJSONFormat.text(timeline).utf8)
             let images = PreviewSession.imagePaths(timeline)
@@ -116,11 +118,9 @@ final class PreviewSession: @unchecked Sendable {
             guard timeline != nil else { return .text(503, "the scene has not been read yet: \(error ?? "")") }
             return HTTPResponse(contentType: "application/json; charset=utf-8", body: keyframes)
         case "/api/source":
-            // The scene file the user named (a regular file, as loadScene reads it).
-            guard let st = FileStamp(scenePath), st.size <= 64 << 20, let data = FileManager.default.contents(atPath: scenePath) else {
-                return .text(404, "the scene file cannot be read")
-            }
-            return HTTPResponse(contentType: "text/plain; charset=utf-8", body: Array(data))
+            // The scene file the user named, read as the scene is.
+            guard let bytes = try? CLI.readSceneFile(scenePath) else { return .text(404, "the scene file cannot be read") }
+            return HTTPResponse(contentType: "text/plain; charset=utf-8", body: bytes)
         default:
             if r.path.hasPrefix("/frames/"), r.path.hasSuffix(".png"), let n = Int(r.path.dropFirst(8).dropLast(4)) { return frame(n) }
             if r.path.hasPrefix("/files/") { return file(String(r.path.dropFirst(7))) }
@@ -163,7 +163,7 @@ final class PreviewSession: @unchecked Sendable {
     static func sceneInfo(_ scene: Scene, timeline: Timeline, source: SceneSource?) -> String {
         var w = JSONWriter()
         w.beginObject()
-        w.string("name", scene.name); w.string("file", scene.sourceFile.isEmpty ? "" : scene.sourceFile)
+        w.string("name", scene.name); w.string("file", scene.sourceFile)
         w.integer("fps", scene.fps); w.integer("frameCount", timeline.frames.count); w.number("duration", scene.duration)
         w.beginObject("canvas"); w.number("width", scene.canvas.width); w.number("height", scene.canvas.height)
         w.integer("scale", scene.canvas.scale); w.endObject()
@@ -193,16 +193,10 @@ final class PreviewSession: @unchecked Sendable {
         case .setContentOffset: return ("setContentOffset", 0)
         case .scrollTo(_, _, let timing): return ("scrollTo", timing.duration)
         case .set: return ("set", 0)
-        case .animate(let t): return ("UIView.animate", transactionLength(t))
-        case .addAnimation(_, let spec, let begin):
-            let a = spec.animation
-            return ("CALayer.add", begin + a.beginTime + a.duration * (a.autoreverses ? 2 : 1) * max(1, a.repeatCount))
+        case .animate(let t): return ("UIView.animate", t.totalDuration)
+        case .addAnimation(_, let spec, let begin): return ("CALayer.add", begin + spec.animation.endTime)
         case .removeAnimation: return ("CALayer.removeAnimation", 0)
         case .performBatchUpdates(_, let timing, _): return ("performBatchUpdates", timing.duration)
         }
-    }
-
-    private static func transactionLength(_ t: Transaction) -> Double {
-        t.delay + max(t.timing.duration, t.nested.map(transactionLength).max() ?? 0)
     }
 }
