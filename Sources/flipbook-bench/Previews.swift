@@ -91,9 +91,55 @@ struct PreviewBenchmark {
                 let tfw = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern, "-c:v", "libwebp_anim",
                                       "-lossless", "1", "-loop", "0", fw.path])
                 lines.append(row("WebP 60 fps, ffmpeg libwebp_anim", size(fw), tfw, "  lossless"))
+                for l in lines { print(l) }
+                lines = []
+                try videos(name: name, frames: frames, pattern: pattern, ours: ours)
             }
         }
         for l in lines { print(l) }
+    }
+}
+
+extension PreviewBenchmark {
+    /// MP4 and WebM at the default quality against ffmpeg's libx264 and libvpx-vp9 at the
+    /// same PSNR: the largest CRF whose PSNR is at least Flipbook's (binary search), from the
+    /// PNG frames converted to BT.709 4:2:0 as Flipbook's are. PSNR is the Y'CbCr figure of
+    /// scripts/video-psnr.py (the RGB figure follows it).
+    func videos(name: String, frames: URL, pattern: String, ours: URL) throws {
+        let colour = ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-colorspace", "bt709",
+                      "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        func psnr(_ file: URL) throws -> (Double, String) {
+            let out = try output(["/usr/bin/python3", "scripts/video-psnr.py", file.path, frames.path, "60"]).split(separator: " ")
+            return (Double(out[0]) ?? 0, "  PSNR \(out[0]) dB (RGB \(out[1]))")
+        }
+        let codecs: [(format: String, ext: String, ffmpeg: [String], maxCRF: Int, label: String)] = [
+            ("mp4", "mp4", ["-c:v", "libx264", "-preset", "medium"], 51, "ffmpeg libx264 medium"),
+            ("webm", "webm", ["-c:v", "libvpx-vp9", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1"], 63,
+             "ffmpeg libvpx-vp9 good/4"),
+        ]
+        for c in codecs {
+            let t = try median([flipbook, "render", scene, "-o", ours.path, "--format", c.format, "--scale", "1", "--fps", "60"])
+            let file = ours.appendingPathComponent(name + "." + c.ext)
+            let (target, text) = try psnr(file)
+            print(row("\(c.format.uppercased()) 60 fps, Flipbook", size(file), t, text))
+            // The largest CRF at or above Flipbook's PSNR; PSNR falls as CRF rises.
+            var lo = 0, hi = c.maxCRF
+            var best: (crf: Int, bytes: Int, text: String, seconds: Double)?
+            while lo <= hi {
+                let crf = (lo + hi) / 2
+                let ff = scratch.appendingPathComponent("ffmpeg-\(crf).\(c.ext)")
+                let tf = try timed(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern] + colour + c.ffmpeg
+                                   + ["-crf", "\(crf)", ff.path])
+                let (value, fText) = try psnr(ff)
+                if value >= target { best = (crf, size(ff), fText, tf); lo = crf + 1 } else { hi = crf - 1 }
+            }
+            if let best {
+                print(row("\(c.format.uppercased()) 60 fps, \(c.label) crf \(best.crf)", best.bytes, best.seconds, best.text)
+                      + String(format: "  Flipbook/ffmpeg size %.2fx", Double(size(file)) / Double(best.bytes)))
+            } else {
+                print("\(c.label): no CRF reaches \(target) dB")
+            }
+        }
     }
 }
 

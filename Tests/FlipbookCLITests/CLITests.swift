@@ -155,7 +155,7 @@ final class CLITests: XCTestCase {
         let scene = write("s.json", good)
         let cases: [([String], String)] = [
             (["render"], "needs a SCENE"),
-            (["render", scene, "--format", "mp4"], "unknown format 'mp4'; expected a comma-separated list of png, svg, json, tracks, gif, apng, webp, sheet, animated-svg"),
+            (["render", scene, "--format", "heic"], "unknown format 'heic'; expected a comma-separated list of png, svg, json, tracks, gif, apng, webp, mp4, webm, sheet, animated-svg"),
             (["render", scene, "--fps", "0"], "--fps expects a whole number from 1 to 240"),
             (["render", scene, "--scale", "4"], "--scale expects"),
             (["render", scene, "--frames", "9-3"], "--frames expects"),
@@ -182,6 +182,8 @@ final class CLITests: XCTestCase {
             (["--time", "0.45"], "--time 0.45 is past the scene's last frame at 0.4 s"),
             (["--time", "0.1,-2"], "--time expects seconds ≥ 0, comma-separated, got '0.1,-2'"),
             (["--format", "webp", "--webp-quality", "101"], "--webp-quality expects a number from 0 to 100, got '101'"),
+            (["--format", "mp4", "--video-quality", "-5"], "--video-quality expects a number from 0 to 100, got '-5'"),
+            (["--format", "webm", "--video-quality", "high"], "--video-quality expects a number from 0 to 100, got 'high'"),
             (["--format", "gif", "--time", "0.1"], "--time writes stills as png or svg, not 'gif'"),
             (["--format", "sheet", "--sheet-frames", "0"], "--sheet-frames expects a whole number from 1 to 100, got '0'"),
         ]

@@ -55,8 +55,6 @@ final class APNGEncoder: AnimationEncoder {
 
     func finish() throws -> [UInt8] {
         guard !frames.isEmpty else { throw RenderError("an animation needs at least one frame") }
-        func be32(_ v: Int) -> [UInt8] { PNGEncoder.bigEndian(UInt32(v)) }
-        func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         PNGEncoder.appendChunk(&png, "IHDR", be32(width) + be32(height) + [8, channels == 3 ? 2 : 6, 0, 0, 0])
         PNGEncoder.appendChunk(&png, "acTL", be32(frames.count) + be32(plays))

@@ -31,12 +31,14 @@ extension FrameImage {
 }
 
 /// When an image is on screen: from the timeline's frame `start` up to (not including) frame
-/// `end`, at `fps`. Exact, so each format can round it its own way.
+/// `end`, at `fps`, the timeline keeping every `step`-th frame (`render --step`). Exact, so
+/// each format can round it its own way.
 public struct FrameSpan: Sendable, Equatable {
     public var start: Int
     public var end: Int
     public var fps: Int
-    public init(start: Int, end: Int, fps: Int) { self.start = start; self.end = end; self.fps = fps }
+    public var step: Int
+    public init(start: Int, end: Int, fps: Int, step: Int = 1) { self.start = start; self.end = end; self.fps = fps; self.step = step }
     public var startTime: Double { Double(start) / Double(fps) }
     public var endTime: Double { Double(end) / Double(fps) }
 }
