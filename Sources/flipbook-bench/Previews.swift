@@ -106,8 +106,12 @@ extension PreviewBenchmark {
     /// PNG frames converted to BT.709 4:2:0 as Flipbook's are. PSNR is the Y'CbCr figure of
     /// scripts/video-psnr.py (the RGB figure follows it).
     func videos(name: String, frames: URL, pattern: String, ours: URL) throws {
-        let colour = ["-vf", "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-colorspace", "bt709",
-                      "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        // libx264 codes even sides only: like Flipbook's MP4, pad an odd side by repeating its edge.
+        func colour(_ ext: String) -> [String] {
+            ["-vf", (ext == "mp4" ? "pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0,fillborders=right=1:bottom=1:mode=smear," : "")
+             + "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-colorspace", "bt709",
+             "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        }
         func psnr(_ file: URL) throws -> (Double, String) {
             let out = try output(["/usr/bin/python3", "scripts/video-psnr.py", file.path, frames.path, "60"]).split(separator: " ")
             return (Double(out[0]) ?? 0, "  PSNR \(out[0]) dB (RGB \(out[1]))")
@@ -128,7 +132,7 @@ extension PreviewBenchmark {
             while lo <= hi {
                 let crf = (lo + hi) / 2
                 let ff = scratch.appendingPathComponent("ffmpeg-\(crf).\(c.ext)")
-                let tf = try timed(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern] + colour + c.ffmpeg
+                let tf = try timed(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern] + colour(c.ext) + c.ffmpeg
                                    + ["-crf", "\(crf)", ff.path])
                 let (value, fText) = try psnr(ff)
                 if value >= target { best = (crf, size(ff), fText, tf); lo = crf + 1 } else { hi = crf - 1 }
