@@ -73,14 +73,13 @@ int fb_vp9_encode(fb_vp9 *v, const fb_yuv420 *picture, long long frameIndex) {
     return vpx_codec_encode(&v->codec, &v->image, frameIndex, 1, flags, FB_VP9_DEADLINE) == VPX_CODEC_OK ? 0 : -1;
 }
 
-int fb_vp9_next(fb_vp9 *v, fb_packet *packet, long long *pts) {
+int fb_vp9_next(fb_vp9 *v, fb_packet *packet) {
     const vpx_codec_cx_pkt_t *p;
     while ((p = vpx_codec_get_cx_data(&v->codec, &v->iter)) != NULL) {
         if (p->kind != VPX_CODEC_CX_FRAME_PKT) continue;
         packet->data = p->data.frame.buf;
         packet->size = p->data.frame.sz;
         packet->keyframe = (p->data.frame.flags & VPX_FRAME_IS_KEY) != 0;
-        *pts = p->data.frame.pts;
         return 1;
     }
     return 0;

@@ -31,8 +31,8 @@ public enum PNGEncoder {
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr: [UInt8] = []
-        ihdr.append(contentsOf: bigEndian(UInt32(width)))
-        ihdr.append(contentsOf: bigEndian(UInt32(height)))
+        ihdr.append(contentsOf: be32(width))
+        ihdr.append(contentsOf: be32(height))
         ihdr.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])  // 8-bit, RGB or RGBA, deflate, adaptive filters, no interlace
         appendChunk(&png, "IHDR", ihdr)
         appendChunk(&png, "IDAT", compressed)
@@ -138,17 +138,15 @@ public enum PNGEncoder {
                           height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
-
     static func appendChunk(_ png: inout [UInt8], _ type: String, _ data: [UInt8]) {
         let typeBytes = Array(type.utf8)
-        png.append(contentsOf: bigEndian(UInt32(data.count)))
+        png.append(contentsOf: be32(data.count))
         png.append(contentsOf: typeBytes)
         png.append(contentsOf: data)
         var crc = crc32(0, nil, 0)
         crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
         crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
-        png.append(contentsOf: bigEndian(UInt32(crc)))
+        png.append(contentsOf: be32(Int(crc)))
     }
 
     /// libdeflate's zlib stream at `fastLevel`: frames are compressed whole, which is what it
@@ -211,3 +209,8 @@ public enum PNGEncoder {
         return Array(output[..<Int(stream.total_out)])
     }
 }
+
+/// Big-endian bytes, as PNG, APNG, MP4 and WebM write their integers.
+func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+func be64(_ v: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(v >> UInt64(8 * $0) & 0xFF) } }

@@ -36,8 +36,8 @@ fb_vp9 *fb_vp9_open(int width, int height, int fps, int cqLevel, int cpuUsed, in
 /// Hands one picture to the encoder (NULL flushes at the end). Returns 0 on success; then call
 /// fb_vp9_next until it returns 0 to collect the frames it has finished, in order.
 int fb_vp9_encode(fb_vp9 *encoder, const fb_yuv420 *picture, long long frameIndex);
-/// The next finished frame (1), or none yet (0). `pts` is its frame index.
-int fb_vp9_next(fb_vp9 *encoder, fb_packet *packet, long long *pts);
+/// The next finished frame, in order (1), or none yet (0).
+int fb_vp9_next(fb_vp9 *encoder, fb_packet *packet);
 const char *fb_vp9_error(fb_vp9 *encoder);
 void fb_vp9_close(fb_vp9 *encoder);
 

@@ -7,8 +7,8 @@ struct MP4Writer {
     let width: Int, height: Int
     let timescale: Int
     let frameDuration: Int
-    private(set) var sps: [UInt8]?
-    private(set) var pps: [UInt8]?
+    private var sps: [UInt8]?
+    private var pps: [UInt8]?
     private var samples: [UInt8] = []
     private var sizes: [Int] = []
     private var keyframes: [Int] = []
@@ -16,8 +16,6 @@ struct MP4Writer {
     init(width: Int, height: Int, timescale: Int, frameDuration: Int) {
         self.width = width; self.height = height; self.timescale = timescale; self.frameDuration = frameDuration
     }
-
-    var frameCount: Int { sizes.count }
 
     /// Adds one coded frame given as H.264 Annex B (start-code separated NAL units). Parameter
     /// sets go into the sample entry (avcC), the rest into the sample, each NAL unit behind its
@@ -37,10 +35,9 @@ struct MP4Writer {
             case 5: key = true
             default: break
             }
-            let n = nal.count
-            samples += [UInt8(n >> 24 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+            samples += be32(nal.count)
             samples += nal
-            size += 4 + n
+            size += 4 + nal.count
         }
         guard size > 0 else { throw RenderError("H.264: the encoder returned an empty frame") }
         if key { keyframes.append(sizes.count + 1) }
@@ -112,7 +109,3 @@ struct MP4Writer {
     }
     private func zeros(_ n: Int) -> [UInt8] { [UInt8](repeating: 0, count: n) }
 }
-
-/// Big-endian bytes, as PNG, MP4 and WebM write their integers.
-func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-func be32(_ v: Int) -> [UInt8] { PNGEncoder.bigEndian(UInt32(truncatingIfNeeded: v)) }

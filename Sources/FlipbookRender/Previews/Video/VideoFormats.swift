@@ -35,114 +35,148 @@ extension RenderOptions {
     public static let defaultVideoQuality: Double = 60
 }
 
-/// Feeds frames to one codec and its container.
+/// Feeds frames to one codec and its container, opened at the first frame (when the frame
+/// rate is known).
 final class VideoEncoder: AnimationEncoder {
     enum Codec { case h264, vp9 }
     let codec: Codec
     let width: Int, height: Int
     let quality: Double
-    private var h264: OpaquePointer?
-    private var vp9: OpaquePointer?
-    private var mp4: MP4Writer?
-    private var webm: WebMWriter?
-    private var frameIndex = 0
-    private var origin: Int?
+    private var stream: (any VideoStream)?
+    private var frameCount = 0
 
     /// A keyframe at least this often (seconds), so a player can seek without decoding from the start.
     static let keyframeSeconds = 5
 
-    init(codec: Codec, width: Int, height: Int, quality: Double) throws {
+    init(codec: Codec, width: Int, height: Int, quality: Double) {
         self.codec = codec; self.width = width; self.height = height; self.quality = quality
     }
 
-    deinit {
-        if let h264 { fb_h264_close(h264) }
-        if let vp9 { fb_vp9_close(vp9) }
-    }
-
-    /// H.264's quantiser 51-0 and VP9's 63-0 for quality 0-100.
-    static func h264QP(quality: Double) -> Int32 { Int32(((100 - quality) * 51 / 100).rounded()) }
-    static func vp9CQ(quality: Double) -> Int32 { Int32(((100 - quality) * 63 / 100).rounded()) }
-
-    /// OpenH264 codes even sides of at least 16 pixels: a side that is odd or shorter gains
-    /// copies of the last column or row.
-    var codedWidth: Int { codec == .h264 ? max(16, (width + 1) & ~1) : width }
-    var codedHeight: Int { codec == .h264 ? max(16, (height + 1) & ~1) : height }
-
-    /// Opens the codec at the first frame, when the frame rate is known.
-    private func start(_ span: FrameSpan) throws {
-        var error = [CChar](repeating: 0, count: 256)
-        let rate = Int32(span.fps)
-        let keyInterval = Int32(max(1, VideoEncoder.keyframeSeconds * span.fps / span.step))
-        switch codec {
-        case .h264:
-            h264 = fb_h264_open(Int32(codedWidth), Int32(codedHeight), rate, VideoEncoder.h264QP(quality: quality), keyInterval, &error, error.count)
-            mp4 = MP4Writer(width: codedWidth, height: codedHeight, timescale: span.fps, frameDuration: span.step)
-            if h264 == nil { throw RenderError("MP4: " + message(error)) }
-        case .vp9:
-            vp9 = fb_vp9_open(Int32(width), Int32(height), rate, VideoEncoder.vp9CQ(quality: quality), VideoEncoder.vp9Speed, keyInterval,
-                              &error, error.count)
-            webm = WebMWriter(width: width, height: height, timescale: span.fps, frameDuration: span.step)
-            if vp9 == nil { throw RenderError("WebM: " + message(error)) }
-        }
-    }
-
-    private func message(_ chars: [CChar]) -> String {
-        String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// libvpx's cpu-used: 0 is slowest; docs/previews.md has the measured choice.
-    static let vp9Speed: Int32 = 5
-
     func add(_ image: FrameImage, span: FrameSpan) throws {
-        if origin == nil {
-            origin = span.start
-            try start(span)
-        }
-        let picture = YCbCr420(image, paddedWidth: codedWidth, paddedHeight: codedHeight)
+        let stream = try self.stream ?? open(span)
+        self.stream = stream
+        let picture = YCbCr420(image, paddedWidth: stream.codedWidth, paddedHeight: stream.codedHeight)
         let repeats = max(1, (span.end - span.start) / span.step)
         try picture.y.withUnsafeBufferPointer { y in
             try picture.cb.withUnsafeBufferPointer { u in
                 try picture.cr.withUnsafeBufferPointer { v in
                     var planes = fb_yuv420(y: y.baseAddress, u: u.baseAddress, v: v.baseAddress,
                                            strideY: Int32(picture.width), strideUV: Int32(picture.chromaWidth))
-                    for _ in 0..<repeats { try encode(&planes) }
+                    for _ in 0..<repeats {
+                        try stream.encode(&planes, frameIndex: frameCount)
+                        frameCount += 1
+                    }
                 }
             }
         }
     }
 
-    private func encode(_ planes: inout fb_yuv420) throws {
-        switch codec {
-        case .h264:
-            var packet = fb_packet()
-            guard fb_h264_encode(h264, &planes, Int64(frameIndex), &packet) == 0 else { throw RenderError("MP4: OpenH264 failed to encode frame \(frameIndex)") }
-            try mp4!.add(annexB: Array(UnsafeBufferPointer(start: packet.data, count: packet.size)))
-        case .vp9:
-            guard fb_vp9_encode(vp9, &planes, Int64(frameIndex)) == 0 else { throw RenderError("WebM: libvpx failed: " + String(cString: fb_vp9_error(vp9))) }
-            collectVP9()
-        }
-        frameIndex += 1
-    }
-
-    private func collectVP9() {
-        var packet = fb_packet()
-        var pts: Int64 = 0
-        while fb_vp9_next(vp9, &packet, &pts) == 1 {
-            webm!.add(Array(UnsafeBufferPointer(start: packet.data, count: packet.size)), keyframe: packet.keyframe != 0)
-        }
-    }
-
     func finish() throws -> [UInt8] {
-        guard frameIndex > 0 else { throw RenderError("an animation needs at least one frame") }
+        guard let stream else { throw RenderError("an animation needs at least one frame") }
+        return try stream.finish(frameCount: frameCount)
+    }
+
+    private func open(_ span: FrameSpan) throws -> any VideoStream {
+        let keyInterval = max(1, VideoEncoder.keyframeSeconds * span.fps / span.step)
         switch codec {
-        case .h264:
-            return try mp4!.finish()
-        case .vp9:
-            guard fb_vp9_encode(vp9, nil, 0) == 0 else { throw RenderError("WebM: libvpx failed: " + String(cString: fb_vp9_error(vp9))) }
-            collectVP9()
-            guard webm!.frameCount == frameIndex else { throw RenderError("WebM: libvpx returned \(webm!.frameCount) of \(frameIndex) frames") }
-            return try webm!.finish()
+        case .h264: return try H264Stream(width: width, height: height, span: span, quality: quality, keyInterval: keyInterval)
+        case .vp9: return try VP9Stream(width: width, height: height, span: span, quality: quality, keyInterval: keyInterval)
         }
     }
+}
+
+/// One encoder writing into its container.
+protocol VideoStream: AnyObject {
+    /// The sides the codec codes; a frame is padded to them.
+    var codedWidth: Int { get }
+    var codedHeight: Int { get }
+    func encode(_ planes: inout fb_yuv420, frameIndex: Int) throws
+    func finish(frameCount: Int) throws -> [UInt8]
+}
+
+/// H.264 (OpenH264) in MP4.
+final class H264Stream: VideoStream {
+    let codedWidth: Int, codedHeight: Int
+    private let encoder: OpaquePointer
+    private var mp4: MP4Writer
+
+    /// H.264's quantiser, 51-0 for quality 0-100.
+    static func qp(quality: Double) -> Int32 { Int32(((100 - quality) * 51 / 100).rounded()) }
+
+    init(width: Int, height: Int, span: FrameSpan, quality: Double, keyInterval: Int) throws {
+        // OpenH264 codes even sides of at least 16 pixels: a side that is odd or shorter gains
+        // copies of the last column or row.
+        codedWidth = max(16, (width + 1) & ~1)
+        codedHeight = max(16, (height + 1) & ~1)
+        var error = [CChar](repeating: 0, count: 256)
+        guard let e = fb_h264_open(Int32(codedWidth), Int32(codedHeight), Int32(span.fps), H264Stream.qp(quality: quality),
+                                   Int32(keyInterval), &error, error.count) else {
+            throw RenderError("MP4: " + cMessage(error))
+        }
+        encoder = e
+        mp4 = MP4Writer(width: codedWidth, height: codedHeight, timescale: span.fps, frameDuration: span.step)
+    }
+
+    deinit { fb_h264_close(encoder) }
+
+    func encode(_ planes: inout fb_yuv420, frameIndex: Int) throws {
+        var packet = fb_packet()
+        guard fb_h264_encode(encoder, &planes, Int64(frameIndex), &packet) == 0 else {
+            throw RenderError("MP4: OpenH264 failed to encode frame \(frameIndex)")
+        }
+        try mp4.add(annexB: Array(UnsafeBufferPointer(start: packet.data, count: packet.size)))
+    }
+
+    func finish(frameCount: Int) throws -> [UInt8] { try mp4.finish() }
+}
+
+/// VP9 (libvpx) in WebM.
+final class VP9Stream: VideoStream {
+    let codedWidth: Int, codedHeight: Int
+    private let encoder: OpaquePointer
+    private var webm: WebMWriter
+
+    /// VP9's cq-level, 63-0 for quality 0-100.
+    static func cqLevel(quality: Double) -> Int32 { Int32(((100 - quality) * 63 / 100).rounded()) }
+    /// libvpx's cpu-used: 0 is slowest; docs/previews.md has the measured choice.
+    static let speed: Int32 = 5
+
+    init(width: Int, height: Int, span: FrameSpan, quality: Double, keyInterval: Int) throws {
+        codedWidth = width; codedHeight = height  // VP9 codes any size
+        var error = [CChar](repeating: 0, count: 256)
+        guard let e = fb_vp9_open(Int32(width), Int32(height), Int32(span.fps), VP9Stream.cqLevel(quality: quality), VP9Stream.speed,
+                                  Int32(keyInterval), &error, error.count) else {
+            throw RenderError("WebM: " + cMessage(error))
+        }
+        encoder = e
+        webm = WebMWriter(width: width, height: height, timescale: span.fps, frameDuration: span.step)
+    }
+
+    deinit { fb_vp9_close(encoder) }
+
+    func encode(_ planes: inout fb_yuv420, frameIndex: Int) throws {
+        guard fb_vp9_encode(encoder, &planes, Int64(frameIndex)) == 0 else { throw failure() }
+        collect()
+    }
+
+    func finish(frameCount: Int) throws -> [UInt8] {
+        guard fb_vp9_encode(encoder, nil, 0) == 0 else { throw failure() }
+        collect()
+        guard webm.frameCount == frameCount else { throw RenderError("WebM: libvpx returned \(webm.frameCount) of \(frameCount) frames") }
+        return try webm.finish()
+    }
+
+    private func collect() {
+        var packet = fb_packet()
+        while fb_vp9_next(encoder, &packet) == 1 {
+            webm.add(Array(UnsafeBufferPointer(start: packet.data, count: packet.size)), keyframe: packet.keyframe != 0)
+        }
+    }
+
+    private func failure() -> RenderError { RenderError("WebM: libvpx failed: " + String(cString: fb_vp9_error(encoder))) }
+}
+
+/// A C library's message from a NUL-terminated buffer.
+private func cMessage(_ chars: [CChar]) -> String {
+    String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

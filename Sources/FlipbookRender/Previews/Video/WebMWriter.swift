@@ -88,5 +88,3 @@ struct WebMWriter {
         return element(id, bytes)
     }
 }
-
-func be64(_ v: UInt64) -> [UInt8] { (0..<8).reversed().map { UInt8(v >> UInt64(8 * $0) & 0xFF) } }
