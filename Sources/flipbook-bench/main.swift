@@ -19,7 +19,9 @@ func peakMemoryMiB() -> Double {
 
 func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
 
-let args = Array(CommandLine.arguments.dropFirst())
+// `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.).
+let previewsOnly = CommandLine.arguments.dropFirst().first == "--previews"
+let args = Array(CommandLine.arguments.dropFirst().filter { $0 != "--previews" })
 // wallet-scroll: mostly cards sliding, some frames at rest; scroll-physics: continuous motion,
 // few identical frames, so its ratio is work saved rather than frames skipped.
 let scenes = args.isEmpty ? ["examples/wallet-scroll.json", "examples/scroll-physics.json"] : [args[0]]
@@ -88,7 +90,7 @@ func benchmark(_ scenePath: String) throws {
     print("peak memory: \(fmt(peakMemoryMiB())) MiB")
 }
 
-for (k, scene) in scenes.enumerated() {
+for (k, scene) in scenes.enumerated() where !previewsOnly {
     if k > 0 { print("") }
     try benchmark(scene)
 }
@@ -107,6 +109,6 @@ if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath
 
 // 6. Cost against the number of items, and memory over a long scene.
 let flipbookBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
-if args.isEmpty && FileManager.default.fileExists(atPath: flipbookBinary) {
+if args.isEmpty && !previewsOnly && FileManager.default.fileExists(atPath: flipbookBinary) {
     try ScalingBenchmark(flipbook: flipbookBinary, scratch: scratch).runAll()
 }
