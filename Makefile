@@ -32,7 +32,8 @@ check: setup
 	python3 Tests/api/check_module_headers.py
 	python3 scripts/check-library-doc.py
 
-# `make check`, then one release build of every product, then: the animated previews decoded
+# `make check`, then one release build of every product, then: every example's PNG frames at
+# scale 1 and 2 decoded by libpng and compared with the drawn pixels, the animated previews decoded
 # by an independent reader (Pillow, Debian's python3), every example's MP4 and WebM decoded by
 # ffprobe and ffmpeg and compared with its PNG frames, a check report opened in headless
 # Chromium, `flipbook preview`'s player driven in headless Chromium over the DevTools protocol, the attack cases of docs/reliability.md's threat model run against the binary
@@ -45,6 +46,7 @@ test:
 	@./scripts/setup.sh --test
 	@$(MAKE) --no-print-directory check
 	$(SWIFT) build -c release
+	.build/release/flipbook-roundtrip
 	/usr/bin/python3 Tests/previews/check_previews.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/previews/check_video.py $(FLIPBOOK)
 	/usr/bin/python3 Tests/report/check_report.py $(FLIPBOOK)

@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The video encoders (OpenH264 for MP4, libvpx for WebM) behind a few plain C functions.
+        // PNG frames' deflate (a single-pass compressor for UI rows, Flipbook's own code).
+        .target(name: "CFrameDeflate"),
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("openh264"), .linkedLibrary("vpx")]),
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                           "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "CCairo", "CZlib", "CWebP",
-                                                       "CDeflate", "CVideo"]),
+                                                       "CDeflate", "CFrameDeflate", "CVideo"]),
         .target(name: "FlipbookDiff", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "FlipbookRender"]),
         .target(name: "Flipbook", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
@@ -45,11 +47,12 @@ let package = Package(
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook"]),
+        .executableTarget(name: "flipbook-roundtrip", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookJSONTests", dependencies: ["FlipbookCore", "FlipbookJSON"]),
         .testTarget(name: "FlipbookLayoutTests", dependencies: ["FlipbookLayout"]),
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),
         .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
-        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo"]),
+        .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo", "CZlib"]),
         .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]

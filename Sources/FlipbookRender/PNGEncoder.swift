@@ -1,5 +1,6 @@
 import CZlib
 import CDeflate
+import CFrameDeflate
 import Foundation
 import CCairo
 import Glibc
@@ -9,8 +10,9 @@ import FlipbookCore
 ///
 /// Cairo's writer goes through libpng, which tries all five filters on every row and deflates
 /// at level 6. Flat-coloured UI compresses almost as well with a cheap choice per row — Sub or
-/// Up, whichever leaves smaller residuals — and libdeflate. Lossless: the decoded pixels equal
-/// the surface's (un-premultiplied when translucent). Deterministic for a given libdeflate.
+/// Up, whichever leaves smaller residuals — and a single-pass deflate made for such rows
+/// (Sources/CFrameDeflate). Lossless: the decoded pixels equal the surface's (un-premultiplied
+/// when translucent). Deterministic: the same pixels give the same bytes on every machine.
 /// The chunks are IHDR, IDAT, IEND only (no time stamp).
 public enum PNGEncoder {
     /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
@@ -27,7 +29,7 @@ public enum PNGEncoder {
             if all < 0xFF00_0000 { opaque = false; break }
         }
         let raw = filteredRows(px, pixelsPerRow: pixelsPerRow, x: 0, y: 0, width: width, height: height, channels: opaque ? 3 : 4)
-        let compressed = try PNGEncoder.fastDeflate(raw)
+        let compressed = try PNGEncoder.frameDeflate(raw)
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr: [UInt8] = []
@@ -149,44 +151,25 @@ public enum PNGEncoder {
         png.append(contentsOf: be32(Int(crc)))
     }
 
-    /// libdeflate's zlib stream at `fastLevel`: frames are compressed whole, which is what it
-    /// is built for (docs/performance.md has the measurements). Each thread keeps its own
-    /// compressor: allocating one per frame costs as much as a small frame's compression.
-    static func fastDeflate(_ input: [UInt8], level: Int32 = PNGEncoder.fastLevel) throws -> [UInt8] {
-        let c = try Compressors.forThisThread(level: level)
-        let bound = libdeflate_zlib_compress_bound(c, input.count)
-        return try input.withUnsafeBytes { inBuf in
+    /// A zlib stream (RFC 1950) of Flipbook's single-pass deflate for UI frames
+    /// (Sources/CFrameDeflate): the header for a 32 KiB window, the blocks, the Adler-32 of the input.
+    static func frameDeflate(_ input: [UInt8]) throws -> [UInt8] {
+        let bound = fb_deflate_bound(input.count) + 6
+        return try input.withUnsafeBufferPointer { inBuf in
             try [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-                count = libdeflate_zlib_compress(c, inBuf.baseAddress, inBuf.count, out.baseAddress, bound)
-                if count == 0 { throw RenderError("libdeflate: compression failed") }
+                let o = out.baseAddress!
+                o[0] = 0x78; o[1] = 0x01  // deflate, 32 KiB window; 0x7801 is a multiple of 31 (FCHECK)
+                let n = fb_deflate(inBuf.baseAddress, inBuf.count, o + 2)
+                if n == 0 { throw RenderError("PNG encoding: out of memory") }
+                let adler = libdeflate_adler32(1, inBuf.baseAddress, inBuf.count)
+                for (k, b) in be32(Int(adler)).enumerated() { o[2 + n + k] = b }
+                count = 2 + n + 4
             }
         }
     }
 
-    /// libdeflate level for PNG frames: level 3 was the fastest whole render on 2 cores for
-    /// files the size of libpng's (docs/performance.md).
-    static let fastLevel: Int32 = 3
-
-    /// One libdeflate compressor per thread and level, freed when the thread ends.
-    enum Compressors {
-        final class Slot { var level: Int32 = -1; var compressor: OpaquePointer?
-            deinit { if let compressor { libdeflate_free_compressor(compressor) } } }
-        static func forThisThread(level: Int32) throws -> OpaquePointer {
-            let key = "flipbook.libdeflate"
-            let dict = Thread.current.threadDictionary
-            let slot = (dict[key] as? Slot) ?? { let s = Slot(); dict[key] = s; return s }()
-            if slot.level != level || slot.compressor == nil {
-                if let old = slot.compressor { libdeflate_free_compressor(old) }
-                guard let c = libdeflate_alloc_compressor(level) else { throw RenderError("libdeflate: out of memory") }
-                slot.compressor = c
-                slot.level = level
-            }
-            return slot.compressor!
-        }
-    }
-
-    /// zlib's deflate, for the APNG frames (where its level 9 makes smaller files than libdeflate's
-    /// fast levels, and size matters more than time).
+    /// zlib's deflate, for the APNG frames (where its level 9 makes smaller files than a fast
+    /// deflate, and size matters more than time).
     static func deflate(_ input: [UInt8], level: Int32, memLevel: Int32 = 8) throws -> [UInt8] {
         var stream = z_stream()
         var status = deflateInit2_(&stream, level, Z_DEFLATED, 15, memLevel, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))

@@ -19,9 +19,11 @@ func peakMemoryMiB() -> Double {
 
 func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
 
-// `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.).
+// `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.);
+// `--png` only the PNG frames against the Cairo baseline (1.-4.).
 let previewsOnly = CommandLine.arguments.dropFirst().first == "--previews"
-let args = Array(CommandLine.arguments.dropFirst().filter { $0 != "--previews" })
+let pngOnly = CommandLine.arguments.dropFirst().first == "--png"
+let args = Array(CommandLine.arguments.dropFirst().filter { $0 != "--previews" && $0 != "--png" })
 // wallet-scroll: mostly cards sliding, some frames at rest; scroll-physics: continuous motion,
 // few identical frames, so its ratio is work saved rather than frames skipped.
 let scenes = args.isEmpty ? ["examples/wallet-scroll.json", "examples/scroll-physics.json"] : [args[0]]
@@ -96,7 +98,9 @@ for (k, scene) in scenes.enumerated() where !previewsOnly {
 }
 
 // 5. Animated previews against ffmpeg (when it is installed).
-if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath: "/usr/bin/python3") {
+if pngOnly {
+    exit(0)
+} else if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath: "/usr/bin/python3") {
     let flipbook = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
     if FileManager.default.fileExists(atPath: flipbook) {
         try PreviewBenchmark(flipbook: flipbook, scene: scenes[0], scratch: scratch).run()

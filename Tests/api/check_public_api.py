@@ -21,9 +21,10 @@ cflags = subprocess.run(["pkg-config", "--cflags", "pangocairo", "zlib", "libweb
 includes = [f for flag in cflags if flag.startswith("-I") for f in ("-Xcc", flag)]
 for c in ("CCairo", "CZlib", "CWebP", "CDeflate"):
     includes += ["-I", os.path.join(ROOT, "Sources", c)]
-# CVideo is a C target: SwiftPM writes its module map into the build folder.
-includes += ["-Xcc", "-fmodule-map-file=" + os.path.join(os.path.realpath(BUILD), "CVideo.build", "module.modulemap"),
-             "-I", os.path.join(ROOT, "Sources", "CVideo", "include")]
+# CVideo and CFrameDeflate are C targets: SwiftPM writes their module maps into the build folder.
+for c in ("CVideo", "CFrameDeflate"):
+    includes += ["-Xcc", "-fmodule-map-file=" + os.path.join(os.path.realpath(BUILD), c + ".build", "module.modulemap"),
+                 "-I", os.path.join(ROOT, "Sources", c, "include")]
 modules = os.path.join(os.path.realpath(BUILD), "Modules")
 with tempfile.TemporaryDirectory() as out:
     count = 0
