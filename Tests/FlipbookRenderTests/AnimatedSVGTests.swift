@@ -34,13 +34,40 @@ final class AnimatedSVGTests: XCTestCase {
         XCTAssertTrue(k[1].hasPrefix("90.909091%{transform:translate(120px,20px)"), k[1])
     }
 
-    /// An eased move keeps the samples that bend away from a straight line by more than 0.1 pt.
+    /// A sample is dropped only when the straight line through its neighbours passes within
+    /// 0.05 pt of it: 0.04 pt off the line from 10 to 30 is dropped, 0.06 pt kept (at its value).
+    func testSampleOffTheLineByMoreThanTheToleranceIsKept() throws {
+        func moves(_ off: Double) throws -> [String] {
+            keyframes(try svg([0, 10, 20 + off, 30, 40].map { [card("a", x: $0)] }), 0)
+        }
+        let dropped = try moves(0.04), kept = try moves(0.06)
+        // The first frame, the last (held to the loop's end) and the end: frame 2 dropped, or kept.
+        XCTAssertEqual(dropped.count, 3, "\(dropped)")
+        XCTAssertEqual(kept.count, 4, "\(kept)")
+        // The card's centre: x + 20 (it is 40 wide); frame 2 of 5 is 40 % of the way.
+        XCTAssertTrue(kept[1].hasPrefix("40%{transform:translate(40.06px,20px)"), kept[1])
+    }
+
+    /// An eased move keeps the samples that bend away from a straight line by more than 0.05 pt:
+    /// fewer keyframes than frames, and the browser's linear interpolation between them puts the
+    /// card within 0.05 pt (plus the two decimals written) of the curve at every frame.
     func testEasedMoveKeepsOnlyTheBends() throws {
         let curve = TimingCurve.easeInEaseOut
-        let frames = (0...60).map { [card("a", x: 100 * curve.value(at: Double($0) / 60))] }
-        let k = keyframes(try svg(frames, fps: 60), 0)
-        XCTAssertGreaterThan(k.count, 4)
-        XCTAssertLessThan(k.count, 30, "a handful, not one per frame")
+        let x = (0...60).map { 100 * curve.value(at: Double($0) / 60) }
+        let k = keyframes(try svg(x.map { [card("a", x: $0)] }, fps: 60), 0)
+        XCTAssertLessThan(k.count, 50, "\(k)")
+        // (offset in %, centre x) of each keyframe: "12.5%{transform:translate(20.5px,20px)…".
+        let points = k.map { f -> (Double, Double) in
+            let p = f.split(separator: "%")[0], t = f.split(separator: "(")[1].split(separator: "px")[0]
+            return (Double(p)!, Double(t)!)
+        }
+        for (i, value) in x.enumerated() {
+            let at = Double(i) / 61 * 100  // 61 frames at 60 fps: the loop is 61/60 s
+            let j = points.lastIndex { $0.0 <= at + 1e-6 }!
+            let (t0, v0) = points[j], (t1, v1) = points[min(j + 1, points.count - 1)]
+            let shown = t1 > t0 ? v0 + (v1 - v0) * (at - t0) / (t1 - t0) : v0
+            XCTAssertEqual(shown, value + 20, accuracy: 0.05 + 0.01, "frame \(i)")
+        }
     }
 
     /// b is drawn above a, then below it: one of them gets a second place in the document (a
