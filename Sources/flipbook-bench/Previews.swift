@@ -55,6 +55,13 @@ struct PreviewBenchmark {
         name.padding(toLength: max(34, name.count + 1), withPad: " ", startingAt: 0) + String(format: "%7.2f MB  %6.2f s", Double(bytes) / 1e6, seconds) + extra
     }
 
+    /// A lossless format's goal line: at most 0.9x ffmpeg's size, encoded faster.
+    func lossless(_ format: String, _ bytes: Int, _ seconds: Double, _ ffmpegBytes: Int, _ ffmpegSeconds: Double) {
+        let ratio = Double(bytes) / Double(ffmpegBytes)
+        goal("\(format): \(fmt(ratio, 2))x ffmpeg's size, \(fmt(seconds, 2)) against \(fmt(ffmpegSeconds, 2)) s",
+             "at most 0.9x, faster", holds: ratio <= 0.9 && seconds < ffmpegSeconds)
+    }
+
     func run() throws {
         let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
         print("\npreviews: \(scene) at scale 1 against ffmpeg and gifsicle (median wall time of 3 runs)")
@@ -78,12 +85,16 @@ struct PreviewBenchmark {
                     let opt = scratch.appendingPathComponent("gifsicle.gif")
                     let tg = try median(["gifsicle", "-O3", ff.path, "-o", opt.path])
                     lines.append(row("GIF 50 fps, ffmpeg + gifsicle -O3", size(opt), tf + tg, "  PSNR \(ffPSNR) dB"))
+                    let ratio = Double(size(gif)) / Double(size(opt))
+                    goal("GIF: \(fmt(ratio, 2))x ffmpeg + gifsicle -O3's size, PSNR \(psnr) against \(ffPSNR) dB, \(fmt(t, 2)) against \(fmt(tf + tg, 2)) s",
+                         "at most 0.8x at no lower PSNR, faster", holds: ratio <= 0.8 && (Double(psnr) ?? 0) >= (Double(ffPSNR) ?? 99) && t < tf + tg)
                 }
                 let ta = try median([flipbook, "render", scene, "-o", ours.path, "--format", "apng", "--scale", "1", "--fps", "50"])
                 lines.append(row("APNG 50 fps, Flipbook", size(ours.appendingPathComponent(name + ".png")), ta, "  lossless"))
                 let fa = scratch.appendingPathComponent("ffmpeg.apng")
                 let tfa = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "50", "-i", pattern, "-plays", "0", "-f", "apng", fa.path])
                 lines.append(row("APNG 50 fps, ffmpeg", size(fa), tfa, "  lossless"))
+                lossless("APNG", size(ours.appendingPathComponent(name + ".png")), ta, size(fa), tfa)
             } else {
                 let tw = try median([flipbook, "render", scene, "-o", ours.path, "--format", "webp", "--scale", "1", "--fps", "60"])
                 lines.append(row("WebP 60 fps, Flipbook", size(ours.appendingPathComponent(name + ".webp")), tw, "  lossless"))
@@ -91,6 +102,7 @@ struct PreviewBenchmark {
                 let tfw = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "60", "-i", pattern, "-c:v", "libwebp_anim",
                                       "-lossless", "1", "-loop", "0", fw.path])
                 lines.append(row("WebP 60 fps, ffmpeg libwebp_anim", size(fw), tfw, "  lossless"))
+                lossless("WebP", size(ours.appendingPathComponent(name + ".webp")), tw, size(fw), tfw)
                 for l in lines { print(l) }
                 lines = []
                 try videos(name: name, frames: frames, pattern: pattern, ours: ours)

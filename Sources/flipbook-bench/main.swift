@@ -19,6 +19,13 @@ func peakMemoryMiB() -> Double {
 
 func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", v) }
 
+/// The performance goals (docs/performance.md), one line each with its figure from this run,
+/// printed together at the end.
+nonisolated(unsafe) var goals: [String] = []  // the bench runs on one thread
+func goal(_ figure: String, _ target: String, holds: Bool) {
+    goals.append("  " + figure + " (goal: " + target + "): " + (holds ? "holds" : "MISSED"))
+}
+
 // `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.);
 // `--png` only the PNG frames against the Cairo baseline (1.-4.).
 let previewsOnly = CommandLine.arguments.dropFirst().first == "--previews"
@@ -90,6 +97,12 @@ func benchmark(_ scenePath: String) throws {
     print("baseline cairo_surface_write_to_png (one thread): \(fmt(Double(n) / baseline)) frames/s")
     print("pipeline / baseline: \(fmt(baseline / pipeline, 2))x")
     print("peak memory: \(fmt(peakMemoryMiB())) MiB")
+    let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+    if let target = ["wallet-scroll": 12.0, "scroll-physics": 10.0][name] {
+        let size = Double(ourBytes) / Double(cairoBytes)
+        goal("\(name) @\(scale)x PNG: \(fmt(baseline / pipeline, 2))x the baseline, files \(fmt(size, 2))x libpng's",
+             "at least \(fmt(target, 0))x, within 1.3x", holds: baseline / pipeline >= target && size <= 1.3)
+    }
 }
 
 for (k, scene) in scenes.enumerated() where !previewsOnly {
@@ -115,4 +128,14 @@ if pngOnly {
 let flipbookBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
 if args.isEmpty && !previewsOnly && FileManager.default.fileExists(atPath: flipbookBinary) {
     try ScalingBenchmark(flipbook: flipbookBinary, scratch: scratch).runAll()
+}
+
+// 7. The animated SVG in Chromium, every frame of the examples that move most (when Chromium is installed).
+if args.isEmpty && !pngOnly && FileManager.default.fileExists(atPath: flipbookBinary) {
+    try SVGBenchmark(flipbook: flipbookBinary).run()
+}
+
+if !goals.isEmpty {
+    print("\ngoals (docs/performance.md):")
+    goals.forEach { print($0) }
 }
