@@ -15,7 +15,7 @@ public struct MP4Format: AnimationFormat {
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".mp4" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {
-        try VideoEncoder(codec: .h264, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
+        VideoEncoder(codec: .h264, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
     }
 }
 
@@ -25,7 +25,7 @@ public struct WebMFormat: AnimationFormat {
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".webm" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {
-        try VideoEncoder(codec: .vp9, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
+        VideoEncoder(codec: .vp9, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
     }
 }
 
