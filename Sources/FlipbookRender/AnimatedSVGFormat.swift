@@ -98,7 +98,7 @@ final class AnimatedSVGWriter {
     }
 
     /// Whether a look is a plain rectangle of one colour (no corners, border, shadow or
-    /// content): it is then drawn once, at the item's first size, and stretched to each
+    /// content): it is then drawn once, at the item's largest size, and stretched to each
     /// frame's size, so a cell whose size animates (a grid changing its columns) costs no new
     /// look a frame.
     static func stretches(_ a: Appearance) -> Bool {
@@ -116,10 +116,16 @@ final class AnimatedSVGWriter {
         // Plain rectangles whose size changes (a grid changing its columns) are stretched; one
         // that keeps its size keeps a look of that size (Chromium rasterizes a transformed
         // layer's content once, so a stretched unit square that also moves can blur).
-        var firstSize: [String: Size] = [:], resized = Set<String>()
+        var largestSize: [String: Size] = [:], resized = Set<String>()
         for frame in frames {
             for item in frame.items where item.isDrawn && Self.stretches(item.appearance) {
-                if let s = firstSize[item.id] { if s != item.frame.size { resized.insert(item.id) } } else { firstSize[item.id] = item.frame.size }
+                let size = item.frame.size
+                if let s = largestSize[item.id] {
+                    if s != size { resized.insert(item.id) }
+                    largestSize[item.id] = Size(width: max(s.width, size.width), height: max(s.height, size.height))
+                } else {
+                    largestSize[item.id] = size
+                }
             }
         }
         for (k, frame) in frames.enumerated() {
@@ -127,9 +133,10 @@ final class AnimatedSVGWriter {
             for item in frame.items where item.isDrawn {
                 let finger = item.kind == AnimatedSVGWriter.fingerKind
                 let stretched = !finger && resized.contains(item.id) && Self.stretches(item.appearance)
-                // A stretched look keeps the item's first size, and later sizes are factors of it:
-                // the browser may raster the look before it scales it, so it starts out sharp.
-                let base = stretched ? firstSize[item.id]! : item.frame.size
+                // A stretched look is drawn at the item's largest size, and every size is a factor
+                // of it: Chromium may raster the look once and scale the raster, which blurs when
+                // it enlarges (a swipe action growing from its first, narrow size: 31.9 dB).
+                let base = stretched ? largestSize[item.id]! : item.frame.size
                 let look = Look(appearance: finger ? nil : item.appearance, width: base.width, height: base.height)
                 let lookIndex: Int
                 if let i = looks[look] { lookIndex = i } else {

@@ -70,6 +70,21 @@ final class AnimatedSVGTests: XCTestCase {
         }
     }
 
+    /// A plain rectangle whose width grows (a swipe action opening) is drawn once at its
+    /// largest size and scaled down on the other frames, never up: a browser that rasters the
+    /// look once and scales the raster keeps its edges sharp.
+    func testGrowingPlainRectangleIsDrawnAtItsLargestSize() throws {
+        let widths = [10.0, 40, 100, 70]
+        let s = try svg(widths.map { [DrawItem(id: "a", frame: Rect(x: 0, y: 10, width: $0, height: 20), appearance: Appearance(background: .white))] })
+        XCTAssertTrue(s.contains("<path d=\"M0 0H100V20H0Z\""), s)  // the look: 100 x 20
+        XCTAssertEqual(s.components(separatedBy: "<path").count, 2, "one look")
+        // Each frame's width as a factor of 100, about the centre: 0.1, 0.4, 1, 0.7.
+        let k = keyframes(s, 0)
+        let expected = ["translate(5px,20px) scale(0.1,1)", "translate(20px,20px) scale(0.4,1)", "translate(50px,20px) scale(1)",
+                        "translate(35px,20px) scale(0.7,1)"]
+        for (f, e) in zip(k, expected) { XCTAssertTrue(f.hasSuffix("{transform:" + e), "\(f), expected \(e)") }
+    }
+
     /// b is drawn above a, then below it: one of them gets a second place in the document (a
     /// below b, then b, then a again above it), each place shown only on its frames.
     func testStackingOrderChangeSplitsThePlace() throws {
