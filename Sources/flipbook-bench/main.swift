@@ -22,6 +22,11 @@ func fmt(_ v: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decim
 /// The performance goals (docs/performance.md), one line each with its figure from this run,
 /// printed together at the end.
 nonisolated(unsafe) var goals: [String] = []  // the bench runs on one thread
+func printGoals() {
+    guard !goals.isEmpty else { return }
+    print("\ngoals (docs/performance.md):")
+    goals.forEach { print($0) }
+}
 func goal(_ figure: String, _ target: String, holds: Bool) {
     goals.append("  " + figure + " (goal: " + target + "): " + (holds ? "holds" : "MISSED"))
 }
@@ -112,6 +117,7 @@ for (k, scene) in scenes.enumerated() where !previewsOnly {
 
 // 5. Animated previews against ffmpeg (when it is installed).
 if pngOnly {
+    printGoals()
     exit(0)
 } else if PreviewBenchmark.available("ffmpeg") && FileManager.default.fileExists(atPath: "/usr/bin/python3") {
     let flipbook = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
@@ -135,7 +141,4 @@ if args.isEmpty && !pngOnly && FileManager.default.fileExists(atPath: flipbookBi
     try SVGBenchmark(flipbook: flipbookBinary).run()
 }
 
-if !goals.isEmpty {
-    print("\ngoals (docs/performance.md):")
-    goals.forEach { print($0) }
-}
+printGoals()
