@@ -1,7 +1,9 @@
 // flipbook-bench: prints figures, asserts nothing (`make bench`). Renders a scene's PNG
 // frames and reports frames per second, milliseconds per frame split into simulate / draw /
 // encode / write, peak memory, and a baseline on the same frames: draw + Cairo's own
-// cairo_surface_write_to_png, one frame after another.
+// cairo_surface_write_to_png, one frame after another. Then the animated previews against
+// ffmpeg, the cost of many items, the animated SVG in Chromium, and one line per goal of
+// docs/performance.md with this run's figure.
 import Foundation
 import Flipbook
 
@@ -137,7 +139,7 @@ if args.isEmpty && !previewsOnly && FileManager.default.fileExists(atPath: flipb
 }
 
 // 7. The animated SVG in Chromium, every frame of the examples that move most (when Chromium is installed).
-if args.isEmpty && !pngOnly && FileManager.default.fileExists(atPath: flipbookBinary) {
+if args.isEmpty && FileManager.default.fileExists(atPath: flipbookBinary) {
     try SVGBenchmark(flipbook: flipbookBinary).run()
 }
 
