@@ -7,21 +7,16 @@ Prints each example's lowest PSNR with its frame, the mean, and every frame unde
 Asserts nothing; takes about a second a frame on two cores.
 Usage: scripts/svg-every-frame.py FLIPBOOK [EXAMPLE…]   (default: the examples that move most)"""
 import glob, json, math, os, subprocess, sys, tempfile
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 import chromium
+from animation_frames import psnr
 
 GOAL = 32.0
 PER_PAGE, COLUMNS = 20, 5
 DEFAULT = ["expand-collapse", "expand-collapse-short", "pull-for-more", "scroll-physics", "wallet-scroll"]
-
-
-def psnr(a, b):
-    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
-    mse = sum(v * v for v in ImageStat.Stat(diff).rms) / 3
-    return 99.0 if mse == 0 else 10 * math.log10(255 * 255 / mse)
 
 
 def page_values(tmp, svg, frames, pngs, w, h, fps):
@@ -44,7 +39,7 @@ def page_values(tmp, svg, frames, pngs, w, h, fps):
             return [0.0] * len(frames)
         screen = Image.open(shot).convert("RGB")
         return [psnr(screen.crop(((i % COLUMNS) * w * 2, (i // COLUMNS) * h * 2, (i % COLUMNS + 1) * w * 2, (i // COLUMNS + 1) * h * 2)),
-                     Image.open(pngs[k])) for i, k in enumerate(frames)]
+                     Image.open(pngs[k]).convert("RGB")) for i, k in enumerate(frames)]
     return chromium.until(take, lambda v: min(v) >= GOAL, lambda v: f"lowest {min(v):.1f} dB")
 
 
