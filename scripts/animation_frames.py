@@ -28,11 +28,20 @@ def shown_at(frames, ms):
     return frames[k][2]
 
 
+def mse(a, b):
+    """Mean squared error per channel of two RGB images of one size."""
+    st = ImageStat.Stat(ImageChops.difference(a, b))
+    return sum(st.sum2) / (a.size[0] * a.size[1] * 3)
+
+
+def db(mse):
+    """A mean squared error as PSNR in dB; 99 when it is 0."""
+    return 99.0 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+
+
 def psnr(a, b):
     """PSNR in dB of two RGB images of one size; 99 when they are equal."""
-    st = ImageStat.Stat(ImageChops.difference(a, b))
-    mse = sum(st.sum2) / (a.size[0] * a.size[1] * 3)
-    return 99.0 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+    return db(mse(a, b))
 
 
 

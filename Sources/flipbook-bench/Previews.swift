@@ -62,6 +62,15 @@ struct PreviewBenchmark {
              "at most 0.9x, faster", holds: ratio <= 0.9 && seconds < ffmpegSeconds)
     }
 
+    /// A GIF's PSNR against the PNG frames at 50 fps: the mean of the frames' and the pooled
+    /// one (of the mean squared error over all frames), from scripts/preview-psnr.py.
+    func gifPSNR(_ gif: URL, _ frames: URL) throws -> (mean: Double, pooled: Double, text: String) {
+        let figures = try output(["/usr/bin/python3", "scripts/preview-psnr.py", gif.path, frames.path, "50"])
+            .split(separator: " ").compactMap { Double($0) }
+        guard figures.count == 2 else { throw BenchError("scripts/preview-psnr.py: expected two figures for \(gif.path)") }
+        return (figures[0], figures[1], String(format: "  PSNR %.2f dB (pooled %.2f)", figures[0], figures[1]))
+    }
+
     func run() throws {
         let name = URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
         print("\npreviews: \(scene) at scale 1 against ffmpeg and gifsicle (median wall time of 3 runs)")
@@ -74,20 +83,23 @@ struct PreviewBenchmark {
             if fps == 50 {
                 let t = try median([flipbook, "render", scene, "-o", ours.path, "--format", "gif", "--scale", "1", "--fps", "50"])
                 let gif = ours.appendingPathComponent(name + ".gif")
-                let psnr = try output(["/usr/bin/python3", "scripts/preview-psnr.py", gif.path, frames.path, "50"])
-                lines.append(row("GIF 50 fps, Flipbook", size(gif), t, "  PSNR \(psnr) dB"))
+                let psnr = try gifPSNR(gif, frames)
+                lines.append(row("GIF 50 fps, Flipbook", size(gif), t, psnr.text))
                 let ff = scratch.appendingPathComponent("ffmpeg.gif")
                 let tf = try median(["ffmpeg", "-v", "error", "-y", "-framerate", "50", "-i", pattern, "-vf",
                                      "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=none", ff.path])
-                let ffPSNR = try output(["/usr/bin/python3", "scripts/preview-psnr.py", ff.path, frames.path, "50"])
-                lines.append(row("GIF 50 fps, ffmpeg palettegen", size(ff), tf, "  PSNR \(ffPSNR) dB"))
+                let ffPSNR = try gifPSNR(ff, frames)
+                lines.append(row("GIF 50 fps, ffmpeg palettegen", size(ff), tf, ffPSNR.text))
                 if PreviewBenchmark.available("gifsicle") {
                     let opt = scratch.appendingPathComponent("gifsicle.gif")
                     let tg = try median(["gifsicle", "-O3", ff.path, "-o", opt.path])
-                    lines.append(row("GIF 50 fps, ffmpeg + gifsicle -O3", size(opt), tf + tg, "  PSNR \(ffPSNR) dB"))
+                    lines.append(row("GIF 50 fps, ffmpeg + gifsicle -O3", size(opt), tf + tg, ffPSNR.text))
                     let ratio = Double(size(gif)) / Double(size(opt))
-                    goal("GIF: \(fmt(ratio, 2))x ffmpeg + gifsicle -O3's size, PSNR \(psnr) against \(ffPSNR) dB, \(fmt(t, 2)) against \(fmt(tf + tg, 2)) s",
-                         "at most 0.8x at no lower PSNR, faster", holds: ratio <= 0.8 && (Double(psnr) ?? 0) >= (Double(ffPSNR) ?? 99) && t < tf + tg)
+                    // No lower on both measures: the mean alone rewards exact still frames (99 dB each).
+                    goal("GIF: \(fmt(ratio, 2))x ffmpeg + gifsicle -O3's size, PSNR \(fmt(psnr.mean, 2)) (pooled \(fmt(psnr.pooled, 2))) "
+                         + "against \(fmt(ffPSNR.mean, 2)) (\(fmt(ffPSNR.pooled, 2))) dB, \(fmt(t, 2)) against \(fmt(tf + tg, 2)) s",
+                         "at most 0.8x at no lower mean and pooled PSNR, faster",
+                         holds: ratio <= 0.8 && psnr.mean >= ffPSNR.mean && psnr.pooled >= ffPSNR.pooled && t < tf + tg)
                 }
                 let ta = try median([flipbook, "render", scene, "-o", ours.path, "--format", "apng", "--scale", "1", "--fps", "50"])
                 lines.append(row("APNG 50 fps, Flipbook", size(ours.appendingPathComponent(name + ".png")), ta, "  lossless"))
