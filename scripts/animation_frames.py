@@ -34,9 +34,9 @@ def mse(a, b):
     return sum(st.sum2) / (a.size[0] * a.size[1] * 3)
 
 
-def db(mse):
+def db(error):
     """A mean squared error as PSNR in dB; 99 when it is 0."""
-    return 99.0 if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+    return 99.0 if error == 0 else 10 * math.log10(255 ** 2 / error)
 
 
 def psnr(a, b):
