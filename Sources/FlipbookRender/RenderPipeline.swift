@@ -114,7 +114,11 @@ public enum RenderPipeline {
                                         workers: Int = defaultWorkers, cancellation: Cancellation = .none) throws -> [OutputFile] {
         let frames = timeline.frames
         guard !frames.isEmpty else { throw RenderError("an animation needs at least one frame") }
-        let encoders = Encoders(try formats.map { try $0.makeEncoder(canvas: timeline.canvas, options: options) })
+        let encoders = Encoders(try formats.map { f in
+            let encoder = try f.makeEncoder(canvas: timeline.canvas, options: options)
+            if let concurrent = encoder as? any ConcurrentAnimationEncoder { concurrent.workers = workers }
+            return encoder
+        })
         // A kept frame lasts until the next kept one; the last one for one step.
         let step = frames.count > 1 ? frames[1].index - frames[0].index : 1
         let batchSize = animationBatch(frameBytes: timeline.canvas.pixelWidth * timeline.canvas.pixelHeight * 4, workers: workers)

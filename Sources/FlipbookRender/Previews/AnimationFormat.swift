@@ -52,6 +52,12 @@ public protocol AnimationEncoder: AnyObject {
     func finish() throws -> [UInt8]
 }
 
+/// An encoder that works on several frames at once, on at most `workers` threads (the
+/// render's), set before the first frame; its bytes must not depend on the number.
+protocol ConcurrentAnimationEncoder: AnimationEncoder {
+    var workers: Int { get set }
+}
+
 /// A backend that writes one animated file for the whole timeline.
 public protocol AnimationFormat: Sendable {
     /// The name used with `--format`.
