@@ -30,21 +30,29 @@ public struct WebPFormat: AnimationFormat {
 
     static func milliseconds(_ frames: Int, fps: Int) -> Int { (2000 * frames + fps) / (2 * fps) }
 
-    /// Pixels as libwebp's BGRA import reads them, `width` x `height` from `origin` of an image
-    /// `stride` pixels wide. Cairo's ARGB32 is B, G, R, A in memory on little-endian machines:
-    /// WebP's BGRA as it is when opaque (premultiplied equals straight), else un-premultiplied.
-    static func straightBGRA(_ pixels: [UInt32], stride: Int, origin: (x: Int, y: Int), width: Int, height: Int, opaque: Bool) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let row = (origin.y + y) * stride + origin.x
-            for x in 0..<width {
-                let p = pixels[row + x]
-                if opaque { out[y * width + x] = p; continue }
-                let c = straightRGBA(p)
-                out[y * width + x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+    /// Imports `rect` of `image` into `picture` (its size set to the rectangle's). Cairo's ARGB32
+    /// is B, G, R, A in memory on little-endian machines: WebP's BGRA as it is when opaque
+    /// (premultiplied equals straight), read in place; else un-premultiplied into a copy.
+    static func importBGRA(_ picture: inout WebPPicture, _ image: FrameImage, _ rect: ChangedRect, opaque: Bool) -> Bool {
+        picture.width = Int32(rect.width)
+        picture.height = Int32(rect.height)
+        picture.use_argb = 1
+        if opaque {
+            return image.pixels.withUnsafeBytes {
+                let start = $0.baseAddress!.assumingMemoryBound(to: UInt8.self) + 4 * (rect.y * image.width + rect.x)
+                return WebPPictureImportBGRA(&picture, start, Int32(image.width * 4)) != 0
             }
         }
-        return out
+        var straight = [UInt32](repeating: 0, count: rect.width * rect.height)
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let c = straightRGBA(image.pixels[(rect.y + y) * image.width + rect.x + x])
+                straight[y * rect.width + x] = UInt32(c.a) << 24 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            }
+        }
+        return straight.withUnsafeBytes {
+            WebPPictureImportBGRA(&picture, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(rect.width * 4)) != 0
+        }
     }
 }
 
@@ -108,15 +116,8 @@ final class LosslessWebPEncoder: ConcurrentAnimationEncoder, @unchecked Sendable
         var config = config
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw RenderError("libwebp version mismatch") }
-        picture.width = Int32(rect.width)
-        picture.height = Int32(rect.height)
-        picture.use_argb = 1
         defer { WebPPictureFree(&picture) }
-        let pixels = WebPFormat.straightBGRA(image.pixels, stride: width, origin: (rect.x, rect.y), width: rect.width, height: rect.height, opaque: opaque)
-        let imported = pixels.withUnsafeBytes {
-            WebPPictureImportBGRA(&picture, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(rect.width * 4))
-        }
-        guard imported != 0 else { throw RenderError("WebP: out of memory importing a frame") }
+        guard WebPFormat.importBGRA(&picture, image, rect, opaque: opaque) else { throw RenderError("WebP: out of memory importing a frame") }
         let writer = UnsafeMutablePointer<WebPMemoryWriter>.allocate(capacity: 1)
         defer { WebPMemoryWriterClear(writer); writer.deallocate() }
         WebPMemoryWriterInit(writer)
@@ -195,15 +196,9 @@ final class LossyWebPEncoder: AnimationEncoder {
         lastEnd = WebPFormat.milliseconds(span.end - origin, fps: span.fps)
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else { throw RenderError("libwebp version mismatch") }
-        picture.width = Int32(width)
-        picture.height = Int32(height)
-        picture.use_argb = 1
         defer { WebPPictureFree(&picture) }
-        let pixels = WebPFormat.straightBGRA(image.pixels, stride: width, origin: (0, 0), width: width, height: height, opaque: opaque)
-        let imported = pixels.withUnsafeBytes {
-            WebPPictureImportBGRA(&picture, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(width * 4))
-        }
-        guard imported != 0 else { throw RenderError("WebP: out of memory importing a frame") }
+        let whole = ChangedRect(x: 0, y: 0, width: width, height: height)
+        guard WebPFormat.importBGRA(&picture, image, whole, opaque: opaque) else { throw RenderError("WebP: out of memory importing a frame") }
         let timestamp = Int32(WebPFormat.milliseconds(span.start - origin, fps: span.fps))
         guard WebPAnimEncoderAdd(encoder, &picture, timestamp, &config) != 0 else {
             throw RenderError("WebP encoding failed: " + String(cString: WebPAnimEncoderGetError(encoder)))
