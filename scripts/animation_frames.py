@@ -4,17 +4,17 @@ import math
 from PIL import ImageChops, ImageStat
 
 
-def frames_of(im):
-    """(start ms, duration ms, RGB image) of every frame of an opened Pillow image."""
+def frames_of(im, mode="RGB"):
+    """(start ms, duration ms, image in `mode`) of every frame of an opened Pillow image."""
     out, t, i = [], 0.0, 0
     while True:
         try:
             im.seek(i)
         except EOFError:
             break
-        rgb = im.convert("RGB")  # loads the frame: Pillow's WebP reader sets "duration" then
+        frame = im.convert(mode)  # loads the frame: Pillow's WebP reader sets "duration" then
         d = im.info.get("duration", 0)
-        out.append((t, d, rgb))
+        out.append((t, d, frame))
         t += d
         i += 1
     return out

@@ -5,7 +5,7 @@ rules, lossless APNG and WebP pixels, loop counts, identical bytes at any thread
 
 Usage: check_previews.py FLIPBOOK_BINARY   (run by `make test`; prints "N passed, M failed")
 """
-import os, subprocess, sys, tempfile
+import json, os, subprocess, sys, tempfile
 from PIL import Image, ImageChops
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -106,21 +106,6 @@ def check_loops_and_determinism(tmp):
     check(sheet.size == (830, 1159), f"sheet size {sheet.size}")
 
 
-def rgba_frames(path):
-    """(start ms, duration ms, RGBA image) of every frame; fully transparent pixels cleared."""
-    im, out, t, i = Image.open(path), [], 0.0, 0
-    while True:
-        try:
-            im.seek(i)
-        except EOFError:
-            return out
-        rgba = im.convert("RGBA")
-        d = im.info.get("duration", 0)
-        out.append((t, d, clear_transparent(rgba)))
-        t += d
-        i += 1
-
-
 def clear_transparent(rgba):
     """The image with every pixel of alpha 0 made (0, 0, 0, 0): its colour is not shown."""
     alpha = rgba.getchannel("A").point(lambda a: 255 if a else 0)
@@ -131,7 +116,6 @@ def check_translucent(tmp):
     """A 25 % opaque canvas under a clear collection view, so tags move over translucent
     pixels: APNG (RGBA) and WebP (straight alpha; each later frame replaces its rectangle,
     which blending would not) keep every pixel's colour and alpha."""
-    import json
     with open(os.path.join(ROOT, "examples", "tag-reorder.json")) as f:
         scene = json.load(f)
     scene["canvas"]["background"] = "#F2F2F740"
@@ -145,7 +129,9 @@ def check_translucent(tmp):
     names = sorted(f for f in os.listdir(out) if f.startswith("frame-"))
     pngs = [clear_transparent(Image.open(os.path.join(out, f)).convert("RGBA")) for f in names]
     check(pngs[0].getpixel((0, 0))[3] == 64, f"translucent: the PNG background's alpha is {pngs[0].getpixel((0, 0))[3]}, expected 64")
-    apng, webp = rgba_frames(os.path.join(out, "translucent.png")), rgba_frames(os.path.join(out, "translucent.webp"))
+    def rgba_frames(name):
+        return [(t, d, clear_transparent(f)) for t, d, f in frames_of_image(Image.open(os.path.join(out, name)), "RGBA")]
+    apng, webp = rgba_frames("translucent.png"), rgba_frames("translucent.webp")
     for label, frames, time in [("APNG", apng, lambda i: i * 1000.0 / 60), ("WebP", webp, lambda i: round(i * 1000.0 / 60))]:
         bad = [i for i, p in enumerate(pngs) if not same(shown_at(frames, time(i)), p)]
         check(not bad, f"translucent {label}: RGBA differs from PNG frames {bad[:5]}")

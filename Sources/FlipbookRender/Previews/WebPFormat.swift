@@ -22,10 +22,10 @@ public struct WebPFormat: AnimationFormat {
     public func fileName(forScene scene: String) -> String { scene + ".webp" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {
         let opaque = canvas.background.alpha >= 1
-        if options.webpQuality == nil {
+        guard let quality = options.webpQuality else {
             return try LosslessWebPEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque, loopCount: options.loopCount)
         }
-        return try LossyWebPEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque, options: options)
+        return try LossyWebPEncoder(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque, quality: quality, loopCount: options.loopCount)
     }
 
     static func milliseconds(_ frames: Int, fps: Int) -> Int { (2000 * frames + fps) / (2 * fps) }
@@ -172,15 +172,14 @@ final class LossyWebPEncoder: AnimationEncoder {
     /// Every pixel opaque (the canvas background is), so no un-premultiplying is needed.
     let opaque: Bool
 
-    init(width: Int, height: Int, opaque: Bool, options: RenderOptions) throws {
-        precondition(options.webpQuality != nil, "lossless WebP is LosslessWebPEncoder's")
+    init(width: Int, height: Int, opaque: Bool, quality: Double, loopCount: Int) throws {
         self.width = width; self.height = height; self.opaque = opaque
         var anim = WebPAnimEncoderOptions()
         guard WebPAnimEncoderOptionsInit(&anim) != 0, WebPConfigInit(&config) != 0 else { throw RenderError("libwebp version mismatch") }
-        anim.anim_params.loop_count = Int32(options.loopCount)
+        anim.anim_params.loop_count = Int32(loopCount)
         anim.allow_mixed = 0
         config.lossless = 0
-        config.quality = Float(options.webpQuality!)
+        config.quality = Float(quality)
         config.method = WebPFormat.method
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else { throw RenderError("invalid WebP settings") }
