@@ -127,17 +127,9 @@ public struct WalletLayout: CollectionViewLayout {
         return Rect(x: 0, y: y, width: width, height: cellHeight)
     }
 
-    #if DEBUG
-    /// Called for every row a rect query examines, so a test can count the work (debug builds only).
-    nonisolated(unsafe) static var rowVisitCounter: (() -> Void)?
-    #endif
-
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         for row in visibleRows {
-            #if DEBUG
-            WalletLayout.rowVisitCounter?()
-            #endif
             let a = attributes(row)
             if a.frame.intersects(rect) { result.append(a) }
         }

@@ -250,16 +250,24 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(c.out.contains("0 script steps, 1 touches"), c.out)
     }
 
-    /// Signals end a render promptly even during the simulation, leave nothing, and SIGQUIT
-    /// is an ordinary stop, not a crash report.
+    /// Signals end a render promptly, leave nothing, and SIGQUIT is an ordinary stop, not a
+    /// crash report. 36,000 distinct frames of 1000 x 1000 px (a card moves all the time) take minutes to draw in any build, so the
+    /// signal lands while the render works (simulating in a debug build, drawing in release).
     func testSignalsStopTheSimulationCleanly() throws {
         guard let binary else { return XCTFail("flipbook binary not found") }
-        let long = scene(duration: 3600)  // 36,000 frames: the simulation alone takes seconds
+        let long = dir.appendingPathComponent("long.json")
+        try """
+        {"canvas": {"width": 1000, "height": 1000, "scale": 1}, "fps": 10, "duration": 3600,
+         "collectionView": {"layout": {"type": "wallet", "cellHeight": 40, "cellSpace": 20},
+                            "items": [{"id": "a"}, {"id": "b"}, {"id": "c"}]},
+         "script": [{"at": 0, "action": "animate", "duration": 3600, "curve": "linear",
+                     "changes": [{"item": "a", "translation": {"x": 900, "y": 0}}]}]}
+        """.write(to: long, atomically: true, encoding: .utf8)
         for sig in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             let out = dir.appendingPathComponent("sig\(sig)")
             let p = Process()
             p.executableURL = binary
-            p.arguments = ["render", long, "-o", out.path, "--format", "json"]
+            p.arguments = ["render", long.path, "-o", out.path, "--format", "png"]
             let err = Pipe()
             p.standardError = err
             p.standardOutput = Pipe()
