@@ -120,7 +120,7 @@ public struct KeyframeAnimation<Value: VectorLike>: Sendable {
         switch calculationMode {
         case .paced:
             var cumulative = [0.0]
-            for i in 1..<n { cumulative.append(cumulative[i - 1] + values[i - 1].distance(to: values[i])) }
+            for i in 1..<n { cumulative.append(cumulative[i - 1] + values[i - 1].euclideanDistance(to: values[i])) }
             let total = cumulative[n - 1]
             return total > 0 ? cumulative.map { $0 / total } : (0..<n).map { Double($0) / Double(n - 1) }
         case .discrete:

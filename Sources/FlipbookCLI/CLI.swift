@@ -59,11 +59,11 @@ public enum CLI {
     /// is then left for the exit to reclaim instead of freed item by item, the last and
     /// needless work of a large render (docs/performance.md). As compilers do (clang's
     /// -disable-free). Tests run `main` in-process and leave it false.
-    nonisolated(unsafe) public static var leavesSceneToExit = false
+    nonisolated(unsafe) static var leavesSceneToExit = false
     nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
     /// The decoder scene files are read with: the built-in layouts and effects, and those a
     /// package adds through `FlipbookCommand.main(layouts:effects:)`.
-    nonisolated(unsafe) public static var sceneDecoder = SceneDecoder()
+    nonisolated(unsafe) static var sceneDecoder = SceneDecoder()
 
     static var mainHelp: String {
         var h = "flipbook — render iOS collection-view interaction effects offline.\n\nUsage:\n"

@@ -41,16 +41,18 @@ extension Color: Interpolatable {
 public protocol VectorLike: Interpolatable {
     /// Σ weightᵢ·valueᵢ.
     static func combine(_ terms: [(Self, Double)]) -> Self
-    /// Euclidean distance, for paced key-frames.
-    func distance(to other: Self) -> Double
+    /// Euclidean distance, for paced key-frames. Not `distance(to:)`: on Double that name is
+    /// Strideable's signed difference, which a client importing Flipbook must keep.
+    func euclideanDistance(to other: Self) -> Double
 }
 
 extension Double: VectorLike {
     public static func combine(_ terms: [(Double, Double)]) -> Double { terms.reduce(0) { $0 + $1.0 * $1.1 } }
-    public func distance(to other: Double) -> Double { abs(self - other) }
+    public func euclideanDistance(to other: Double) -> Double { abs(self - other) }
 }
 
 extension Point: VectorLike {
+    public func euclideanDistance(to other: Point) -> Double { distance(to: other) }
     public static func combine(_ terms: [(Point, Double)]) -> Point {
         Point(x: terms.reduce(0) { $0 + $1.0.x * $1.1 }, y: terms.reduce(0) { $0 + $1.0.y * $1.1 })
     }
@@ -60,14 +62,14 @@ extension Size: VectorLike {
     public static func combine(_ terms: [(Size, Double)]) -> Size {
         Size(width: terms.reduce(0) { $0 + $1.0.width * $1.1 }, height: terms.reduce(0) { $0 + $1.0.height * $1.1 })
     }
-    public func distance(to o: Size) -> Double { ((width - o.width) * (width - o.width) + (height - o.height) * (height - o.height)).squareRoot() }
+    public func euclideanDistance(to o: Size) -> Double { ((width - o.width) * (width - o.width) + (height - o.height) * (height - o.height)).squareRoot() }
 }
 
 extension Rect: VectorLike {
     public static func combine(_ terms: [(Rect, Double)]) -> Rect {
         Rect(origin: .combine(terms.map { ($0.0.origin, $0.1) }), size: .combine(terms.map { ($0.0.size, $0.1) }))
     }
-    public func distance(to o: Rect) -> Double {
+    public func euclideanDistance(to o: Rect) -> Double {
         let d = [minX - o.minX, minY - o.minY, width - o.width, height - o.height]
         return d.reduce(0) { $0 + $1 * $1 }.squareRoot()
     }
@@ -79,7 +81,7 @@ extension Color: VectorLike {
         func c(_ k: KeyPath<Color, Double>) -> Double { min(max(terms.reduce(0) { $0 + $1.0[keyPath: k] * $1.1 }, 0), 1) }
         return Color(red: c(\.red), green: c(\.green), blue: c(\.blue), alpha: c(\.alpha))
     }
-    public func distance(to o: Color) -> Double {
+    public func euclideanDistance(to o: Color) -> Double {
         let d = [red - o.red, green - o.green, blue - o.blue, alpha - o.alpha]
         return d.reduce(0) { $0 + $1 * $1 }.squareRoot()
     }

@@ -62,13 +62,13 @@ public enum PropertyValue: Hashable, Sendable, VectorLike {
         }
     }
 
-    public func distance(to other: PropertyValue) -> Double {
+    public func euclideanDistance(to other: PropertyValue) -> Double {
         switch (self, other) {
-        case (.number(let x), .number(let y)): return x.distance(to: y)
-        case (.point(let x), .point(let y)): return x.distance(to: y)
-        case (.size(let x), .size(let y)): return x.distance(to: y)
-        case (.rect(let x), .rect(let y)): return x.distance(to: y)
-        case (.color(let x), .color(let y)): return x.distance(to: y)
+        case (.number(let x), .number(let y)): return x.euclideanDistance(to: y)
+        case (.point(let x), .point(let y)): return x.euclideanDistance(to: y)
+        case (.size(let x), .size(let y)): return x.euclideanDistance(to: y)
+        case (.rect(let x), .rect(let y)): return x.euclideanDistance(to: y)
+        case (.color(let x), .color(let y)): return x.euclideanDistance(to: y)
         default: return 0
         }
     }

@@ -18,6 +18,13 @@ final class LibraryAPITests: XCTestCase {
         do { try s.validate(); return nil } catch { return "\(error)" }
     }
 
+    func testImportingFlipbookKeepsTheStandardLibrarysMeanings() {
+        // Strideable's signed difference, not a distance that Flipbook's paced key frames use.
+        XCTAssertEqual((3.0).distance(to: 1.0), -2.0)
+        XCTAssertEqual((3.0).euclideanDistance(to: 1.0), 2.0)
+        XCTAssertEqual(Point(x: 0, y: 0).euclideanDistance(to: Point(x: 3, y: 4)), 5.0)
+    }
+
     func testSceneBuiltInCodeGetsTheDecodersChecks() {
         // The crash from the review: a pull-for-more effect without its "more" view.
         var s = scene()
