@@ -86,7 +86,13 @@ struct CommandSpec {
                 out.values[spec.name] = inline
             } else {
                 guard i < args.count else { throw UsageError(message: "\(spec.short ?? spec.name) needs a value", command: name) }
-                out.values[spec.name] = args[i]
+                // `-o --show-touches` forgot the value: never a folder named after an option.
+                // A value that does start with "--" can still be given as `--output=--x`.
+                let next = args[i]
+                if next.hasPrefix("--") || next == "-h" || options.contains(where: { $0.short == next }) {
+                    throw UsageError(message: "\(spec.short ?? spec.name) needs a value, got the option '\(next)' (write \(spec.name)=\(next) if that is the value)", command: name)
+                }
+                out.values[spec.name] = next
                 i += 1
             }
         }

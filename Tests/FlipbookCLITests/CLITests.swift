@@ -162,6 +162,8 @@ final class CLITests: XCTestCase {
             (["render", scene, "--frames", "3-5000"], "outside the scene's frames 0-4"),
             (["render", scene, "--bogus"], "unknown option '--bogus'"),
             (["render", scene, "-o"], "-o needs a value"),
+            (["render", scene, "-o", "--show-touches"], "-o needs a value, got the option '--show-touches' (write --output=--show-touches if that is the value)"),
+            (["check", scene, "--golden", "-o", "out"], "--golden needs a value, got the option '-o'"),
             (["render", dir.appendingPathComponent("missing.json").path], "no such file"),
             (["render", dir.path], "is a directory"),
             (["frobnicate"], "unknown command"),
