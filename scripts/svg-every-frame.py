@@ -4,8 +4,10 @@ of that frame (scale 2): the figure behind docs/performance.md's animated-SVG go
 Tests/animated-svg samples 20 frames an example, this shows all of them, 20 to a page, each
 copy of the SVG paused at its frame's time through `getAnimations()` and `currentTime`.
 Prints each example's lowest PSNR with its frame, the mean, and every frame under the goal.
-Asserts nothing; takes about a second a frame on two cores.
-Usage: scripts/svg-every-frame.py FLIPBOOK [EXAMPLE…]   (default: the examples that move most)"""
+Asserts nothing (make bench reads the figures) unless given --check: then every frame must be
+at least 30 dB, Tests/animated-svg's bound, and the last line counts the frames that are
+(`make test-all`, the nightly job, runs it so on every example). About a second a frame on two cores.
+Usage: scripts/svg-every-frame.py [--check] FLIPBOOK [EXAMPLE…|all]   (default: the examples that move most)"""
 import glob, json, math, os, subprocess, sys, tempfile
 from PIL import Image
 
@@ -15,6 +17,7 @@ import chromium
 from animation_frames import psnr
 
 GOAL = 32.0
+BOUND = 30.0  # Tests/animated-svg/check_animated_svg.py's bound on the frames it samples
 PER_PAGE, COLUMNS = 20, 5
 DEFAULT = ["expand-collapse", "expand-collapse-short", "pull-for-more", "scroll-physics", "wallet-scroll"]
 
@@ -44,8 +47,14 @@ def page_values(tmp, svg, frames, pngs, w, h, fps):
 
 
 def main():
-    flipbook = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
-    names = sys.argv[2:] or DEFAULT
+    args = sys.argv[1:]
+    checking = "--check" in args
+    args = [a for a in args if a != "--check"]
+    flipbook = args[0] if args else os.path.join(ROOT, ".build/release/flipbook")
+    names = args[1:] or DEFAULT
+    if names == ["all"]:
+        names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(ROOT, "examples", "*.json")))
+    passed = failed = 0
     for name in names:
         scene = os.path.join(ROOT, "examples", name + ".json")
         spec = json.load(open(scene, encoding="utf-8"))
@@ -63,6 +72,15 @@ def main():
         under = [f"{k} ({values[k]:.1f})" for k in range(len(values)) if values[k] < GOAL]
         print(f"{name}: {len(values)} frames, lowest {values[low]:.1f} dB at frame {low}, mean {sum(values) / len(values):.1f} dB,"
               f" {len(svg.encode('utf-8'))} bytes; under {GOAL:.0f} dB: {', '.join(under) or 'none'}", flush=True)
+        for k, value in enumerate(values):
+            if value >= BOUND:
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL: {name} frame {k}: {value:.1f} dB against the PNG (at least {BOUND:.0f})")
+    if checking:
+        print(f"svg-every-frame: {passed} passed, {failed} failed")
+        sys.exit(1 if failed else 0)
 
 
 main()

@@ -11,14 +11,15 @@ Also: the SVG is smaller than the example's GIF (scale 1), wallet-scroll's under
 two renders are byte-identical. And the per-frame SVG (`--format svg`) of each example's middle
 frame, an image in the same page's last row, matches the PNG of that frame at PSNR >= 30 dB.
 Two examples are checked at a time. Prints a table of PSNR and sizes (docs/animated-svg.md).
+`make test` checks the covering examples of Tests/support/examples.py, `make test-all` all.
 Usage: check_animated_svg.py FLIPBOOK_BINARY [EXAMPLE…]   (run by `make test`)"""
-import concurrent.futures, glob, json, math, os, shutil, subprocess, sys, tempfile
+import concurrent.futures, json, math, os, shutil, subprocess, sys, tempfile
 from PIL import Image, ImageChops, ImageStat
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from checks import Checks
-import chromium
+import chromium, examples, renders
 
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
 TILES, COLUMNS = 20, 5
@@ -63,10 +64,10 @@ def check_example(scene, tmp):
     name = os.path.splitext(os.path.basename(scene))[0]
     tmp = os.path.join(tmp, name)
     os.makedirs(tmp)
-    out = os.path.join(tmp, "out")
-    # The SVG for scale 2 (hairlines one device pixel there), the GIF at scale 1 as the README has it.
-    render(scene, out, "--format", "animated-svg", scale="2")
-    render(scene, out, "--format", "gif")
+    # The SVG and PNG frames at scale 2 (hairlines one device pixel there), the GIF at scale 1 as
+    # the README has it: the example's renders shared with the other checks.
+    out = renders.directory(name, 2, FLIPBOOK)
+    gif_path = os.path.join(renders.directory(name, 1, FLIPBOOK), name + ".gif")
     svg_path = os.path.join(out, name + ".svg")
     svg = open(svg_path, encoding="utf-8").read()
     render(scene, os.path.join(tmp, "again"), "--format", "animated-svg", scale="2")
@@ -77,18 +78,12 @@ def check_example(scene, tmp):
     fps = spec.get("fps", 60)
     count = math.ceil(round(spec["duration"] * fps, 6))
     picks = [round(j * (count - 1) / (TILES - 1)) for j in range(TILES)]
-    stills = os.path.join(tmp, "stills")
-    # Stills at exactly the frames' times, at scale 2 (`--time` writes <scene>-<t>s.png).
-    render(scene, stills, "--format", "png", "--time", ",".join(repr(k / fps) for k in picks), scale="2")
-    by_time = {}
-    for f in glob.glob(os.path.join(stills, "*.png")):
-        by_time[float(os.path.basename(f)[len(name) + 1:-5])] = f
-    frames = [by_time[min(by_time, key=lambda t: abs(t - k / fps))] for k in picks]
-    # The middle frame as a per-frame SVG (1 px a point) and as a PNG at scale 2.
+    frames = [os.path.join(out, f"frame-{k:05d}.png") for k in picks]
+    # The middle frame as a per-frame SVG (1 px a point), against its PNG at scale 2.
     middle = count // 2
-    render(scene, tmp, "--format", "svg,png", "--frames", str(middle), scale="2")
+    render(scene, tmp, "--format", "svg", "--frames", str(middle), scale="2")
     frame_svg = os.path.join(tmp, f"frame-{middle:05d}.svg")
-    frame_png = os.path.join(tmp, f"frame-{middle:05d}.png")
+    frame_png = os.path.join(out, f"frame-{middle:05d}.png")
     w, h = spec["canvas"]["width"], spec["canvas"]["height"]
     rows = math.ceil(TILES / COLUMNS)
 
@@ -116,7 +111,7 @@ def check_example(scene, tmp):
     for k, value in zip(picks, values):
         check(value >= 30, f"{name} frame {k}: PSNR {value:.1f} dB against the PNG (at least 30)")
     check(frame_value >= 30, f"{name} frame {middle} as SVG: PSNR {frame_value:.1f} dB against the PNG (at least 30)")
-    gif = os.path.getsize(os.path.join(out, name + ".gif"))
+    gif = os.path.getsize(gif_path)
     size = len(svg.encode("utf-8"))
     check(size < gif, f"{name}: animated SVG {size} bytes, smaller than the GIF's {gif}")
     if name == "wallet-scroll":
@@ -124,9 +119,8 @@ def check_example(scene, tmp):
     return (name, min(values), sum(values) / len(values), size, gif)
 
 
-only = sys.argv[2:]  # optional: just these examples
-scenes = [s for s in sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")))
-          if not only or os.path.splitext(os.path.basename(s))[0] in only]
+only = sys.argv[2:] or examples.examples()
+scenes = [os.path.join(ROOT, "examples", n + ".json") for n in only]
 with tempfile.TemporaryDirectory() as tmp:
     # Two examples at a time: a Chromium run leaves a core idle much of the time.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:

@@ -2,7 +2,7 @@
 
 Every call gets a profile directory of its own, so no run hands its page to another Chromium
 still shutting down, and runs in a process group of its own: a run that has not finished in
-`timeout` seconds (normally it takes 1-20) is killed whole and reported like a missing
+`timeout` seconds (20 by default; a page normally takes 1-10) is killed whole and reported like a missing
 screenshot, for the caller to take again (`until`). One `make test` run saw a screenshot hang
 for over 180 s; that run had --run-all-compositor-stages-before-draw, tried against half-drawn pages,
 which did not prevent them and is not used (helios#4978 reports that flag deadlocking
@@ -16,7 +16,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ATTEMPTS = 3
 
 
-def run(url, *args, timeout=60):
+def run(url, *args, timeout=20):
     """Runs headless Chromium on `url` with `args`: (stdout, stderr) as text, or None when it
     did not finish within `timeout` seconds (it is killed, with every process it started)."""
     profile = tempfile.mkdtemp(prefix="flipbook-chromium-")

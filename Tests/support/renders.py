@@ -1,0 +1,50 @@
+"""Each example rendered once for every check that reads its output (`make test`).
+
+The per-example checks all need an example's frames: the PNG round trip at scale 1 and 2, the
+video check its PNG, MP4 and WebM at scale 1, the animated-SVG check its SVG and PNG frames at
+scale 2 and its GIF's size at scale 1. `directory(name, scale)` renders the example once with
+every format those checks read, into .build/test-renders/NAME@SCALEx/, and hands the folder to
+each: run after run, a folder is rendered again only when the flipbook binary changed.
+Concurrent callers (the checks run two at a time) wait for one render under a lock.
+
+Run as a script it renders the tier's examples (Tests/support/examples.py) two at a time:
+`scripts/run-tests.py` does that first, while both cores are free.
+Usage: renders.py FLIPBOOK_BINARY"""
+import fcntl, os, shutil, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FOLDER = os.path.join(ROOT, ".build", "test-renders")
+FORMATS = {1: "png,gif,mp4,webm", 2: "png,animated-svg"}
+
+
+def stamp(flipbook):
+    s = os.stat(flipbook)
+    return f"{os.path.realpath(flipbook)} {s.st_size} {s.st_mtime_ns}\n"
+
+
+def directory(name, scale, flipbook=None):
+    """The folder holding example `name` rendered at `scale` (1 or 2) in FORMATS[scale]."""
+    flipbook = flipbook or os.path.join(ROOT, ".build", "release", "flipbook")
+    out = os.path.join(FOLDER, f"{name}@{scale}x")
+    done = os.path.join(out, ".rendered-by")
+    os.makedirs(FOLDER, exist_ok=True)
+    with open(os.path.join(FOLDER, f".{name}@{scale}x.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(done) and open(done).read() == stamp(flipbook):
+            return out
+        shutil.rmtree(out, ignore_errors=True)
+        subprocess.run([flipbook, "render", os.path.join(ROOT, "examples", name + ".json"), "-o", out, "--scale", str(scale),
+                        "--format", FORMATS[scale]], check=True, stdout=subprocess.DEVNULL)
+        open(done, "w").write(stamp(flipbook))
+    return out
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import examples
+    flipbook = sys.argv[1] if len(sys.argv) > 1 else None
+    jobs = [(n, s) for n in examples.examples() for s in (2, 1)]
+    with ThreadPoolExecutor(2) as pool:
+        for (n, s), d in zip(jobs, pool.map(lambda j: directory(j[0], j[1], flipbook), jobs)):
+            print(f"{n} at scale {s}: {len([f for f in os.listdir(d) if f.startswith('frame-')])} frames in {os.path.relpath(d, ROOT)}")

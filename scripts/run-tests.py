@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Runs the test stages of one tier after the build, two at a time on this 2-core machine, and
+ends with one plain line, "N passed, M failed", summing every stage's checks.
+
+  run-tests.py --tier test   what `make test` (and CI) runs: the covering subset of examples
+  run-tests.py --tier all    what `make test-all` (the nightly job) runs: every example, every
+                             frame in Chromium, the long fuzz
+  run-tests.py --list        the stages and the tier each runs in (docs/testing.md)
+  run-tests.py --only NAME   one stage (or several, comma-separated)
+
+The build comes first (the Makefile's one release build with testable imports, tests
+included): every stage reads `.build/release`. A stage's output is kept in
+.build/test-logs/STAGE.log and printed whole when the stage ends. The tier reaches the Python
+checks as FLIPBOOK_TEST_TIER; Tests/support/examples.py turns it into the examples they run.
+A stage's count is its own closing line ("N passed, M failed", XCTest's "Executed N tests,
+with M failures"); a stage without one counts as one check, passed when it exits 0."""
+import argparse, os, re, subprocess, sys, threading, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
+import examples
+BUILD = os.path.join(ROOT, ".build", "release")
+FLIPBOOK = os.path.join(BUILD, "flipbook")
+RENDERS = os.path.join(ROOT, ".build", "test-renders")  # Tests/support/renders.py
+SWIFT = os.environ.get("SWIFT", "swift")
+PY = "/usr/bin/python3"
+# The flags of the one release build (the Makefile's TESTABLE); `swift test` must name them too.
+TESTABLE = ["-c", "release", "-Xswiftc", "-enable-testing"]
+
+
+def stages(tier):
+    """(name, command, what it checks), longest first so that two at a time finish together."""
+    fuzz = "600" if tier == "all" else "20"
+    os.environ["FLIPBOOK_TEST_TIER"] = tier
+    scenes = [os.path.join("examples", n + ".json") for n in examples.examples()]
+    which = "every example" if tier == "all" else f"the {len(scenes)} covering examples"
+    every_frame = [
+        ("svg-every-frame", [PY, "scripts/svg-every-frame.py", "--check", FLIPBOOK, "all"],
+         "every frame of every example's animated SVG in headless Chromium against the PNG frames"),
+    ] if tier == "all" else []
+    return [
+        ("renders", [PY, "Tests/support/renders.py", FLIPBOOK],
+         f"{which} rendered once (Tests/support/renders.py) for the round trip, video and animated-SVG stages; first, alone"),
+    ] + every_frame + [
+        ("animated-svg", [PY, "Tests/animated-svg/check_animated_svg.py", FLIPBOOK],
+         f"{which}: the animated SVG at 20 frames and one per-frame SVG in headless Chromium against the PNG frames"),
+        ("video", [PY, "Tests/previews/check_video.py", FLIPBOOK],
+         f"{which}: MP4 and WebM decoded by ffprobe and ffmpeg against the PNG frames"),
+        ("roundtrip", [os.path.join(BUILD, "flipbook-roundtrip"), "--renders", RENDERS, *scenes],
+         f"{which}: the distinct PNG frames at scale 1 and 2 decoded by libpng against the drawn pixels"),
+        ("library-client", ["./scripts/library-client.sh"],
+         "examples/swift built, run and tested against this checkout"),
+        ("xctest", [SWIFT, "test", *TESTABLE, "--skip-build", "--disable-swift-testing"],
+         "the XCTest suites in Tests/"),
+        ("fuzz", [os.path.join(BUILD, "flipbook-fuzz"), "--seconds", fuzz],
+         f"the mutation fuzzer over the examples for {fuzz} s"),
+        ("previews", [PY, "Tests/previews/check_previews.py", FLIPBOOK],
+         "GIF, APNG and WebP decoded by Pillow against the PNG frames"),
+        ("ci", [PY, "Tests/ci/check_ci.py", FLIPBOOK],
+         "docs/ci.md's workflow as an app team runs it"),
+        ("security", [PY, "Tests/security/check_security.py", FLIPBOOK],
+         "docs/reliability.md's attack cases against the binary"),
+        ("preview", [PY, "Tests/preview/check_preview.py", FLIPBOOK],
+         "flipbook preview's player in headless Chromium over the DevTools protocol"),
+        ("report", [PY, "Tests/report/check_report.py", FLIPBOOK],
+         "a check report opened in headless Chromium"),
+        ("public-api", [PY, "Tests/api/check_public_api.py", BUILD],
+         "the public API against Tests/api/public-api.txt and its rules"),
+        ("module-headers", [PY, "Tests/api/check_module_headers.py"],
+         "every module's header comment"),
+        ("library-doc", [PY, "scripts/check-library-doc.py"],
+         "docs/library.md is made of examples/swift's code"),
+        ("examples", [PY, "Tests/support/examples.py"],
+         "the covering examples still have every layout, effect and action of examples/"),
+    ]
+
+
+COUNT = re.compile(r"^(?:[\w .-]+: )?(\d+) passed, (\d+) failed", re.M)
+XCTEST = re.compile(r"Test Suite 'All tests' (?:passed|failed).*\n\s+Executed (\d+) tests?, with (\d+) failures?")
+
+
+def counts(output, code):
+    """(passed, failed) from a stage's output: its own count lines, else one check by exit code."""
+    passed = failed = 0
+    found = False
+    for m in list(COUNT.finditer(output)) + list(XCTEST.finditer(output)):
+        found = True
+        if m.re is XCTEST:
+            total, bad = int(m.group(1)), int(m.group(2))
+            passed, failed = passed + total - bad, failed + bad
+        else:
+            passed, failed = passed + int(m.group(1)), failed + int(m.group(2))
+    if not found:
+        return (1, 0) if code == 0 else (0, 1)
+    if code != 0 and failed == 0:
+        failed = 1  # it exited non-zero after counting no failure (a crash, an error)
+    return passed, failed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tier", choices=["test", "all"], default="test")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="")
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    table = stages(args.tier)
+    if args.list:
+        for name, command, what in table:
+            print(f"{name:15} {what}")
+        return 0
+    if args.only:
+        wanted = args.only.split(",")
+        unknown = [w for w in wanted if w not in [n for n, _, _ in table]]
+        if unknown:
+            print(f"run-tests: unknown stage {', '.join(unknown)} (see --list)", file=sys.stderr)
+            return 2
+        table = [s for s in table if s[0] in wanted]
+    logs = os.path.join(ROOT, ".build", "test-logs")
+    os.makedirs(logs, exist_ok=True)
+    env = dict(os.environ, FLIPBOOK_TEST_TIER=args.tier)
+    lock = threading.Lock()
+    pending = list(table)
+    results = {}
+    started = time.monotonic()
+
+    def worker(queue):
+        while True:
+            with lock:
+                if not queue:
+                    return
+                name, command, _ = queue.pop(0)
+            t0 = time.monotonic()
+            log = os.path.join(logs, name + ".log")
+            with open(log, "w") as f:
+                code = subprocess.run(command, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL).returncode
+            seconds = time.monotonic() - t0
+            output = open(log, encoding="utf-8", errors="replace").read()
+            passed, failed = counts(output, code)
+            with lock:
+                results[name] = (code, seconds, passed, failed)
+                print(f"\n=== {name} ({seconds:.0f} s, exit {code}) — {command[0] if len(command) < 2 else ' '.join(os.path.basename(c) for c in command[:3])}",
+                      flush=True)
+                sys.stdout.write(output)
+                print(f"=== {name}: {passed} passed, {failed} failed", flush=True)
+
+    # The shared renders use both cores by themselves, and the stages after them read them.
+    if pending and pending[0][0] == "renders":
+        worker([pending.pop(0)])
+    threads = [threading.Thread(target=worker, args=(pending,)) for _ in range(max(1, args.jobs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    total = time.monotonic() - started
+    print(f"\n{'stage':15} {'seconds':>7} {'passed':>7} {'failed':>7}")
+    for name, _, _ in table:
+        code, seconds, passed, failed = results[name]
+        print(f"{name:15} {seconds:7.0f} {passed:7} {failed:7}{'' if code == 0 else f'  (exit {code})'}")
+    passed = sum(r[2] for r in results.values())
+    failed = sum(r[3] for r in results.values())
+    bad = [n for n, r in results.items() if r[0] != 0]
+    print(f"tier {args.tier}: {len(table)} stages in {total:.0f} s" + (f"; failed: {', '.join(bad)}" if bad else ""))
+    print(f"{passed} passed, {failed} failed")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
