@@ -75,7 +75,7 @@ public final class GoldenStore: @unchecked Sendable {
         try RenderPipeline.render(sampled, formats: [.frames(PNGFormat()), .timeline(ContactSheetFormat())], in: dir, workers: workers,
                                   cancellation: cancellation)
         let manifest = GoldenManifest(timeline: timeline, every: every, kept: sampled.frames.map(\.index))
-        try RenderPipeline.write([OutputFile(name: TracksJSONFormat.fileName, bytes: Array(TracksJSONFormat.text(timeline).utf8)),
+        try RenderPipeline.write([OutputFile(name: TracksJSONFormat.fileName, bytes: Array(try TracksJSONFormat.text(timeline).utf8)),
                                   OutputFile(name: GoldenManifest.fileName, bytes: Array(manifest.json.utf8))], in: dir)
     }
 

@@ -10,7 +10,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
     public init() {}
 
     public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
-        [OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(KeyframesJSONFormat.text(timeline).utf8))]
+        [OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(try KeyframesJSONFormat.text(timeline).utf8))]
     }
 
     static func point(_ w: inout JSONWriter, _ key: String, _ p: Point) {
@@ -28,7 +28,8 @@ public struct KeyframesJSONFormat: TimelineFormat {
         w.number("height", r.height)
     }
 
-    public static func text(_ timeline: Timeline) -> String {
+    /// Refuses a timeline with a non-finite number (JSONWriter.finished()).
+    public static func text(_ timeline: Timeline) throws -> String {
         var w = JSONWriter()
         var looks = LookTable()
         w.beginObject()
@@ -103,7 +104,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
         looks.write(to: &w)
         w.endObject()
         w.newline()
-        return w.text
+        return try w.finished()
     }
 
     /// The distinct looks of a timeline by name, written as `"looks": {name: look, …}`, one a
@@ -111,12 +112,14 @@ public struct KeyframesJSONFormat: TimelineFormat {
     struct LookTable {
         private var names: [Appearance: String] = [:]
         private var texts: [String: String] = [:]
+        private var nonFinite: String?
 
         mutating func name(_ a: Appearance) -> String {
             if let n = names[a] { return n }
-            let (n, json) = Looks.text(a)
+            let (n, json, bad) = Looks.written(a)
             names[a] = n
             texts[n] = json
+            if nonFinite == nil, let bad { nonFinite = "look \(n): \(bad)" }
             return n
         }
 
@@ -124,7 +127,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             w.beginObject("looks")
             for (name, json) in texts.sorted(by: { $0.key < $1.key }) {
                 w.newline()
-                w.raw(name, json)
+                w.raw(name, json, nonFinite: nonFinite)
             }
             w.newline()
             w.endObject()

@@ -10,9 +10,15 @@ import FlipbookJSON
 public enum Looks {
     /// The look's JSON text (one object, defaults left out) and its name.
     public static func text(_ a: Appearance) -> (name: String, json: String) {
+        let (name, json, _) = written(a)
+        return (name, json)
+    }
+
+    /// `text(_:)` and the first non-finite number in it, if any (JSONWriter.firstNonFinite).
+    static func written(_ a: Appearance) -> (name: String, json: String, nonFinite: String?) {
         var w = JSONWriter()
         write(a, to: &w)
-        return (FNV1a.hex(w.text.utf8).suffix(12).description, w.text)
+        return (FNV1a.hex(w.text.utf8).suffix(12).description, w.text, w.firstNonFinite)
     }
 
     static func frame(_ w: inout JSONWriter, _ r: Rect) {

@@ -16,7 +16,7 @@ public struct TracksJSONFormat: TimelineFormat {
     public init() {}
 
     public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
-        [OutputFile(name: TracksJSONFormat.fileName, bytes: Array(TracksJSONFormat.text(timeline).utf8))]
+        [OutputFile(name: TracksJSONFormat.fileName, bytes: Array(try TracksJSONFormat.text(timeline).utf8))]
     }
 
     /// A value track over a run of frames: `v` for one frame, `[n, v]` for n frames of v.
@@ -79,7 +79,8 @@ public struct TracksJSONFormat: TimelineFormat {
         }
     }
 
-    public static func text(_ timeline: Timeline) -> String {
+    /// Refuses a timeline with a non-finite number (JSONWriter.finished()).
+    public static func text(_ timeline: Timeline) throws -> String {
         var looks = KeyframesJSONFormat.LookTable()
         let n = NumberFormat.short
         let frames = timeline.frames
@@ -214,7 +215,7 @@ public struct TracksJSONFormat: TimelineFormat {
         looks.write(to: &w)
         w.endObject()
         w.newline()
-        return w.text
+        return try w.finished()
     }
 
     /// Whether a sample is inside what its scroll view shows (its frame scaled about its centre).

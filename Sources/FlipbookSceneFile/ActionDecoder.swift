@@ -178,19 +178,32 @@ struct ActionDecoder {
         return list
     }
 
-    /// A property value of the property's kind.
+    /// A property value of the property's kind, within `ItemProperty.problem(with:)`'s rule
+    /// (the one `Scene.validate()` reads): the decoder only adds where in the file it is.
     func value(_ f: JSONField, for p: ItemProperty) throws -> PropertyValue {
-        switch p {
-        case .alpha: return .number(try f.number(in: 0...1))
-        case .scale: return .number(try f.nonNegative(max: 1000))
-        case .rotation: return .number(try f.number(in: -1000...1000))
-        case .center, .translation:
-            let o = try f.object(allowed: ["x", "y"])
-            return .point(Point(x: try o.required("x").number(in: -1e7...1e7), y: try o.required("y").number(in: -1e7...1e7)))
-        case .size: return .size(try SceneDecoder.decodeSize(f))
-        case .frame: return .rect(try SceneDecoder.decodeRect(f))
-        case .color: return .color(try f.color())
+        var parts: JSONObject?
+        func part(_ name: String, default value: Double? = nil) throws -> Double {
+            if let value, parts?.optional(name) == nil { return value }
+            return try parts!.required(name).number()
         }
+        let v: PropertyValue
+        switch p.valueKind {
+        case .number: v = .number(try f.number())
+        case .point:
+            parts = try f.object(allowed: ["x", "y"])
+            v = .point(Point(x: try part("x"), y: try part("y")))
+        case .size:
+            parts = try f.object(allowed: ["width", "height"])
+            v = .size(Size(width: try part("width"), height: try part("height")))
+        case .rect:
+            parts = try f.object(allowed: ["x", "y", "width", "height"])
+            v = .rect(Rect(x: try part("x", default: 0), y: try part("y", default: 0), width: try part("width"), height: try part("height")))
+        case .color: v = .color(try f.color())
+        }
+        if let problem = p.problem(with: v) {
+            throw (problem.field.isEmpty ? f : parts?.optional(problem.field) ?? f).expected(problem.expected)
+        }
+        return v
     }
 
     // MARK: - Key-frame animations

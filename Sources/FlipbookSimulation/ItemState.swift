@@ -16,6 +16,31 @@ public enum ItemProperty: String, CaseIterable, Sendable {
         case .color: return .color
         }
     }
+
+    /// What a value of this property may be: the one rule that the scene-file decoder (which adds
+    /// the value's position in the file) and `Scene.validate()` (for scenes built in code) read.
+    /// `field` is the part of the value at fault ("x", "width"; "" for the value itself).
+    public func problem(with value: PropertyValue) -> (field: String, expected: String)? {
+        let position = -SceneLimits.maxOffset...SceneLimits.maxOffset
+        let side = 0...SceneLimits.maxItemPoints
+        func number(_ name: String, _ v: Double, _ range: ClosedRange<Double>, excludingZero: Bool = false) -> (field: String, expected: String)? {
+            range.allows(v, excludingLowerBound: excludingZero) ? nil : (name, range.expectation(excludingLowerBound: excludingZero))
+        }
+        switch (self, value) {
+        case (.alpha, .number(let v)): return number("", v, 0...1)
+        case (.scale, .number(let v)): return number("", v, 0...1000)
+        case (.rotation, .number(let v)): return number("", v, -1000...1000)
+        case (.center, .point(let p)), (.translation, .point(let p)):
+            return number("x", p.x, position) ?? number("y", p.y, position)
+        case (.size, .size(let s)):
+            return number("width", s.width, side, excludingZero: true) ?? number("height", s.height, side, excludingZero: true)
+        case (.frame, .rect(let r)):
+            return number("x", r.origin.x, position) ?? number("y", r.origin.y, position)
+                ?? number("width", r.width, side) ?? number("height", r.height, side)
+        case (.color, .color(let c)): return c.isValid ? nil : ("", "a colour with components from 0 to 1")
+        default: return ("", "a \(valueKind.rawValue) (the kind of value \(rawValue) takes)")
+        }
+    }
 }
 
 /// A value of any animatable property.

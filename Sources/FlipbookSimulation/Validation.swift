@@ -248,8 +248,13 @@ extension Scene {
                 if let c = a.backgroundColor, !c.isValid { throw SceneCheck.issue(p + ".backgroundColor", "expected a colour with components from 0 to 1") }
             }
         }
-        for (i, c) in item.content.enumerated() {
-            let p = path() + ".content[\(i)]"
+        try checkContent(item.content, at: path())
+    }
+
+    /// Content rows: each within its own rule, text that can be drawn.
+    static func checkContent(_ content: [ContentSpec], at path: String) throws {
+        for (i, c) in content.enumerated() {
+            let p = path + ".content[\(i)]"
             if let problem = c.problem() { throw SceneCheck.issue(p + "." + problem.property, "expected " + problem.expected) }
             if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text") }
         }
@@ -359,12 +364,17 @@ extension Scene {
             if !(x ?? 0).isFinite || !(y ?? 0).isFinite { throw C.issue(path + ".contentOffset", "expected finite numbers") }
             if case .scrollTo(_, _, let t) = action { try timing(t) }
         case .set(let changes):
-            for c in changes { try need(c.item) }
+            try checkChanges(changes, at: path, need: need)
         case .animate(let t):
             try checkTransaction(t, at: path, known: &known, main: &main)
         case .addAnimation(let item, let spec, let begin):
             if let item { try need(item) }
             if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
+            for (k, v) in spec.animation.values.enumerated() {
+                if let problem = spec.property.problem(with: v) {
+                    throw C.issue(path + ".values[\(k)]" + (problem.field.isEmpty ? "" : "." + problem.field), "expected " + problem.expected)
+                }
+            }
             if let problem = spec.animation.problem() { throw C.issue(path + "." + problem.property, "expected " + problem.expected) }
         case .removeAnimation(let item, _):
             if let item { try need(item) }
@@ -375,8 +385,7 @@ extension Scene {
                 case .delete(let id), .move(let id, _), .clearProperties(let id, _): try need(id, batch: true)
                 case .reload(let id, let patch):
                     try need(id, batch: true)
-                    if let t = patch.title { try checkText(t, at: path + ".title") }
-                    if let t = patch.subtitle { try checkText(t, at: path + ".subtitle") }
+                    try checkPatch(patch, at: path)
                 case .insert(let item, _):
                     if known.contains(item.id) { throw C.issue(path, "item id \(C.quoted(item.id)) already exists in the scene") }
                     try checkItem(item, at: path)
@@ -387,6 +396,32 @@ extension Scene {
             }
             for a in completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
         }
+    }
+
+    /// Each change names a known item and sets values within `ItemProperty.problem(with:)`'s
+    /// rule, the one the decoder reads (a NaN alpha would render and write `null` into
+    /// keyframes.json; an infinite rotation would stop the render).
+    private static func checkChanges(_ changes: [PropertyChange], at path: String, need: (String, Bool) throws -> Void) throws {
+        for (i, c) in changes.enumerated() {
+            try need(c.item, false)
+            for (p, v) in c.values {
+                if let problem = p.problem(with: v) {
+                    throw SceneCheck.issue(path + ".changes[\(i)].\(p.rawValue)" + (problem.field.isEmpty ? "" : "." + problem.field),
+                                           "expected " + problem.expected)
+                }
+            }
+        }
+    }
+
+    /// A reload's new content, by the rules of an item's own fields.
+    static func checkPatch(_ patch: ItemPatch, at path: String) throws {
+        if let t = patch.title { try checkText(t, at: path + ".title") }
+        if let t = patch.subtitle { try checkText(t, at: path + ".subtitle") }
+        if let c = patch.color, !c.isValid { throw SceneCheck.issue(path + ".color", "expected a colour with components from 0 to 1") }
+        if let size = patch.size, let problem = ItemProperty.size.problem(with: .size(size)) {
+            throw SceneCheck.issue(path + ".size." + problem.field, "expected " + problem.expected)
+        }
+        try checkContent(patch.content ?? [], at: path)
     }
 
     /// A duration the clock can reach, and a spring that can move.
@@ -402,7 +437,9 @@ extension Scene {
             throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
         }
         try checkTiming(t.timing, at: path)
-        for c in t.changes where !known.contains(c.item) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(c.item))") }
+        try checkChanges(t.changes, at: path) { id, _ in
+            if !known.contains(id) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(id))") }
+        }
         for n in t.nested { try checkTransaction(n, at: path, known: &known, main: &main) }
         for a in t.completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
     }

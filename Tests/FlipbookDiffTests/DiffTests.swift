@@ -15,7 +15,7 @@ final class SemanticDiffTests: XCTestCase {
     }
 
     func recorded(_ s: Scene) throws -> Timeline {
-        try KeyframesJSONFormat.read(Array(KeyframesJSONFormat.text(try Simulator.run(s)).utf8), file: "keyframes.json")
+        try KeyframesJSONFormat.read(Array(try KeyframesJSONFormat.text(try Simulator.run(s)).utf8), file: "keyframes.json")
     }
 
     /// keyframes.json read back writes the same text again: every recorded field survives
@@ -24,9 +24,9 @@ final class SemanticDiffTests: XCTestCase {
         for (name, field) in [("wallet-move", "touches"), ("wallet-move", "recognizers"), ("pull-for-more-vc", "scrollViews")] {
             let url = packageRoot.appendingPathComponent("examples/\(name).json")
             let t = try Simulator.run(try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path))
-            let text = KeyframesJSONFormat.text(t)
+            let text = try KeyframesJSONFormat.text(t)
             let back = try KeyframesJSONFormat.read(Array(text.utf8), file: "keyframes.json")
-            XCTAssertEqual(KeyframesJSONFormat.text(back), text, name)
+            XCTAssertEqual(try KeyframesJSONFormat.text(back), text, name)
             let present = back.frames.contains { f in
                 field == "touches" ? !f.touches.isEmpty : field == "recognizers" ? !f.recognizers.isEmpty : !f.scrollViews.isEmpty
             }

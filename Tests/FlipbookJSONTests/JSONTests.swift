@@ -162,6 +162,24 @@ final class JSONParserTests: XCTestCase {
 }
 
 final class JSONWriterTests: XCTestCase {
+    func testNonFiniteNumbersAreRefusedByKey() throws {
+        var w = JSONWriter()
+        w.beginObject(); w.number("x", 1); w.endObject()
+        XCTAssertEqual(try w.finished(), #"{"x":1}"#)
+        for bad in [Double.nan, .infinity, -.infinity] {
+            var w = JSONWriter()
+            w.beginObject(); w.number("x", 1); w.number("alpha", bad); w.number("y", .nan); w.endObject()
+            XCTAssertThrowsError(try w.finished()) { XCTAssertEqual("\($0)", #"cannot write "alpha": not a finite number (JSON has no NaN or infinity)"#) }
+        }
+        var array = JSONWriter()
+        array.beginArray(); array.number(nil, .infinity); array.endArray()
+        XCTAssertThrowsError(try array.finished()) { XCTAssertTrue("\($0)".hasPrefix("cannot write an array element")) }
+        // A fragment written by another writer carries its first non-finite number along.
+        var outer = JSONWriter()
+        outer.beginObject(); outer.raw("look", #"{"r":null}"#, nonFinite: #""r""#); outer.endObject()
+        XCTAssertThrowsError(try outer.finished())
+    }
+
     func testNumberFormat() {
         XCTAssertEqual(NumberFormat.short(0), "0")
         XCTAssertEqual(NumberFormat.short(-0.0), "0")

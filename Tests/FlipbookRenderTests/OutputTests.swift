@@ -93,7 +93,7 @@ final class OutputTests: XCTestCase {
         let scene = try SceneDecoder().decode([UInt8](try Data(contentsOf: url)), file: url.path)
         let order = scene.collectionView.sections[0].items.map(\.id)
         let t = try Simulator.run(scene, frames: 246...246)
-        let text = KeyframesJSONFormat.text(t)
+        let text = try KeyframesJSONFormat.text(t)
         let root = JSONField(node: try JSONParser.parse(text), file: "keyframes.json")
         let top = try root.object(allowed: ["scene", "fps", "canvas", "frames", "looks"])
         XCTAssertEqual(try top.required("scene").string(), "wallet-scroll")

@@ -253,6 +253,49 @@ final class ValidationGateTests: XCTestCase {
         }
     }
 
+    /// Every numeric part of every animatable property, set, animated, key-framed or reloaded
+    /// from code with NaN, ±∞ or a value out of the decoder's range, is refused naming the field
+    /// (ItemProperty.problem(with:), the rule the decoder reads too), before anything renders.
+    func testNonFiniteValuesInChangesAndPatchesAreRefusedByName() {
+        let bad: [Double] = [.nan, .infinity, -.infinity]
+        func values(_ p: ItemProperty, _ v: Double) -> [(String, PropertyValue)] {
+            switch p.valueKind {
+            case .number: return [("", .number(v))]
+            case .point: return [(".x", .point(Point(x: v, y: 0))), (".y", .point(Point(x: 0, y: v)))]
+            case .size: return [(".width", .size(Size(width: v, height: 10))), (".height", .size(Size(width: 10, height: v)))]
+            case .rect: return [(".x", .rect(Rect(x: v, y: 0, width: 1, height: 1))), (".width", .rect(Rect(x: 0, y: 0, width: v, height: 1)))]
+            case .color: return [("", .color(Color(red: v, green: 0, blue: 0, alpha: 1)))]
+            }
+        }
+        var cases = 0
+        for p in ItemProperty.allCases {
+            for v in bad + [-1e9] {
+                for (field, value) in values(p, v) {
+                    if v == -1e9, p == .rotation || field == ".x" || field == ".y" { continue }  // within range for these
+                    var s = scene()
+                    s.script = [ScriptStep(time: 0, action: .set([PropertyChange(item: "c1", values: [(p, value)])]))]
+                    XCTAssertTrue(refusal(s).hasPrefix(#"scene "t": $.script[0].changes[0].\#(p.rawValue)\#(field): expected "#), "\(p) \(v): \(refusal(s))")
+                    s.script = [ScriptStep(time: 0, action: .animate(Transaction(changes: [PropertyChange(item: "c1", values: [(p, value)])])))]
+                    XCTAssertTrue(refusal(s).contains(".changes[0].\(p.rawValue)\(field): expected "), "\(p) \(v) animated: \(refusal(s))")
+                    let animation = KeyframeAnimation<PropertyValue>(values: [value, value], duration: 1)
+                    s.script = [ScriptStep(time: 0, action: .addAnimation(item: "c1", KeyframeSpec(key: "k", property: p, animation: animation), beginOffset: 0))]
+                    XCTAssertTrue(refusal(s).contains("$.script[0].values[0]\(field): expected "), "\(p) \(v) key frames: \(refusal(s))")
+                    cases += 3
+                }
+            }
+        }
+        XCTAssertGreaterThan(cases, 60)
+        // A reload's patch: size, colour and content by the item's own rules.
+        for (patch, field) in [(ItemPatch(size: Size(width: .nan, height: 10)), ".size.width"),
+                               (ItemPatch(color: Color(red: 0, green: .infinity, blue: 0, alpha: 1)), ".color"),
+                               (ItemPatch(content: [ContentSpec(kind: .text(TextElement(text: "x", frame: .zero, fontSize: .infinity)), height: 20)]),
+                                ".content[0].fontSize")] {
+            var s = scene()
+            s.script = [ScriptStep(time: 0, action: .performBatchUpdates([.reload(id: "c1", patch)], timing: .standard, completion: []))]
+            XCTAssertTrue(refusal(s).hasPrefix(#"scene "t": $.script[0]\#(field): expected "#), refusal(s))
+        }
+    }
+
     func testStylesContentAnimationsAndEffectOptionsAreChecked() {
         var s = scene()
         s.collectionView.cell.titleSize = .nan  // the review's frame rendered without titles

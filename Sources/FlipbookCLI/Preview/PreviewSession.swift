@@ -55,7 +55,7 @@ final class PreviewSession: @unchecked Sendable {
             let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
             let source = try? SceneSource(file: scenePath, bytes: bytes)
             let info = Array(PreviewSession.sceneInfo(scene, timeline: timeline, source: source).utf8)
-            let keyframes = Array(KeyframesJSONFormat.text(timeline).utf8)
+            let keyframes = Array(try KeyframesJSONFormat.text(timeline).utf8)
             let images = PreviewSession.imagePaths(timeline)
             var watched = stamps
             for path in images { watched[path] = FileStamp(path) }
