@@ -35,6 +35,15 @@ public struct Shadow: Hashable, Sendable {
     public static let card = Shadow()
     /// The stronger shadow of a lifted card (a snapshot being dragged).
     public static let lifted = Shadow(opacity: 0.32, offset: Point(x: 0, y: 8), radius: 10)
+
+    /// How far a blur of standard deviation `sigma` spreads past its shape: the Gaussian kernel is
+    /// cut at 3σ (beyond it less than 0.3 % of the weight), plus `margin` for the anti-aliased
+    /// edge. The one place the reach is computed: bounds, masks, the SVG filter and the cost
+    /// estimate each give only their margin.
+    public static func blurReach(sigma: Double, margin: Double = 0) -> Double { 3 * max(0, sigma) + margin }
+
+    /// This shadow's reach in points past its offset shape (`blurReach` of its radius).
+    public func reach(margin: Double) -> Double { Shadow.blurReach(sigma: radius, margin: margin) }
 }
 
 public enum TextAlignment: String, Hashable, Sendable { case left, center, right }

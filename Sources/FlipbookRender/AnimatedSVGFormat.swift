@@ -332,7 +332,7 @@ final class AnimatedSVGWriter {
         switch p {
         case .shadow(let s, let shape, _):
             guard s.opacity * s.color.alpha > 0 else { return "" }
-            let pad = 3 * s.radius + 2, r = shape.rect
+            let pad = s.reach(margin: 2), r = shape.rect
             var shifted = shape
             shifted.rect = r.offsetBy(dx: s.offset.x, dy: s.offset.y)
             return "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(r.minX + s.offset.x - pad))\" y=\"\(svgNumber(r.minY + s.offset.y - pad))\" width=\"\(svgNumber(r.width + 2 * pad))\" height=\"\(svgNumber(r.height + 2 * pad))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"

@@ -167,7 +167,7 @@ enum CairoDrawing {
     static func visualBounds(_ primitives: [DrawPrimitive], size: Size, scale: Double) -> Rect {
         var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
         for case .shadow(let shadow, let shape, _) in primitives {
-            let reach = 3 * max(0, shadow.radius) + 2 / max(scale, 1)
+            let reach = shadow.reach(margin: 2 / max(scale, 1))
             let s = shape.rect.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
             r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
                      width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))

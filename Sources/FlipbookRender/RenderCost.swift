@@ -79,7 +79,7 @@ public struct RenderCost: Sendable {
                 if let shadow = a.shadow, a.background.alpha > 0,
                    let g = ShadowMasks.Geometry(shadow, shape: Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height),
                                                 cornerRadius: a.cornerRadius, corners: a.roundedCorners, scale: scale * item.scale) {
-                    let reach = 3 * shadow.radius + 1
+                    let reach = shadow.reach(margin: 1)
                     let spread = item.frame.insetBy(dx: -reach, dy: -reach).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
                     let device = visibleArea(spread, scale: item.scale, within: within) * scale * scale
                     shadowSeconds += device * (g.density < scale * item.scale * 0.99 ? scaledShadowNanoseconds : shadowNanoseconds) / 1e9

@@ -100,7 +100,10 @@ enum ShadowMasks {
     /// A rectangle of mask pixels.
     struct Window: Equatable { var x, y, width, height: Int }
 
-    static func pad(sigma: Double) -> Int { Int((3 * sigma).rounded(.up)) + 1 }
+    static func pad(sigma: Double) -> Int { kernelRadius(sigma: sigma) + 1 }
+
+    /// Taps each side of the centre of the kernel cut at the blur's reach.
+    static func kernelRadius(sigma: Double) -> Int { Int(Shadow.blurReach(sigma: sigma).rounded(.up)) }
 
     /// The shape drawn by Cairo (anti-aliased) and blurred with a separable Gaussian kernel
     /// cut at 3σ and normalised to sum 1.
@@ -118,7 +121,7 @@ enum ShadowMasks {
         cairo_surface_flush(s)
         cairo_surface_destroy(s)
         guard sigma > 0 else { return m }
-        let r = Int((3 * sigma).rounded(.up))
+        let r = kernelRadius(sigma: sigma)
         var kernel = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = kernel.reduce(0, +)
         kernel = kernel.map { $0 / total }
@@ -201,7 +204,7 @@ enum ShadowMasks {
         var blurOperations: Int {
             let b = baseKey, sigma = Double(b.sigma) / 4
             guard sigma > 0 else { return 0 }
-            let taps = 2 * Int((3 * sigma).rounded(.up)) + 1
+            let taps = 2 * ShadowMasks.kernelRadius(sigma: sigma) + 1
             return (b.width + 2 * pad) * (b.height + 2 * pad) * taps * 2
         }
 
