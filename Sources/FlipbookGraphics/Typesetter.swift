@@ -424,7 +424,7 @@ public final class Typesetter: @unchecked Sendable {
     /// item it is drawn in. Masked glyphs that all lie on pixels both clips cover whole are
     /// drawn unclipped, which gives the same pixels: Cairo would otherwise make a clip mask for
     /// every glyph.
-    package func draw(_ label: TextElement, on cr: OpaquePointer, within container: RoundedClip? = nil) {
+    package func draw(_ label: TextElement, on cr: OpaquePointer, within container: RoundedRect? = nil) {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return }
         cairo_save(cr)
         let f = label.frame
@@ -565,10 +565,18 @@ public final class Typesetter: @unchecked Sendable {
     }
 }
 
-/// A rounded rectangle something is clipped to, in user space (`Typesetter.draw(_:on:within:)`).
-public struct RoundedClip: Sendable {
+/// A rounded rectangle: `corners` rounded by `radius` (clamped to half the shorter side). The
+/// one type for a shape the draw list fills, borders or clips to and a label is clipped to
+/// (`Typesetter.draw(_:on:within:)`); its path is FlipbookRender's (`RoundedRect.path`).
+public struct RoundedRect: Hashable, Sendable {
     public var rect: Rect
     public var radius: Double
     public var corners: Corners
-    public init(rect: Rect, radius: Double, corners: Corners) { self.rect = rect; self.radius = radius; self.corners = corners }
+    public init(_ rect: Rect, radius: Double, corners: Corners = .all) { self.rect = rect; self.radius = radius; self.corners = corners }
+
+    /// The centre line of a border `width` wide drawn inside this shape, as CALayer draws its
+    /// border: inset by half the width, the radius with it.
+    public func borderLine(width: Double) -> RoundedRect {
+        RoundedRect(rect.insetBy(dx: width / 2, dy: width / 2), radius: max(0, radius - width / 2), corners: corners)
+    }
 }

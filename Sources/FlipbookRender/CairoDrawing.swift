@@ -137,9 +137,8 @@ enum CairoDrawing {
                 cairo_restore(cr)
             }
             if shapes.enabled {
-                let within = RoundedClip(rect: shape.rect, radius: shape.radius, corners: shape.corners)
                 for e in content {
-                    if case .text(let t) = e { c.typesetter.draw(t, on: cr, within: within) } else { clipped { draw(e, &c, shapes: &shapes, on: cr) } }
+                    if case .text(let t) = e { c.typesetter.draw(t, on: cr, within: shape) } else { clipped { draw(e, &c, shapes: &shapes, on: cr) } }
                 }
             } else if !content.isEmpty {
                 clipped { for e in content { draw(e, &c, shapes: &shapes, on: cr) } }

@@ -24,19 +24,8 @@ public enum DrawPrimitive: Hashable, Sendable {
     case image(ImageElement)
 }
 
-/// A rounded rectangle: `corners` rounded by `radius` (clamped to half the shorter side).
-public struct RoundedRect: Hashable, Sendable {
-    public var rect: Rect
-    public var radius: Double
-    public var corners: Corners
-    public init(_ rect: Rect, radius: Double, corners: Corners = .all) { self.rect = rect; self.radius = radius; self.corners = corners }
+extension RoundedRect {
     public var path: [PathCommand] { Shapes.roundedRect(rect, radius: radius, corners: corners) }
-
-    /// The centre line of a border `width` wide drawn inside this shape, as CALayer draws its
-    /// border: inset by half the width, the radius with it.
-    public func borderLine(width: Double) -> RoundedRect {
-        RoundedRect(rect.insetBy(dx: width / 2, dy: width / 2), radius: max(0, radius - width / 2), corners: corners)
-    }
 }
 
 public enum DrawShape: Hashable, Sendable {
