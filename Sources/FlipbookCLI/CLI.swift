@@ -67,7 +67,7 @@ public enum CLI {
 
     static var mainHelp: String {
         var h = "flipbook — render iOS collection-view interaction effects offline.\n\nUsage:\n"
-        let lines = Commands.all.map { c in ("flipbook \(c.name) \(c.arguments)" + (c.name == "render" ? " [-o DIR] [options]" : ""), c.summary) }
+        let lines = commandTable.map(\.spec).map { c in ("flipbook \(c.name) \(c.arguments)" + (c.name == "render" ? " [-o DIR] [options]" : ""), c.summary) }
             + [("flipbook help [COMMAND]", "show help"), ("flipbook --version", "print the version")]
         let width = lines.map(\.0.count).max()! + 3
         for (left, right) in lines { h += "  " + left + String(repeating: " ", count: width - left.count) + right + "\n" }
@@ -85,7 +85,18 @@ public enum CLI {
     static var renderHelp: String { Commands.render.help }
     static var validateHelp: String { Commands.validate.help }
 
-    static let commandNames = ["render", "preview", "validate", "diff", "check", "report", "help"]
+    /// Every command: the word that runs it, its table (Commands: options, help) and its code.
+    /// Dispatch, `help COMMAND` and the did-you-mean list all read this one list.
+    static let commandTable: [(name: String, spec: CommandSpec, run: @Sendable ([String], Console) throws -> Int32)] = [
+        ("render", Commands.render, { try render($0, console: $1) }),
+        ("preview", Commands.preview, { try preview($0, console: $1) }),
+        ("validate", Commands.validate, { try validate($0, console: $1) }),
+        ("diff", Commands.diff, { try diff($0, console: $1) }),
+        ("check", Commands.check, { try check($0, console: $1) }),
+        ("report", Commands.reportMerge, { try report($0, console: $1) }),
+    ]
+
+    static var commandNames: [String] { commandTable.map(\.name) + ["help"] }
 
     /// Runs the command line and returns the exit code.
     public static func main(_ arguments: [String], console: Console = .standard) -> Int32 {
@@ -102,33 +113,17 @@ public enum CLI {
                 console.out(mainHelp)
                 return ExitCode.success
             case "help":
-                switch args.first {
-                case nil: console.out(mainHelp)
-                case "render": console.out(renderHelp)
-                case "validate": console.out(validateHelp)
-                case "preview": console.out(Commands.preview.help)
-                case "diff": console.out(diffHelp)
-                case "check": console.out(checkHelp)
-                case "report": console.out(reportHelp)
-                case let other?:
-                    throw UsageError(message: "no help for unknown command '\(other)'" + Spelling.suggestion(other, among: commandNames, quote: "'"), command: "")
+                guard let name = args.first else { console.out(mainHelp); return ExitCode.success }
+                guard let spec = commandTable.first(where: { $0.name == name })?.spec else {
+                    throw UsageError(message: "no help for unknown command '\(name)'" + Spelling.suggestion(name, among: commandNames, quote: "'"), command: "")
                 }
+                console.out(spec.help)
                 return ExitCode.success
             case "--version", "version":
                 console.out("flipbook \(version)\n")
                 return ExitCode.success
-            case "render":
-                return try render(args, console: console)
-            case "validate":
-                return try validate(args, console: console)
-            case "preview":
-                return try preview(args, console: console)
-            case "diff":
-                return try diff(args, console: console)
-            case "check":
-                return try check(args, console: console)
-            case "report":
-                return try report(args, console: console)
+            case let name where commandTable.contains(where: { $0.name == name }):
+                return try commandTable.first(where: { $0.name == name })!.run(args, console)
             default:
                 throw UsageError(message: "unknown command '\(command)'" + Spelling.suggestion(command, among: commandNames, quote: "'"), command: "")
             }
@@ -216,7 +211,7 @@ public enum CLI {
         var loop = 0
         var webpQuality: Double?
         var videoQuality = RenderOptions.defaultVideoQuality
-        var sheetFrames = 12
+        var sheetFrames = RenderOptions.defaultSheetFrames
         var times: [Double]?
         /// MB the render may use, and seconds (RenderBudget).
         var maxMemory = RenderBudget.defaultMegabytes
@@ -245,16 +240,16 @@ public enum CLI {
             for f in list where !seen.contains(f) { seen.append(f) }
             r.formats = seen
         }
-        r.fps = try o.integer("--fps", SceneLimits.fpsRange)
-        r.scale = try o.integer("--scale", SceneLimits.scaleRange)
-        r.jobs = try o.integer("--jobs", 1...256)
-        r.maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? r.maxMemory
-        r.maxSeconds = try o.integer("--max-seconds", 1...1_000_000) ?? r.maxSeconds
+        r.fps = try o.integer(Commands.fps)
+        r.scale = try o.integer(Commands.scale)
+        r.jobs = try o.integer(Commands.jobs)
+        r.maxMemory = try o.integer(Commands.maxMemory) ?? r.maxMemory
+        r.maxSeconds = try o.integer(Commands.maxSeconds) ?? r.maxSeconds
         r.assets = o.string("--assets")
         r.step = try o.integer("--step", 1...SceneLimits.maxFrames) ?? 1
         r.showTouches = o.has("--show-touches")
         r.loop = try o.integer("--loop", 0...65535) ?? 0
-        r.sheetFrames = try o.integer("--sheet-frames", 1...100) ?? 12
+        r.sheetFrames = try o.integer(Commands.sheetFrames) ?? RenderOptions.defaultSheetFrames
         r.webpQuality = try o.number("--webp-quality", 0...100)
         r.videoQuality = try o.number("--video-quality", 0...100) ?? r.videoQuality
         if let v = o.string("--time") {

@@ -5,15 +5,19 @@ import Flipbook
 enum Commands {
     static let outputOption = OptionSpec("--output", short: "-o", value: "DIR", inUsage: true, "output directory (default: output/<scene name>)")
     static let jobs = OptionSpec("--jobs", value: "N", "threads for drawing, encoding and comparing (default: all processors, fewer",
-                                 "when --max-memory says so)")
-    static let maxMemory = OptionSpec("--max-memory", value: "MB", "memory the command may use (default 2048): bounds the timeline",
+                                 "when --max-memory says so)").accepting(1...256)
+    static let maxMemory = OptionSpec("--max-memory", value: "MB", "memory the command may use (default \(RenderBudget.defaultMegabytes)): bounds the timeline",
                                       "(items x frames), the frames drawn and decoded at once, an SVG frame, the",
-                                      "animated previews, the scene's images (a quarter of it), the files compared")
-    static let maxSeconds = OptionSpec("--max-seconds", value: "S", "time it may take (default 600): a scene whose drawing is estimated",
-                                       "to take longer is refused before it starts, and one that runs past it is stopped")
+                                      "animated previews, the scene's images (a quarter of it), the files compared").accepting(RenderBudget.megabyteRange)
+    static let maxSeconds = OptionSpec("--max-seconds", value: "S", "time it may take (default \(RenderBudget.defaultSeconds)): a scene whose drawing is estimated",
+                                       "to take longer is refused before it starts, and one that runs past it is stopped").accepting(RenderBudget.secondRange)
     static let threshold = OptionSpec("--threshold", value: "T", "colour difference that counts, 0-1 (default 0: any change of a",
                                       "pixel that is not anti-aliasing; 0.1 is pixelmatch's, for goldens",
-                                      "recorded on another machine or library version)")
+                                      "recorded on another machine or library version)").accepting(0.0...1.0)
+    static let fps = OptionSpec("--fps", value: "N", "override the scene's frames per second (\(SceneLimits.fpsRange.lowerBound)-\(SceneLimits.fpsRange.upperBound))").accepting(SceneLimits.fpsRange)
+    static let port = OptionSpec("--port", value: "N", "port on 127.0.0.1 (default 8080; 0 picks a free one)").accepting(0...65535)
+    static let scale = OptionSpec("--scale", value: "N", "override the canvas scale (1, 2 or 3)").accepting(SceneLimits.scaleRange)
+    static let sheetFrames = OptionSpec("--sheet-frames", value: "N", "frames on the contact sheet, evenly spaced (\(ContactSheetFormat.frameRange.lowerBound)-\(ContactSheetFormat.frameRange.upperBound), default \(RenderOptions.defaultSheetFrames))").accepting(ContactSheetFormat.frameRange)
     static let maxDiffPixels = OptionSpec("--max-diff-pixels", value: "N", "changed pixels a frame may have: a count or a percentage (default 0)")
 
     /// One line per output format, from the formats themselves (`OutputFormats.all`), the
@@ -44,8 +48,8 @@ enum Commands {
         options: [
             outputOption,
             OptionSpec("--format", value: "LIST", inUsage: true, lines: ["comma-separated formats (default: png)"] + formatLines),
-            OptionSpec("--fps", value: "N", "override the scene's frames per second (1-240)"),
-            OptionSpec("--scale", value: "N", "override the canvas scale (1, 2 or 3)"),
+            fps,
+            scale,
             OptionSpec("--frames", value: "A-B", "write only frames A through B (inclusive; a single index works too)"),
             OptionSpec("--step", value: "N", "write only every N-th frame of that range (A, A+N, …)"),
             OptionSpec("--time", value: "T,…", "write stills instead: the state at exactly these seconds",
@@ -55,7 +59,7 @@ enum Commands {
             OptionSpec("--webp-quality", value: "Q", "lossy WebP at quality Q (0-100) instead of lossless"),
             OptionSpec("--video-quality", value: "Q", "MP4 and WebM quality (0-100, default \(NumberFormat.short(RenderOptions.defaultVideoQuality)));",
                        "higher is larger and closer to the PNG frames"),
-            OptionSpec("--sheet-frames", value: "N", "frames on the contact sheet, evenly spaced (1-100, default 12)"),
+            sheetFrames,
             jobs, maxMemory, maxSeconds,
             OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),
         ])
@@ -73,9 +77,9 @@ enum Commands {
         folder are served. Ctrl-C stops it.
         """,
         options: [
-            OptionSpec("--port", value: "N", "port on 127.0.0.1 (default 8080; 0 picks a free one)"),
+            port,
             OptionSpec("--open", "open the page in the desktop's browser (xdg-open)"),
-            OptionSpec("--scale", value: "N", "override the canvas scale (1, 2 or 3)"),
+            scale,
             OptionSpec("--show-touches", "draw fingers that are down as translucent circles"),
             maxMemory, maxSeconds,
             OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),
@@ -136,5 +140,6 @@ enum Commands {
         """,
         options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory])
 
-    static let all = [render, preview, validate, diff, check, reportMerge]
+    /// In the order `flipbook help` lists them (CLI.commandTable).
+    static var all: [CommandSpec] { CLI.commandTable.map(\.spec) }
 }

@@ -32,7 +32,7 @@ extension CLI {
             guard v.isEmpty || v == "force" else { throw UsageError(message: "--record takes no value but =force, got '\(v)'", command: command) }
             r.record = v.isEmpty ? "on" : "force"
         }
-        if let t = try o.number("--threshold", 0...1) { r.options.pixels.threshold = t }
+        if let t = try o.number(Commands.threshold) { r.options.pixels.threshold = t }
         if let v = o.string("--max-diff-pixels") {
             if v.hasSuffix("%"), let p = Double(v.dropLast()), p.isFinite, (0...100).contains(p) {
                 r.options.maxDiffPixels = .fraction(p / 100)
@@ -42,10 +42,10 @@ extension CLI {
                 throw UsageError(message: "--max-diff-pixels expects a pixel count or a percentage like 0.5%, got '\(v)'", command: command)
             }
         }
-        if let n = try o.integer("--jobs", 1...256) { r.options.workers = n }
+        if let n = try o.integer(Commands.jobs) { r.options.workers = n }
         r.every = try o.integer("--every", 1...SceneLimits.maxFrames)
-        r.maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? r.maxMemory
-        r.maxSeconds = try o.integer("--max-seconds", 1...1_000_000) ?? r.maxSeconds
+        r.maxMemory = try o.integer(Commands.maxMemory) ?? r.maxMemory
+        r.maxSeconds = try o.integer(Commands.maxSeconds) ?? r.maxSeconds
         if let v = o.string("--shard") {
             let p = v.split(separator: "/")
             guard p.count == 2, let k = Int(p[0]), let n = Int(p[1]), n >= 1, (1...n).contains(k) else {
@@ -243,7 +243,7 @@ extension CLI {
         let o = try Commands.reportMerge.parse(Array(args.dropFirst()))
         if o.help { console.out(reportHelp); return ExitCode.success }
         let inputs = o.positional
-        let maxMemory = try o.integer("--max-memory", 64...1_048_576) ?? RenderBudget.defaultMegabytes
+        let maxMemory = try o.integer(Commands.maxMemory) ?? RenderBudget.defaultMegabytes
         guard let output = o.string("--output") else { throw UsageError(message: "report merge needs -o OUT", command: "report") }
         guard !inputs.isEmpty else { throw UsageError(message: "report merge needs at least one REPORT_DIR", command: "report") }
         // Every input is read and checked before anything is written; the output must be none

@@ -17,6 +17,9 @@ struct OptionSpec {
     var help: [String]
     /// Shown in the usage line (the few options a command is used with).
     var inUsage = false
+    /// The values a number option accepts: what parsing checks and the help and errors say.
+    var integers: ClosedRange<Int>?
+    var numbers: ClosedRange<Double>?
 
     init(_ name: String, short: String? = nil, value: String? = nil, optionalValue: Bool = false, inUsage: Bool = false, _ help: String...) {
         self.name = name; self.short = short; self.value = value; self.optionalValue = optionalValue; self.inUsage = inUsage
@@ -26,6 +29,10 @@ struct OptionSpec {
     init(_ name: String, value: String? = nil, inUsage: Bool = false, lines: [String]) {
         self.name = name; self.value = value; self.inUsage = inUsage; self.help = lines
     }
+
+    /// The same option with the values it accepts (one declaration, read by parsing and help).
+    func accepting(_ range: ClosedRange<Int>) -> OptionSpec { var o = self; o.integers = range; return o }
+    func accepting(_ range: ClosedRange<Double>) -> OptionSpec { var o = self; o.numbers = range; return o }
 
     var spelled: String { (short.map { $0 + ", " } ?? "") + name + (value.map { optionalValue ? "[=\($0)]" : " " + $0 } ?? "") }
 }
@@ -110,6 +117,10 @@ struct ParsedOptions {
 
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
     func string(_ name: String) -> String? { values[name] }
+
+    /// The value of an option declared with `accepting(_:)`, checked against its range.
+    func integer(_ spec: OptionSpec) throws -> Int? { try integer(spec.name, spec.integers!) }
+    func number(_ spec: OptionSpec) throws -> Double? { try number(spec.name, spec.numbers!) }
 
     func integer(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
         guard let v = values[name] else { return nil }

@@ -8,7 +8,11 @@ import Flipbook
 /// one line naming the budget and how to change it (BudgetExceeded, exit 2), so any accepted
 /// scene renders within its budgets or says why not.
 struct RenderBudget {
-    static let defaultMegabytes = 2048
+    static let defaultMegabytes = RecordingLimits.defaultMemoryMegabytes
+    /// What --max-memory accepts, in MB.
+    static let megabyteRange = 64...1_048_576
+    /// What --max-seconds accepts.
+    static let secondRange = 1...1_000_000
     static let defaultSeconds = 600
     let megabytes: Int
     let seconds: Int
@@ -28,10 +32,9 @@ struct RenderBudget {
         return max(1, min(requested, (bytes / 2) / per))
     }
 
-    /// The timeline may take 40 % of the budget.
+    /// The timeline's share of the budget (RecordingLimits' policy).
     func recordingLimits(_ cancellation: Cancellation) -> RecordingLimits {
-        let per = RecordingLimits().bytesPerDrawItem
-        return RecordingLimits(cancellation: cancellation, maxDrawItems: max(1000, bytes * 2 / 5 / per))
+        RecordingLimits(memoryMegabytes: megabytes, cancellation: cancellation)
     }
 
     /// The memory and time `formats` of `timeline` would take, checked before drawing starts.

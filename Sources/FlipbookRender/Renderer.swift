@@ -12,7 +12,9 @@ public struct RenderOptions: Sendable {
     public var sheetFrames: Int
     /// MP4 and WebM quality, 0-100 (a constant quantiser; higher is larger and closer).
     public var videoQuality: Double
-    public init(showTouches: Bool = false, loopCount: Int = 0, webpQuality: Double? = nil, sheetFrames: Int = 12,
+    /// Frames on a contact sheet when nothing says otherwise (`--sheet-frames`).
+    public static let defaultSheetFrames = 12
+    public init(showTouches: Bool = false, loopCount: Int = 0, webpQuality: Double? = nil, sheetFrames: Int = RenderOptions.defaultSheetFrames,
                 videoQuality: Double = RenderOptions.defaultVideoQuality) {
         self.showTouches = showTouches; self.loopCount = loopCount; self.webpQuality = webpQuality; self.sheetFrames = sheetFrames
         self.videoQuality = videoQuality

@@ -476,4 +476,14 @@ public struct RecordingLimits: Sendable {
     public init(cancellation: Cancellation = .none, maxDrawItems: Int = .max) {
         self.cancellation = cancellation; self.maxDrawItems = maxDrawItems
     }
+
+    /// The memory budget `flipbook` uses when `--max-memory` is not given, in MB.
+    public static let defaultMemoryMegabytes = 2048
+
+    /// The policy every caller shares (the command line, FlipbookTesting): the timeline may take
+    /// 40 % of a memory budget of `megabytes`, the rest is for drawing and encoding.
+    public init(memoryMegabytes megabytes: Int, cancellation: Cancellation = .none) {
+        self.init(cancellation: cancellation)
+        maxDrawItems = max(1000, (megabytes << 20) * 2 / 5 / bytesPerDrawItem)
+    }
 }

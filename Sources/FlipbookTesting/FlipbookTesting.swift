@@ -30,8 +30,8 @@ public struct AnimationCheck: Sendable {
     /// Frames a new golden keeps as PNG (every N-th, and the last).
     public var every = 30
     public var options = ComparisonOptions()
-    /// Budgets, as the command line's defaults.
-    public var maxDrawItems = (2048 << 20) * 2 / 5 / 400
+    /// Budgets, as the command line's defaults (RecordingLimits' policy for its default memory).
+    public var maxDrawItems = RecordingLimits(memoryMegabytes: RecordingLimits.defaultMemoryMegabytes).maxDrawItems
 
     public init(goldens: URL, report: URL, recording: AnimationRecording = .fromEnvironment()) {
         self.goldens = goldens; self.report = report; self.recording = recording

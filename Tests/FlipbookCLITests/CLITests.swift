@@ -255,6 +255,28 @@ final class CLITests: XCTestCase {
         }
     }
 
+    /// An option declared with its range is parsed by it: one past either end is refused with
+    /// the range the declaration holds, in every command that takes it.
+    func testDeclaredRangesAreWhatParsingChecks() {
+        let scene = write("s.json", good)
+        var checked = 0
+        for (name, spec, _) in CLI.commandTable where name == "render" || name == "check" {
+            for option in spec.options {
+                guard let range = option.integers else { continue }
+                for bad in [range.lowerBound - 1, range.upperBound + 1] {
+                    let args = name == "render" ? ["render", scene, option.name, "\(bad)", "-o", dir.appendingPathComponent("r").path]
+                                                : ["check", scene, "--golden", dir.appendingPathComponent("g").path, option.name, "\(bad)"]
+                    let (code, c) = run(args)
+                    XCTAssertEqual(code, 2, "\(args)")
+                    XCTAssertTrue(c.err.contains("\(option.name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(bad)'"), "\(args): \(c.err)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 12, "fps, scale, sheet-frames, jobs, max-memory, max-seconds in render and check")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("r").path))
+    }
+
     func testHelpAndValidate() {
         for args in [["--help"], ["help"], ["render", "--help"], ["help", "render"], ["validate", "--help"]] {
             let (code, c) = run(args)

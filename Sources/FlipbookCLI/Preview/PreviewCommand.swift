@@ -15,11 +15,11 @@ extension CLI {
         let path = o.positional[0]
         // A scene that is not there at all is a mistake on the command line, not an edit.
         if !FileManager.default.fileExists(atPath: path) { throw InputError(file: path, message: "no such file") }
-        let port = try o.integer("--port", 0...65535) ?? 8080
-        let budget = RenderBudget(megabytes: try o.integer("--max-memory", 64...1_048_576) ?? RenderBudget.defaultMegabytes,
-                                  seconds: try o.integer("--max-seconds", 1...1_000_000) ?? RenderBudget.defaultSeconds)
+        let port = try o.integer(Commands.port) ?? 8080
+        let budget = RenderBudget(megabytes: try o.integer(Commands.maxMemory) ?? RenderBudget.defaultMegabytes,
+                                  seconds: try o.integer(Commands.maxSeconds) ?? RenderBudget.defaultSeconds)
         let session = PreviewSession(scenePath: path, assets: o.string("--assets"), options: RenderOptions(showTouches: o.has("--show-touches")),
-                                     scale: try o.integer("--scale", SceneLimits.scaleRange), budget: budget)
+                                     scale: try o.integer(Commands.scale), budget: budget)
         if !session.reload(), let e = session.error { console.err("flipbook: \(e)\n") }
         let server = try HTTPServer(port: port)
         let url = "http://127.0.0.1:\(server.port)/"

@@ -11,6 +11,8 @@ public struct ContactSheetFormat: TimelineFormat {
     public var summary: String { "<scene>-sheet.png, a contact sheet of frames with times" }
     public init() {}
 
+    /// How many frames a sheet may show (`--sheet-frames`).
+    public static let frameRange = 1...100
     static let columns = 4
     static let thumbnailScale = 0.5
     static let padding = 16.0
