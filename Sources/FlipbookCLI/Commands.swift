@@ -73,8 +73,8 @@ enum Commands {
         under the scrubber. Frames are drawn as `render --format png` draws them. When the
         scene file or an image it draws changes, the scene is read and simulated again and the
         page follows at the same time; an edit that does not read shows its error in the page
-        and the last good scene keeps playing. Only the player and files inside the scene's
-        folder are served. Ctrl-C stops it.
+        and the last good scene keeps playing. Only the player, the scene file and the images
+        it draws are served. Ctrl-C stops it.
         """,
         options: [
             port,

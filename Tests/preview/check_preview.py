@@ -143,6 +143,11 @@ with tempfile.TemporaryDirectory() as tmp:
     text = open(os.path.join(ROOT, "examples", "wallet-move.json"), encoding="utf-8").read()
     open(scene, "w", encoding="utf-8").write(text)
     open(os.path.join(tmp, "secret.txt"), "w").write("not for the page\n")
+    # Beside the scene, files it does not name: a dotfile, a key, notes (a scene in a home folder).
+    for name in (".env", "id_ed25519", "notes.txt"):
+        open(os.path.join(tmp, "project", name), "w").write("not for the page\n")
+    os.makedirs(os.path.join(tmp, "project", ".git"))
+    open(os.path.join(tmp, "project", ".git", "config"), "w").write("not for the page\n")
     os.symlink(os.path.join(tmp, "secret.txt"), os.path.join(tmp, "project", "link.txt"))
     # What render writes, to compare the page with.
     rendered = os.path.join(tmp, "rendered")
@@ -160,11 +165,12 @@ with tempfile.TemporaryDirectory() as tmp:
     status, body = raw_get(port, "/")
     check(status == 200 and b"<canvas id=\"frame\"" in body, f"the player page is served ({status})")
     for path in ["/../secret.txt", "/files/../secret.txt", "/files/%2e%2e/secret.txt", "/files/link.txt", "/files//etc/passwd",
-                 "/etc/passwd", "/files/" + tmp + "/secret.txt", "/api/../../secret.txt"]:
+                 "/etc/passwd", "/files/" + tmp + "/secret.txt", "/api/../../secret.txt", "/files/.env", "/files/id_ed25519",
+                 "/files/notes.txt", "/files/.git/config", "/.env", "/.git/config", "/files/", "/files/./wallet-move.json"]:
         status, body = raw_get(port, path)
         check(status == 404 and b"not for the page" not in body, f"{path} gets 404 (got {status})")
     status, body = raw_get(port, "/files/wallet-move.json")
-    check(status == 200 and body.decode() == text, "a file inside the scene's folder is served")
+    check(status == 200 and body.decode() == text, "the scene file is served")
     status, _ = raw_get(port, "/", host="attacker.example:%d" % port)
     check(status == 403, f"a foreign Host is refused (got {status})")
     status, _ = raw_get(port, "/", host="127.0.0.1:1")
@@ -299,6 +305,29 @@ with tempfile.TemporaryDirectory() as tmp:
     except subprocess.TimeoutExpired:
         server.kill()
         check(False, "SIGINT stops the server within 10 s")
+
+    # An image the scene draws is served; one beside it that the scene does not name is not.
+    shown = os.path.join(tmp, "shown")
+    os.makedirs(os.path.join(shown, "images"))
+    shutil.copy(os.path.join(ROOT, "examples", "labels-and-shadows.json"), shown)
+    shutil.copy(os.path.join(ROOT, "examples", "images", "avatar.png"), os.path.join(shown, "images"))
+    shutil.copy(os.path.join(ROOT, "examples", "images", "avatar.png"), os.path.join(shown, "images", "unnamed.png"))
+    server = subprocess.Popen([FLIPBOOK, "preview", os.path.join(shown, "labels-and-shadows.json"), "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline().split("http://127.0.0.1:")[1].split("/")[0])
+        for _ in range(100):  # the scene is read in the background
+            if json.loads(raw_get(port, "/api/status")[1])["ready"]:
+                break
+            time.sleep(0.1)
+        status, body = raw_get(port, "/files/images/avatar.png")
+        check(status == 200 and body == open(os.path.join(ROOT, "examples", "images", "avatar.png"), "rb").read(),
+              f"an image the scene draws is served (got {status})")
+        check(raw_get(port, "/files/images/unnamed.png")[0] == 404, "an image the scene does not name gets 404")
+        check(raw_get(port, "/files/labels-and-shadows.json")[0] == 200, "its scene file is served")
+    finally:
+        server.kill()
+        server.wait()
 
     # Usage errors are one line, exit 2.
     bad = subprocess.run([FLIPBOOK, "preview", os.path.join(tmp, "missing.json")], capture_output=True, text=True, timeout=30)

@@ -146,14 +146,30 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// A file inside the scene's folder (the page shows the scene's source around an error):
-    /// read through the folder's handle, so no "..", absolute path or link leads out of it.
+    /// The scene file or an image the scene draws, by its path inside the scene's folder (the
+    /// page shows the scene's source around an error): nothing else — no listing, no dotfile,
+    /// no file the scene does not name. Read through the folder's handle, so no "..", absolute
+    /// path or link leads out of it.
     private func file(_ relative: String) -> HTTPResponse {
         let folder = assets ?? (scenePath.contains("/") ? URL(fileURLWithPath: scenePath).deletingLastPathComponent().path : ".")
-        guard let dir = try? Directory.open(folder, followsLast: true).0,
+        guard servable(relative, folder: folder),
+              let dir = try? Directory.open(folder, followsLast: true).0,
               let bytes = try? dir.read(relative, maxBytes: 64 << 20) else { return .text(404, "not found") }
         let type = relative.hasSuffix(".json") ? "application/json; charset=utf-8" : relative.hasSuffix(".png") ? "image/png" : "application/octet-stream"
         return HTTPResponse(contentType: type, body: bytes)
+    }
+
+    /// Whether `relative` names the scene file or one of the images it draws inside `folder`.
+    private func servable(_ relative: String, folder: String) -> Bool {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, !parts.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return false }
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        func inside(_ path: String) -> String? {
+            let full = URL(fileURLWithPath: path).standardizedFileURL.path
+            return full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : nil
+        }
+        lock.lock(); let named = images; lock.unlock()
+        return inside(scenePath) == relative || named.contains { inside($0) == relative }
     }
 
     // MARK: - What the page is told about the scene
