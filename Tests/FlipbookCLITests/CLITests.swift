@@ -247,6 +247,10 @@ final class CLITests: XCTestCase {
         XCTAssertNil(Spelling.nearest("--zzzzzz", among: Commands.render.options.map(\.name)), "nothing near: no suggestion")
         XCTAssertEqual(Spelling.nearest("Flow", among: ["absolute", "flow", "wallet"]), "flow", "a case slip is near")
         XCTAssertEqual(Spelling.editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(Spelling.nearest("--sheet-frame", among: Commands.render.options.map(\.name)), "--sheet-frames")
+        XCTAssertEqual(Spelling.nearest("kiten", among: ["sitting", "kitten", "mitten"]), "kitten", "one edit beats one edit later in the alphabet")
+        XCTAssertEqual(Spelling.nearest("abcd", among: ["abdc"]), "abdc", "a swap is two edits")
+        XCTAssertNil(Spelling.nearest("abcde", among: ["edcba"]))
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         for command in Commands.all {
             XCTAssertTrue(readme.contains("`" + command.usageLine + "`"), "README lacks the usage line `\(command.usageLine)`")

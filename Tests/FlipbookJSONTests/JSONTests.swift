@@ -1,5 +1,5 @@
 import XCTest
-import FlipbookCore
+@testable import FlipbookCore
 @testable import FlipbookJSON
 
 final class JSONParserTests: XCTestCase {
@@ -219,5 +219,29 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertNil(Color(hex: "FF8000"))
         XCTAssertNil(Color(hex: "#GG0000"))
         XCTAssertNil(Color(hex: "#12345"))
+    }
+}
+
+/// Did-you-mean's banded edit distance against the full table, on random words over a small
+/// alphabet (so that near words are common), and its bound on user-chosen lengths.
+final class SpellingTests: XCTestCase {
+    func testBandedDistanceAgreesWithTheFullTable() {
+        var rng = SplitMix64(state: 7)
+        let letters = Array("abc".unicodeScalars)
+        func word() -> String { String(String.UnicodeScalarView((0..<Int(rng.next() % 7)).map { _ in letters[Int(rng.next() % 3)] })) }
+        for _ in 0..<3000 {
+            let a = word(), b = word()
+            let full = Spelling.editDistance(a, b)
+            for k in 0...3 {
+                XCTAssertEqual(Spelling.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: k), full <= k ? full : nil, "\(a) \(b) k=\(k)")
+            }
+        }
+    }
+
+    func testLongNamesGetNoSuggestionAndNearOnesDo() {
+        let long = String(repeating: "x", count: 160_000)
+        XCTAssertNil(Spelling.nearest(long, among: [long + "y", "x"]), "past maxWordLength: no suggestion")
+        let id = String(repeating: "card", count: 60)  // 240 scalars: still suggested
+        XCTAssertEqual(Spelling.nearest(id + "s", among: [id, "other"]), id)
     }
 }
