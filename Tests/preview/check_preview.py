@@ -17,7 +17,7 @@ import websocket
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
-from checks import Checks
+from checks import Checks, local_environment
 import chromium
 
 FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
@@ -342,7 +342,7 @@ with tempfile.TemporaryDirectory() as tmp:
     blocks = re.findall(r"<!-- scene: (\S+) -->\n```json\n(.*?)```", guide, re.S)
     check(len(blocks) == 2, f"the guide shows two scenes ({len(blocks)})")
     os.makedirs(os.path.join(tmp, "scenes"))
-    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+    env = local_environment()
     for name, body in blocks:
         open(os.path.join(tmp, "scenes", name), "w", encoding="utf-8").write(body)
         r = subprocess.run([FLIPBOOK, "validate", "scenes/" + name], capture_output=True, text=True, cwd=tmp)

@@ -8,7 +8,7 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
-from checks import Checks
+from checks import Checks, local_environment
 import chromium
 
 FLIPBOOK = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook")
@@ -16,7 +16,7 @@ check = Checks("report")
 
 
 with tempfile.TemporaryDirectory() as tmp:
-    env = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+    env = local_environment()
     golden, report = os.path.join(tmp, "golden"), os.path.join(tmp, "report")
     scenes = [os.path.join(ROOT, "examples", n + ".json") for n in ("wallet-scroll", "tag-reorder")]
     subprocess.run([FLIPBOOK, "check", *scenes, "--golden", golden, "--record", "-o", os.path.join(tmp, "rec")], check=True, env=env,

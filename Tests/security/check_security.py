@@ -12,14 +12,14 @@ import xml.dom.minidom
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [os.path.join(ROOT, "Tests", "support"), os.path.dirname(os.path.abspath(__file__))]
-from checks import Checks
+from checks import Checks, local_environment
 import runner_commands
 
 FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
 check = Checks("security")
 # Memory a budget error may take beyond --max-memory: the process itself, fonts, the parsed scene.
 MARGIN_MB = 200
-ENV = {k: v for k, v in os.environ.items() if k not in ("CI", "GITHUB_ACTIONS")}
+ENV = local_environment()
 
 
 _peaks = {}
