@@ -22,10 +22,29 @@ public struct Console: Sendable {
         self.out = out; self.err = err; self.errIsTerminal = errIsTerminal; self.environment = environment
     }
 
+    /// stdout and stderr, every line made inert (`Console.inert`): a terminal or CI log shows
+    /// no escape sequence or bidi override that a scene's text chose.
     public static var standard: Console {
-        Console(out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
-                err: { s in FileHandle.standardError.write(Data(s.utf8)) },
+        Console(out: { s in FileHandle.standardOutput.write(Data(Console.inert(s).utf8)) },
+                err: { s in FileHandle.standardError.write(Data(Console.inert(s).utf8)) },
                 errIsTerminal: isatty(2) == 1)
+    }
+
+    /// `text` with every control, invisible or direction-changing scalar (InputError.isHidden)
+    /// written as `\u{…}`, except line breaks, tabs and a leading carriage return (Flipbook's own
+    /// progress line rewrites itself with one; one inside a scene's name would hide text).
+    public static func inert(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { InputError.isHidden($0) && $0 != "\n" && $0 != "\t" && $0 != "\r" })
+                || text.dropFirst().contains("\r") else { return text }
+        var out = ""
+        for (i, u) in text.unicodeScalars.enumerated() {
+            if u == "\n" || u == "\t" || (u == "\r" && i == 0) || !InputError.isHidden(u) {
+                out.unicodeScalars.append(u)
+            } else {
+                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
     }
 
     /// Where `command` writes: stdout as it is.

@@ -482,8 +482,33 @@ def bad_goldens_and_names():
         sb.close()
 
 
+def terminal_text():
+    """Text a scene chose reaches a terminal or CI log inert: no raw ESC (a colour, a cleared
+    screen, a hyperlink), no bidi override (U+202E shows text reversed), no bare CR (a line
+    hidden under the next) — in a file name, a title in a diff, a validation error."""
+    sb = Sandbox()
+    try:
+        evil = "evil\x1b[2J\u202egnp.json\r"
+        write_json(sb.p(evil), scene(extra=lambda s: s["collectionView"]["items"][0].update(title="a\x1b]8;;http://x\x07b\u202e")))
+        results = [run(["validate", evil], sb.project), run(["render", evil, "--format", "json", "-o", "out"], sb.project)]
+        changed = scene(extra=lambda s: s["collectionView"]["items"][0].update(title="c\x1b[31mred\u2066"))
+        write_json(sb.p("changed.json"), changed)
+        run(["render", "changed.json", "--format", "json", "-o", "b"], sb.project)
+        results.append(run(["diff", "out", "b"], sb.project))
+        write_json(sb.p("bad.json"), scene(extra=lambda s: s["script"].append({"at": 0.2, "action": "set", "changes": [{"item": "i9\x1b[1m\u202e", "alpha": 1}]})))
+        results.append(run(["validate", "bad.json"], sb.project))
+        for i, (code, out, err, _, _) in enumerate(results):
+            text = out + err
+            check(code in (0, 1, 2) and text, f"terminal text case {i}: ran (exit {code}): {text[:200]!r}")
+            check(not any(c in text for c in ("\x1b", "\u202e", "\u2066", "\x07")), f"terminal text case {i}: no raw ESC, BEL or bidi control: {text[:300]!r}")
+            check("\r" not in text, f"terminal text case {i}: no carriage return: {text[:300]!r}")
+        check("\\u{1B}" in results[0][1] + results[0][2], f"the file name's ESC is shown escaped: {results[0][1][:200]!r}")
+    finally:
+        sb.close()
+
+
 if __name__ == "__main__":
-    for case in (links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()
