@@ -314,6 +314,9 @@ public enum CLI {
         // output/<scene> may be a link. A folder given with -o is the user's own.
         let output = r.output ?? "output/\(scene.name)"
         let formats = r.formats.compactMap(OutputFormats.named)
+        for case .animation(let f) in formats {
+            if let problem = f.canvasProblem(scene.canvas) { throw UsageError(message: "--format \(f.name): \(problem)", command: "render") }
+        }
         let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames,
                                     videoQuality: r.videoQuality)
         let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)

@@ -507,8 +507,24 @@ def terminal_text():
         sb.close()
 
 
+def encoder_limits():
+    """A canvas an encoder cannot code is refused before anything is drawn, naming the format
+    and its limit (OpenH264 refused 4096 x 4096 only after drawing every frame, exit 1)."""
+    sb = Sandbox()
+    try:
+        write_json(sb.p("big.json"), scene(canvas={"width": 2048, "height": 2048, "scale": 2}))
+        r = run(["render", "big.json", "--format", "png,mp4", "-o", "out", "--max-memory", "8192"], sb.project)
+        refused("a 4096x4096 mp4", r, "--format mp4", "9437184 pixels a frame", "4096x4096")
+        check(not os.path.exists(sb.p("out")), "nothing written for a refused mp4")
+        write_json(sb.p("wide.json"), scene(canvas={"width": 4096, "height": 500, "scale": 2}))
+        r = run(["render", "wide.json", "--format", "mp4", "-o", "wide", "--max-memory", "8192"], sb.project)
+        check(r[0] == 0 and os.path.getsize(sb.p("wide", "s.mp4")) > 0, f"8192 x 1000 is within level 5.2 and coded (exit {r[0]}: {r[2][:200]})")
+    finally:
+        sb.close()
+
+
 if __name__ == "__main__":
-    for case in (terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()

@@ -67,6 +67,13 @@ public protocol AnimationFormat: Sendable {
     /// The file it writes for a scene ("wallet-scroll.gif").
     func fileName(forScene scene: String) -> String
     func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder
+    /// What is wrong with `canvas` for this format's encoder (a size it cannot code), or nil:
+    /// asked before anything is drawn, so a render is refused up front.
+    func canvasProblem(_ canvas: Canvas) -> String?
+}
+
+extension AnimationFormat {
+    public func canvasProblem(_ canvas: Canvas) -> String? { nil }
 }
 
 /// The rectangle of pixels that differ between two images of one size (nil when equal).

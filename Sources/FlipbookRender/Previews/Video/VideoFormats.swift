@@ -15,7 +15,20 @@ public struct MP4Format: AnimationFormat {
     public init() {}
     public func fileName(forScene scene: String) -> String { scene + ".mp4" }
     public func makeEncoder(canvas: Canvas, options: RenderOptions) throws -> any AnimationEncoder {
-        VideoEncoder(codec: .h264, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
+        if let problem = canvasProblem(canvas) { throw RenderError(problem) }
+        return VideoEncoder(codec: .h264, width: canvas.pixelWidth, height: canvas.pixelHeight, quality: options.videoQuality)
+    }
+
+    /// H.264's highest level OpenH264 codes, 5.2, holds frames of at most 36,864 macroblocks
+    /// of 16 x 16 px (about 9.4 million pixels), none more than √(8 · 36,864) = 543 macroblocks
+    /// (8,688 px) on a side (ITU-T H.264 Table A-1, MaxFS, and A.3.1's side bound).
+    public static let maxMacroblocks = 36_864
+    public func canvasProblem(_ canvas: Canvas) -> String? {
+        let w = (canvas.pixelWidth + 15) / 16, h = (canvas.pixelHeight + 15) / 16
+        let side = Int(Double(8 * MP4Format.maxMacroblocks).squareRoot())
+        guard w * h > MP4Format.maxMacroblocks || max(w, h) > side else { return nil }
+        return "mp4 (H.264 level 5.2) codes at most \(MP4Format.maxMacroblocks * 256) pixels a frame and \(side * 16) px a side; "
+            + "\(canvas.pixelWidth)x\(canvas.pixelHeight) is more: lower --scale or use webm"
     }
 }
 
