@@ -214,6 +214,7 @@ public enum CLI {
         var decoder = sceneDecoder
         decoder.assetsDirectory = assets
         decoder.maxImageBytes = (maxMemory << 20) / 4
+        decoder.maxTemplateBytes = (maxMemory << 20) / 8
         return try decoder.decode(bytes, file: path)
     }
 

@@ -33,6 +33,13 @@ extension InputError {
 
     /// C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters: scalars
     /// that must not reach a terminal, a log or a file name as themselves.
+    /// Names a message lists, of a length a person can read whatever the input: at most
+    /// `limit` of them, each quoted and cut at 40 characters, then "… and 1,998 more".
+    public static func list(_ names: [String], limit: Int = 10) -> String {
+        let shown = names.prefix(limit).map { quote($0, limit: 40) }.joined(separator: ", ")
+        return names.count > limit ? shown + " … and \(NumberFormat.grouped(names.count - limit)) more" : shown
+    }
+
     public static func isHidden(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)

@@ -3,6 +3,17 @@
 
 public enum NumberFormat {
     /// Numbers with at most 6 decimals, trailing zeros trimmed, never "-0" or exponent form.
+    /// A count with thousands separated by commas, as messages write them ("1,998").
+    public static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (k, c) in digits.enumerated() {
+            if k > 0 && (digits.count - k) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
     public static func short(_ v: Double) -> String {
         guard v.isFinite else { return "null" }
         // Too large for 6 fixed decimals: the shortest round-trip form ("1e+308").

@@ -51,8 +51,41 @@ struct ItemTemplates {
         return false
     }
 
-    /// The items `field` stands for, expanded; at most `limit` of them.
-    func expand(_ field: JSONField, limit: Int) throws -> [Entry] {
+    /// What expansions may still make in one scene, shared by all its lists: items (the scene's
+    /// limit) and bytes of copied nodes and text, measured from the document before anything is
+    /// copied, so a small file cannot grow into gigabytes first and be refused after.
+    final class Budget {
+        var items: Int
+        var bytes: Int
+        let totalBytes: Int
+        init(items: Int = SceneLimits.maxItems, bytes: Int) { self.items = items; self.bytes = bytes; totalBytes = bytes }
+    }
+
+    /// Bytes one copy of `node` takes once expanded: a node's own cost and its text, with room
+    /// for the numbers `{i…}` placeholders become; a cycled array costs its largest element.
+    static func weight(_ node: JSONNode, cycling: Bool) -> Int {
+        switch node.value {
+        case .array(let values) where cycling: return values.map { weight($0, cycling: false) }.max() ?? nodeBytes
+        case .array(let values): return values.reduce(nodeBytes) { $0 + weight($1, cycling: false) }
+        case .object(let members): return members.reduce(nodeBytes) { $0 + $1.key.utf8.count + weight($1.value, cycling: false) }
+        case .string(let text): return nodeBytes + text.utf8.count + 20 * placeholders(in: text)
+        default: return nodeBytes
+        }
+    }
+
+    /// A JSONNode in memory, measured roughly (its value, line and column, and a list slot).
+    static let nodeBytes = 64
+
+    static func placeholders(in text: String) -> Int {
+        var n = 0, previous: UInt8 = 0
+        for b in text.utf8 { if previous == UInt8(ascii: "{") && b == UInt8(ascii: "i") { n += 1 }; previous = b }
+        return n
+    }
+
+    /// The items `field` stands for, expanded; at most `limit` of them, within `budget`.
+    func expand(_ field: JSONField, limit: Int, budget: Budget? = nil) throws -> [Entry] {
+        let budget = budget ?? Budget(items: limit, bytes: Int.max)
+        let limit = min(limit, budget.items)
         let elements: [JSONField]
         if case .object = field.node.value {
             elements = [field]
@@ -70,7 +103,7 @@ struct ItemTemplates {
                 guard let t = named[name] else {
                     let known = named.keys.sorted()
                     throw tf.error("unknown template \(InputError.quote(name)); " + (known.isEmpty ? "the scene has no \"templates\""
-                        : "expected one of: " + known.joined(separator: ", ") + Spelling.suggestion(name, among: known)))
+                        : "expected one of: " + InputError.list(known) + Spelling.suggestion(name, among: known)))
                 }
                 // The template's fields first, each replaced by the item's own of that name.
                 let own = Set(members.map(\.key))
@@ -81,6 +114,14 @@ struct ItemTemplates {
                 continue
             }
             let count = try rf.integer(in: 1...max(1, limit - out.count))
+            let perCopy = members.reduce(0) { $0 + $1.key.utf8.count + Self.weight($1.value, cycling: !Self.arrayFields.contains($1.key)) }
+            let (cost, overflow) = count.multipliedReportingOverflow(by: perCopy)
+            if overflow || cost > budget.bytes {
+                throw rf.error("expected a repeat whose copies fit the memory budget: \(count) copies of about \(perCopy) bytes need "
+                    + "\(overflow ? "more than \(Int.max >> 20)" : String(cost >> 20)) MB, more than the \(budget.bytes >> 20) MB left of the "
+                    + "\(budget.totalBytes >> 20) MB item templates may use (an eighth of --max-memory); repeat less or raise --max-memory")
+            }
+            budget.bytes -= cost
             for (key, node) in members where !Self.arrayFields.contains(key) {
                 if case .array(let values) = node.value, values.isEmpty {
                     throw JSONField(node: node, path: e.path + "." + key, file: e.file).error("expected at least one value to cycle through")
@@ -93,6 +134,7 @@ struct ItemTemplates {
                                  copy: i))
             }
         }
+        budget.items -= out.count
         return out
     }
 

@@ -28,6 +28,8 @@ public struct SceneDecoder: Sendable {
     public var assetsDirectory: String?
     /// Bytes the images of one scene may take decoded.
     public var maxImageBytes = 512 << 20
+    /// What item templates may expand into, in bytes (an eighth of `flipbook`'s --max-memory).
+    public var maxTemplateBytes = 256 << 20
 
     /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
     /// the same errors).
@@ -84,6 +86,7 @@ public struct SceneDecoder: Sendable {
                                             "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome", "templates"])
         let templates = try obj.optional("templates").map(ItemTemplates.init) ?? ItemTemplates()
         let expansions = ItemTemplates.Log()
+        let budget = ItemTemplates.Budget(bytes: maxTemplateBytes)
 
         var name = SceneDecoder.defaultName(file)
         if let f = obj.optional("name") {
@@ -98,7 +101,7 @@ public struct SceneDecoder: Sendable {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
         let cvField = try obj.required("collectionView")
-        let cv = try decodeCollectionView(cvField, canvas: canvas, images: images, templates: templates, log: expansions)
+        let cv = try decodeCollectionView(cvField, canvas: canvas, images: images, templates: templates, log: expansions, budget: budget)
         // Scene.validate names an item by its section; a view written with "items" has one
         // section, "<view>.sections[0].items[i]" there and "<view>.items[i]" in the file.
         var itemsWithoutSections: [String] = []
@@ -110,7 +113,7 @@ public struct SceneDecoder: Sendable {
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
         if let vf = obj.optional("views") {
             for f in try vf.array(maxCount: 16) {
-                let v = try decodeCollectionView(f, canvas: canvas, images: images, templates: templates, log: expansions)
+                let v = try decodeCollectionView(f, canvas: canvas, images: images, templates: templates, log: expansions, budget: budget)
                 noteShorthand(f)
                 if let previous = viewIDs[v.id] {
                     throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
@@ -519,7 +522,8 @@ public struct SceneDecoder: Sendable {
     }
 
     func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages, templates: ItemTemplates = ItemTemplates(),
-                              log: ItemTemplates.Log = ItemTemplates.Log()) throws -> CollectionViewSpec {
+                              log: ItemTemplates.Log = ItemTemplates.Log(),
+                              budget: ItemTemplates.Budget = ItemTemplates.Budget(bytes: 256 << 20)) throws -> CollectionViewSpec {
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "footer", "sectionBackground", "isPagingEnabled", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
@@ -542,7 +546,7 @@ public struct SceneDecoder: Sendable {
             if let list, !ItemTemplates.isTemplated(field, list) {
                 return try SceneDecoder.decodeItems(list, in: field, firstIndex: firstIndex, defaultStyle: cellStyle, images: images)
             }
-            let entries = try templates.expand(field, limit: SceneLimits.maxItems)
+            let entries = try templates.expand(field, limit: SceneLimits.maxItems - itemTotal, budget: budget)
             log.record(field.path, entries)
             var items: [ItemSpec] = []
             items.reserveCapacity(entries.count)

@@ -72,4 +72,43 @@ final class ItemTemplateTests: XCTestCase {
         XCTAssertEqual(error(scene(items: #"{"repeat": 0, "id": "c{i}"}"#))?.path, "$.collectionView.items.repeat")
         XCTAssertEqual(error(scene(items: #"{"repeat": 2, "id": "c{i}", "title": []}"#))?.path, "$.collectionView.items.title")
     }
+
+    /// A small file cannot expand into gigabytes: the copies' size is measured before copying
+    /// (here 100,000 copies of a 5,000-character title: about 500 MB against 256 MB), across
+    /// sections too, and the refusal names the repeat.
+    func testTemplateExpansionIsMeasuredBeforeCopying() throws {
+        let title = String(repeating: "x", count: 5000)
+        let bomb = scene(items: #"{"repeat": 100000, "id": "c{i}", "title": "\#(title)"}"#)
+        var decoder = SceneDecoder()
+        decoder.maxTemplateBytes = 256 << 20
+        XCTAssertThrowsError(try decoder.decode(Array(bomb.utf8), file: "bomb.json")) { e in
+            let e = e as? InputError
+            XCTAssertEqual(e?.path, "$.collectionView.items.repeat")
+            XCTAssertEqual(e?.message.hasPrefix("expected a repeat whose copies fit the memory budget: 100000 copies of about 5"), true, "\(String(describing: e))")
+        }
+        // Within the budget the same repeat expands.
+        decoder.maxTemplateBytes = 1 << 30
+        XCTAssertEqual(try decoder.decode(Array(scene(items: #"{"repeat": 1000, "id": "c{i}", "title": "\#(title)"}"#).utf8), file: "ok.json")
+                        .collectionView.sections[0].items.count, 1000)
+        // Sections share the budget: 3 x 40,000 copies are more than the scene's 100,000 items.
+        let sections = #"{"layout": {"type": "flow"}, "sections": [{"items": {"repeat": 40000, "id": "a{i}"}}, {"items": {"repeat": 40000, "id": "b{i}"}}, {"items": {"repeat": 40000, "id": "c{i}"}}]}"#
+        let text = """
+        {"canvas": {"width": 375, "height": 667, "scale": 1}, "duration": 1, "collectionView": \(sections)}
+        """
+        XCTAssertThrowsError(try SceneDecoder().decode(Array(text.utf8), file: "s.json")) { e in
+            XCTAssertEqual((e as? InputError)?.path, "$.collectionView.sections[2].items.repeat", "\(e)")
+        }
+    }
+
+    func testUnknownTemplateListsAFewNames() {
+        let names = (0..<2008).map { "\"t\($0)\": {\"title\": \"T\"}" }.joined(separator: ", ")
+        do {
+            _ = try decode(scene(items: #"[{"id": "x", "template": "nope"}]"#, top: #""templates": {\#(names)},"#))
+            XCTFail("accepted")
+        } catch {
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("… and 1,998 more"), text)
+            XCTAssertLessThan(text.count, 300, text)
+        }
+    }
 }

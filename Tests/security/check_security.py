@@ -523,8 +523,37 @@ def encoder_limits():
         sb.close()
 
 
+def template_bombs():
+    """A 10 KB scene of templates cannot expand into gigabytes before a limit applies: its
+    copies are measured before copying (docs/scene-format.md#item-templates)."""
+    sb = Sandbox()
+    try:
+        title = "x" * 9000
+        bomb = scene()
+        bomb["collectionView"]["items"] = {"repeat": 100000, "id": "c{i}", "title": title + "{i}"}
+        write_json(sb.p("bomb.json"), bomb)
+        check(os.path.getsize(sb.p("bomb.json")) < 10_500, "the bomb is about 10 KB")
+        for command in (["validate", "bomb.json"], ["render", "bomb.json", "--format", "json", "-o", "out", "--max-seconds", "10"]):
+            r = run(command, sb.project)
+            refused(f"template bomb ({command[0]})", r, "$.collectionView.items.repeat", "memory budget")
+            check(r[3] < 1024, f"template bomb ({command[0]}): peak {r[3]} MB")
+        sections = scene()
+        sections["collectionView"] = {"layout": {"type": "flow"},
+                                      "sections": [{"items": {"repeat": 99999, "id": f"s{k}-{{i}}"}} for k in range(1000)]}
+        write_json(sb.p("sections.json"), sections)
+        r = run(["validate", "sections.json"], sb.project)
+        refused("a repeat in each of 1000 sections", r, "$.collectionView.sections[1].items.repeat")
+        names = {f"t{k}": {"title": "T"} for k in range(2008)}
+        write_json(sb.p("names.json"), scene(templates=names, extra=lambda s: s["collectionView"]["items"].append({"id": "z", "template": "nope"})))
+        r = run(["validate", "names.json"], sb.project)
+        refused("an unknown template among 2008", r, "… and 1,998 more")
+        check(len(r[2]) < 400, f"the message stays short ({len(r[2])} characters)")
+    finally:
+        sb.close()
+
+
 if __name__ == "__main__":
-    for case in (encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()
