@@ -33,7 +33,7 @@ public struct Console: Sendable {
     /// `text` with every control, invisible or direction-changing scalar (InputError.isHidden)
     /// written as `\u{…}`, except line breaks, tabs and a leading carriage return (Flipbook's own
     /// progress line rewrites itself with one; one inside a scene's name would hide text).
-    public static func inert(_ text: String) -> String {
+    static func inert(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { InputError.isHidden($0) && $0 != "\n" && $0 != "\t" && $0 != "\r" })
                 || text.dropFirst().contains("\r") else { return text }
         var out = ""

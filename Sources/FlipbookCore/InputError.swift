@@ -35,7 +35,7 @@ extension InputError {
     /// that must not reach a terminal, a log or a file name as themselves.
     /// Names a message lists, of a length a person can read whatever the input: at most
     /// `limit` of them, each quoted and cut at 40 characters, then "… and 1,998 more".
-    public static func list(_ names: [String], limit: Int = 10) -> String {
+    package static func list(_ names: [String], limit: Int = 10) -> String {
         let shown = names.prefix(limit).map { quote($0, limit: 40) }.joined(separator: ", ")
         return names.count > limit ? shown + " … and \(NumberFormat.grouped(names.count - limit)) more" : shown
     }

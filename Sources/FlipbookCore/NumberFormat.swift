@@ -4,7 +4,7 @@
 public enum NumberFormat {
     /// Numbers with at most 6 decimals, trailing zeros trimmed, never "-0" or exponent form.
     /// A count with thousands separated by commas, as messages write them ("1,998").
-    public static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (k, c) in digits.enumerated() {

@@ -21,7 +21,7 @@ public enum Spelling {
     }
 
     /// Longer words (a pasted blob, a generated id) get no did-you-mean.
-    public static let maxWordLength = 256
+    static let maxWordLength = 256
 
     /// The edit distance of `x` and `y` when it is at most `k`, else nil: only the band of the
     /// table within `k` of its diagonal is filled, O((2k + 1) · length).

@@ -40,10 +40,10 @@ public struct Shadow: Hashable, Sendable {
     /// cut at 3σ (beyond it less than 0.3 % of the weight), plus `margin` for the anti-aliased
     /// edge. The one place the reach is computed: bounds, masks, the SVG filter and the cost
     /// estimate each give only their margin.
-    public static func blurReach(sigma: Double, margin: Double = 0) -> Double { 3 * max(0, sigma) + margin }
+    package static func blurReach(sigma: Double, margin: Double = 0) -> Double { 3 * max(0, sigma) + margin }
 
     /// This shadow's reach in points past its offset shape (`blurReach` of its radius).
-    public func reach(margin: Double) -> Double { Shadow.blurReach(sigma: radius, margin: margin) }
+    package func reach(margin: Double) -> Double { Shadow.blurReach(sigma: radius, margin: margin) }
 }
 
 public enum TextAlignment: String, Hashable, Sendable { case left, center, right }

@@ -54,6 +54,6 @@ public enum CIEnvironment {
     }
 
     /// The variables that mark a CI job however `CI` is set.
-    public static let runnerVariables = ["GITHUB_ACTIONS", "TF_BUILD", "GITLAB_CI", "CIRCLECI", "TRAVIS", "BITBUCKET_BUILD_NUMBER",
+    package static let runnerVariables = ["GITHUB_ACTIONS", "TF_BUILD", "GITLAB_CI", "CIRCLECI", "TRAVIS", "BITBUCKET_BUILD_NUMBER",
                                          "JENKINS_URL", "BUILDKITE", "TEAMCITY_VERSION"]
 }

@@ -8,7 +8,7 @@ public struct JSONWriter: Sendable {
     public private(set) var text = ""
     private var needsComma: [Bool] = [false]
     /// The key of the first non-finite number written ("an array element" without a key).
-    public private(set) var firstNonFinite: String?
+    package private(set) var firstNonFinite: String?
     public init() {}
 
     /// The text, or an error naming the first non-finite number written.

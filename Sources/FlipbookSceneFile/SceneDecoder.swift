@@ -523,7 +523,8 @@ public struct SceneDecoder: Sendable {
 
     func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages, templates: ItemTemplates = ItemTemplates(),
                               log: ItemTemplates.Log = ItemTemplates.Log(),
-                              budget: ItemTemplates.Budget = ItemTemplates.Budget(bytes: 256 << 20)) throws -> CollectionViewSpec {
+                              budget: ItemTemplates.Budget? = nil) throws -> CollectionViewSpec {
+        let budget = budget ?? ItemTemplates.Budget(bytes: maxTemplateBytes)
         let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
                                        "items", "sections", "cell", "header", "footer", "sectionBackground", "isPagingEnabled", "bounces", "alwaysBounceVertical",
                                        "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])

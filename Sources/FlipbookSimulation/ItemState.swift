@@ -20,7 +20,7 @@ public enum ItemProperty: String, CaseIterable, Sendable {
     /// What a value of this property may be: the one rule that the scene-file decoder (which adds
     /// the value's position in the file) and `Scene.validate()` (for scenes built in code) read.
     /// `field` is the part of the value at fault ("x", "width"; "" for the value itself).
-    public func problem(with value: PropertyValue) -> (field: String, expected: String)? {
+    package func problem(with value: PropertyValue) -> (field: String, expected: String)? {
         let position = -SceneLimits.maxOffset...SceneLimits.maxOffset
         let side = 0...SceneLimits.maxItemPoints
         func number(_ name: String, _ v: Double, _ range: ClosedRange<Double>, excludingZero: Bool = false) -> (field: String, expected: String)? {

@@ -12,7 +12,7 @@ public struct ContactSheetFormat: TimelineFormat {
     public init() {}
 
     /// How many frames a sheet may show (`--sheet-frames`).
-    public static let frameRange = 1...100
+    package static let frameRange = 1...100
     static let columns = 4
     static let thumbnailScale = 0.5
     static let padding = 16.0

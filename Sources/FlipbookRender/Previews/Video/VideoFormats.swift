@@ -22,7 +22,7 @@ public struct MP4Format: AnimationFormat {
     /// H.264's highest level OpenH264 codes, 5.2, holds frames of at most 36,864 macroblocks
     /// of 16 x 16 px (about 9.4 million pixels), none more than √(8 · 36,864) = 543 macroblocks
     /// (8,688 px) on a side (ITU-T H.264 Table A-1, MaxFS, and A.3.1's side bound).
-    public static let maxMacroblocks = 36_864
+    static let maxMacroblocks = 36_864
     public func canvasProblem(_ canvas: Canvas) -> String? {
         let w = (canvas.pixelWidth + 15) / 16, h = (canvas.pixelHeight + 15) / 16
         let side = Int(Double(8 * MP4Format.maxMacroblocks).squareRoot())
