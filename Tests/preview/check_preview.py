@@ -292,6 +292,19 @@ with tempfile.TemporaryDirectory() as tmp:
               "the last good scene stays on show")
         open(scene, "w", encoding="utf-8").write(edited)
         check(page.until("document.body.dataset.error === 'false'") is not None, "mending the file clears the error")
+        # A file written in two parts 50 ms apart (an editor's truncate-then-write, a slow copy)
+        # is read once, whole: never the half-written JSON, and no error on the page.
+        generation = int(page.js("document.body.dataset.generation"))
+        with open(scene, "w", encoding="utf-8") as f:
+            half = len(text) // 2
+            f.write(text[:half])
+            f.flush()
+            time.sleep(0.05)
+            f.write(text[half:])
+        check(page.until(f"document.body.dataset.generation === '{generation + 1}'") is not None, "a file written in two parts is read")
+        time.sleep(0.5)
+        check(page.js("document.body.dataset.generation") == str(generation + 1) and page.js("document.body.dataset.error") == "false",
+              f"it is read once and whole (generation {page.js('document.body.dataset.generation')}, error {page.js('document.body.dataset.error')})")
         errors = [m for m in page.console if m["method"] == "Runtime.exceptionThrown" or m["params"].get("type") == "error"]
         check(not errors, f"no script errors in the page: {errors[:2]}")
     finally:

@@ -23,16 +23,19 @@ def stamp(flipbook):
     return f"{os.path.realpath(flipbook)} {s.st_size} {s.st_mtime_ns}\n"
 
 
-def directory(name, scale, flipbook=None):
+def directory(name, scale, flipbook=None, folder=FOLDER):
     """The folder holding example `name` rendered at `scale` (1 or 2) in FORMATS[scale]."""
     flipbook = flipbook or os.path.join(ROOT, ".build", "release", "flipbook")
-    out = os.path.join(FOLDER, f"{name}@{scale}x")
+    out = os.path.join(folder, f"{name}@{scale}x")
     done = os.path.join(out, ".rendered-by")
-    os.makedirs(FOLDER, exist_ok=True)
-    with open(os.path.join(FOLDER, f".{name}@{scale}x.lock"), "w") as lock:
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, f".{name}@{scale}x.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if os.path.exists(done) and open(done).read() == stamp(flipbook):
+        if not os.path.islink(out) and os.path.exists(done) and open(done).read() == stamp(flipbook):
             return out
+        # A link in its place is removed, never followed: what it points at is not ours.
+        if os.path.islink(out):
+            os.unlink(out)
         shutil.rmtree(out, ignore_errors=True)
         subprocess.run([flipbook, "render", os.path.join(ROOT, "examples", name + ".json"), "-o", out, "--scale", str(scale),
                         "--format", FORMATS[scale]], check=True, stdout=subprocess.DEVNULL)
@@ -40,11 +43,29 @@ def directory(name, scale, flipbook=None):
     return out
 
 
+def planted_link(flipbook):
+    """A link planted where a render goes is replaced by a folder; the folder it pointed at keeps its file."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        victim, folder = os.path.join(tmp, "victim"), os.path.join(tmp, "renders")
+        os.makedirs(victim)
+        os.makedirs(folder)
+        open(os.path.join(victim, "keep.txt"), "w").write("keep\n")
+        os.symlink(victim, os.path.join(folder, "labels-and-shadows@1x"))
+        out = directory("labels-and-shadows", 1, flipbook, folder=folder)
+        ok = (os.listdir(victim) == ["keep.txt"] and not os.path.islink(out) and os.path.exists(os.path.join(out, "frame-00000.png")))
+        print(f"{'' if ok else 'FAIL: '}a link planted at a render's folder is replaced, its target untouched")
+        return ok
+
+
 if __name__ == "__main__":
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import examples
     flipbook = sys.argv[1] if len(sys.argv) > 1 else None
+    linked = planted_link(flipbook)
     jobs = [(n, s) for n in examples.examples() for s in (2, 1)]
     with ThreadPoolExecutor(2) as pool:
         for (n, s), d in zip(jobs, pool.map(lambda j: directory(j[0], j[1], flipbook), jobs)):
             print(f"{n} at scale {s}: {len([f for f in os.listdir(d) if f.startswith('frame-')])} frames in {os.path.relpath(d, ROOT)}")
+    print(f"renders: {len(jobs) + linked} passed, {0 if linked else 1} failed")
+    sys.exit(0 if linked else 1)

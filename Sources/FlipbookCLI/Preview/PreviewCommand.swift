@@ -31,6 +31,15 @@ extension CLI {
             while !stopped() {
                 usleep(100_000)
                 guard session.changed() else { continue }
+                // Read only once the files stand still: an editor's truncate-then-write or a copy
+                // in progress is seen half written otherwise (a "malformed JSON" for a moment).
+                var stamps = session.stamps()
+                while !stopped() {
+                    usleep(150_000)
+                    let now = session.stamps()
+                    if now == stamps { break }
+                    stamps = now
+                }
                 let began = Date()
                 if session.reload() {
                     console.err("\(path): read again in \(Int(Date().timeIntervalSince(began) * 1000)) ms\n")

@@ -77,6 +77,12 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
+    /// The watched files' stamps as they are now (the scene file's included).
+    func stamps() -> [String: FileStamp?] {
+        lock.lock(); let paths = Set(watched.keys).union([scenePath]); lock.unlock()
+        return Dictionary(uniqueKeysWithValues: paths.map { ($0, FileStamp($0)) })
+    }
+
     /// Whether any watched file changed since the scene was read.
     func changed() -> Bool {
         lock.lock(); let w = watched; lock.unlock()
