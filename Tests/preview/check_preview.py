@@ -155,7 +155,8 @@ with tempfile.TemporaryDirectory() as tmp:
     keyframes = json.load(open(os.path.join(rendered, "keyframes.json")))
     frames = keyframes["frames"]
 
-    server = subprocess.Popen([FLIPBOOK, "preview", scene, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Under a small memory budget: its peak is measured while Chromium loads and plays the page.
+    server = subprocess.Popen([FLIPBOOK, "preview", scene, "--port", "0", "--max-memory", "256"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     check(line.startswith(f"previewing {scene} at http://127.0.0.1:"), f"preview prints its address: {line!r}")
     port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
@@ -310,6 +311,10 @@ with tempfile.TemporaryDirectory() as tmp:
     finally:
         page.close()
 
+    # docs/reliability.md: --max-memory plus the 200 MB margin for the process itself.
+    peak = int(re.search(r"VmHWM:\s+(\d+) kB", open(f"/proc/{server.pid}/status").read()).group(1)) // 1024
+    check(peak < 256 + 200, f"the server's peak memory while Chromium used the page is within --max-memory 256 + 200 MB ({peak} MB)")
+    print(f"note: preview peak {peak} MB under --max-memory 256 with Chromium on the page")
     server.send_signal(signal.SIGINT)
     try:
         out, err = server.communicate(timeout=10)

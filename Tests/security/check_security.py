@@ -552,8 +552,106 @@ def template_bombs():
         sb.close()
 
 
+def preview_limits():
+    """`flipbook preview` under the render's budgets and with HTTP limits no client can get
+    round: a canvas render refuses is refused at start; oversized heads get 431, slow ones 408;
+    slow and idle clients do not keep a normal request waiting; frames requested at once are
+    drawn within --max-memory; a failing scene is not read again and again."""
+    import socket
+    sb = Sandbox()
+    server = None
+    try:
+        write_json(sb.p("huge.json"), scene(canvas={"width": 4096, "height": 4096, "scale": 2}))
+        r = run(["render", "huge.json", "--format", "png", "-o", "out", "--max-memory", "1024"], sb.project, timeout=60)
+        refused("render of an 8192x8192 canvas", r, "8192x8192 frame needs about", "--max-memory 1024")
+        r = run(["preview", "huge.json", "--port", "0", "--max-memory", "1024"], sb.project, timeout=60)
+        refused("preview of the same canvas, at start", r, "8192x8192 frame needs about", "--max-memory 1024")
+        # 1000 x 800 points at 2x: about 12 MB a frame to draw, so --max-memory 128 holds two at once.
+        write_json(sb.p("s.json"), scene(canvas={"width": 1000, "height": 800, "scale": 2}, duration=2, fps=30, items=12))
+        server = MeasuredPopen(["prlimit", "--as=4294967296", FLIPBOOK, "preview", "s.json", "--port", "0", "--max-memory", "128"],
+                               cwd=sb.project, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        port = int(server.stdout.readline().split("http://127.0.0.1:")[1].split("/")[0])
+        host = f"127.0.0.1:{port}"
+
+        def request(head, timeout=15):
+            """(status, seconds) of a raw request head; status None when the connection closed unanswered."""
+            start = time.monotonic()
+            c = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+            try:
+                c.sendall(head)
+                data = b""
+                while True:
+                    chunk = c.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+            except (ConnectionResetError, socket.timeout):
+                data = b""
+            finally:
+                c.close()
+            status = int(data.split(b" ")[1]) if data.startswith(b"HTTP/1.1 ") else None
+            return status, time.monotonic() - start
+
+        get = lambda path: f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+        for _ in range(100):
+            if b'"ready":true' in urllib_get(port, "/api/status"):
+                break
+            time.sleep(0.1)
+        status, _ = request(f"GET / HTTP/1.1\r\nHost: {host}\r\nX-Big: {'a' * (17 << 10)}\r\n\r\n".encode())
+        check(status == 431, f"preview: a 17 KiB header gets 431 (got {status})")
+        status, _ = request(f"GET /{'a' * (16 << 10)} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+        check(status == 431, f"preview: a 16 KiB request line gets 431 (got {status})")
+        # Slow clients (8 bytes and then nothing) and idle connections, then a normal request.
+        slow = []
+        for _ in range(40):
+            c = socket.create_connection(("127.0.0.1", port))
+            c.sendall(b"GET / HT")
+            slow.append(c)
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(100)]
+        time.sleep(0.3)
+        status, seconds = request(get("/api/status"))
+        check(status == 200 and seconds < 2, f"preview: 40 slow and 100 idle clients do not hold a normal request ({status}, {seconds:.2f} s)")
+        slow[0].settimeout(15)
+        start = time.monotonic()
+        answer = slow[0].recv(4096)
+        waited = time.monotonic() - start
+        check(answer.startswith(b"HTTP/1.1 408"), f"preview: a head still unfinished after 5 s gets 408 ({answer[:40]!r}, {waited:.1f} s)")
+        for c in slow + idle:
+            c.close()
+        # Twelve frames asked for at once: drawn one budget's worth at a time, every one answered.
+        import concurrent.futures
+        with concurrent.futures.ThreadPoolExecutor(12) as pool:
+            statuses = list(pool.map(lambda n: request(get(f"/frames/{n}.png"), timeout=60)[0], range(0, 60, 5)))
+        check(all(s == 200 for s in statuses), f"preview: twelve frames at once are all drawn ({statuses})")
+        # A failing edit beside a 4096x4096 image: read once, not again and again.
+        png(sb.p("big.png"), 4096, 4096)
+        write_json(sb.p("s.json"), scene(canvas={"width": 1000, "height": 800, "scale": 2}, duration=2, fps=30, items=12,
+                                         extra=lambda s: s["collectionView"]["items"][0].update(content=[{"image": "big.png", "height": 20}], title=7)))
+        time.sleep(3)
+        generation = lambda: json.loads(urllib_get(port, "/api/status"))["generation"]
+        before = generation()
+        time.sleep(3)
+        after = generation()
+        check(before >= 2 and after == before, f"preview: a failing scene is read once, not again and again (generation {before}, then {after})")
+        vm = open(f"/proc/{server.pid}/status").read()
+        peak = int(re.search(r"VmHWM:\s+(\d+) kB", vm).group(1)) // 1024
+        check(peak < 128 + MARGIN_MB, f"preview: peak {peak} MB within --max-memory 128 plus the margin")
+        print(f"note: preview peak {peak} MB under --max-memory 128 after twelve frames at once")
+    finally:
+        if server:
+            server.kill()
+            server.communicate()
+        sb.close()
+
+
+def urllib_get(port, path):
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=15) as r:
+        return r.read()
+
+
 if __name__ == "__main__":
-    for case in (template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (preview_limits, template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()

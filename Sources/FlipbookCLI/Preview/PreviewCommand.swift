@@ -20,7 +20,12 @@ extension CLI {
                                   seconds: try o.integer(Commands.maxSeconds) ?? RenderBudget.defaultSeconds)
         let session = PreviewSession(scenePath: path, assets: o.string("--assets"), options: RenderOptions(showTouches: o.has("--show-touches")),
                                      scale: try o.integer(Commands.scale), budget: budget)
-        if !session.reload(), let e = session.error { console.err("flipbook: \(e)\n") }
+        if !session.reload() {
+            // A scene too big for the budget is refused as render refuses it; any other error is
+            // an edit in progress, shown on the page until it is mended.
+            if let refused = session.budgetError { throw refused }
+            if let e = session.error { console.err("flipbook: \(e)\n") }
+        }
         let server = try HTTPServer(port: port)
         let url = "http://127.0.0.1:\(server.port)/"
         console.out("previewing \(path) at \(url) (Ctrl-C stops)\n")
@@ -28,9 +33,13 @@ extension CLI {
         defer { CLI.removeCancellation() }
         let stopped: @Sendable () -> Bool = { CLI.signalled != 0 }
         let watcher = Thread {
+            var last = Date.distantPast
             while !stopped() {
                 usleep(100_000)
                 guard session.changed() else { continue }
+                // At most one read every 250 ms, whatever keeps touching the files.
+                let wait = 0.25 - Date().timeIntervalSince(last)
+                if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
                 // Read only once the files stand still: an editor's truncate-then-write or a copy
                 // in progress is seen half written otherwise (a "malformed JSON" for a moment).
                 var stamps = session.stamps()
@@ -41,6 +50,7 @@ extension CLI {
                     stamps = now
                 }
                 let began = Date()
+                defer { last = Date() }
                 if session.reload() {
                     console.err("\(path): read again in \(Int(Date().timeIntervalSince(began) * 1000)) ms\n")
                 } else if let e = session.error {

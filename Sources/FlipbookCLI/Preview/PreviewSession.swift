@@ -10,8 +10,11 @@ final class PreviewSession: @unchecked Sendable {
     let options: RenderOptions
     let scale: Int?
     let budget: RenderBudget
-    /// Frames kept drawn, by bytes: a scrub back plays from memory.
+    /// Frames kept drawn, by bytes (at most a quarter of --max-memory): a scrub back plays from memory.
     static let cacheBytes = 256 << 20
+    var cacheLimit: Int { min(PreviewSession.cacheBytes, budget.bytes / 4) }
+    /// How long a request waits for its turn to draw before it is answered 503.
+    static let drawWaitSeconds = 10.0
 
     private let lock = NSLock()
     private(set) var generation = 0
@@ -19,6 +22,12 @@ final class PreviewSession: @unchecked Sendable {
     private var keyframes: [UInt8] = []
     private var info: [UInt8] = []
     private(set) var error: String?
+    /// Why the last read failed, when the scene was refused for its budget.
+    private(set) var budgetError: BudgetExceeded?
+    /// The bytes frames being drawn now hold: every request draws from one half of --max-memory,
+    /// as render's workers do (RenderBudget.workers(for:requested:)).
+    private let drawing = NSCondition()
+    private var drawingBytes = 0
     private var frames: [Int: [UInt8]] = [:]
     private var framesBytes = 0
     /// The files the scene was read from, and how they were when it was.
@@ -53,6 +62,8 @@ final class PreviewSession: @unchecked Sendable {
             if let scale { try CLI.override(&scene, scale: scale, command: "preview") }
             let cancellation = Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage)
             let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
+            // A frame render would refuse to draw is refused here, before any page asks for one.
+            _ = try budget.workers(for: timeline.canvas, requested: 1)
             let source = try? SceneSource(file: scenePath, bytes: bytes)
             let info = Array(PreviewSession.sceneInfo(scene, timeline: timeline, source: source).utf8)
             let keyframes = Array(try KeyframesJSONFormat.text(timeline).utf8)
@@ -61,13 +72,14 @@ final class PreviewSession: @unchecked Sendable {
             for path in images { watched[path] = FileStamp(path) }
             lock.lock()
             self.timeline = timeline; self.info = info; self.keyframes = keyframes; self.images = images
-            self.watched = watched; error = nil; frames = [:]; framesBytes = 0; generation += 1
+            self.watched = watched; error = nil; budgetError = nil; frames = [:]; framesBytes = 0; generation += 1
             lock.unlock()
             return true
         } catch {
             let line = CLI.describe(error).line
             lock.lock()
             self.error = line
+            budgetError = error as? BudgetExceeded
             var w = watched
             for (k, v) in stamps { w[k] = v }
             watched = w
@@ -141,10 +153,25 @@ final class PreviewSession: @unchecked Sendable {
         lock.unlock()
         if let cached { return HTTPResponse(contentType: "image/png", body: cached) }
         guard let tl, tl.frames.indices.contains(n) else { return .text(404, "no such frame") }
+        let need = RenderBudget.bytesPerWorker(tl.canvas)
+        guard need <= budget.bytes / 2 else {
+            return .text(503, "a \(tl.canvas.pixelWidth)x\(tl.canvas.pixelHeight) frame needs about \((need >> 20) + 1) MB to draw, more than half of --max-memory \(budget.megabytes)")
+        }
+        drawing.lock()
+        let deadline = Date().addingTimeInterval(PreviewSession.drawWaitSeconds)
+        while drawingBytes + need > budget.bytes / 2 {
+            guard drawing.wait(until: deadline) else {
+                drawing.unlock()
+                return .text(503, "busy: the frames being drawn fill half of --max-memory \(budget.megabytes); try again")
+            }
+        }
+        drawingBytes += need
+        drawing.unlock()
+        defer { drawing.lock(); drawingBytes -= need; drawing.broadcast(); drawing.unlock() }
         do {
             let png = try PNGFormat().renderFrame(tl.frames[n], canvas: tl.canvas, options: options)
             lock.lock()
-            if g == generation && framesBytes + png.count <= PreviewSession.cacheBytes { frames[n] = png; framesBytes += png.count }
+            if g == generation && framesBytes + png.count <= cacheLimit { frames[n] = png; framesBytes += png.count }
             lock.unlock()
             return HTTPResponse(contentType: "image/png", body: png)
         } catch {
