@@ -11,6 +11,9 @@ enum Commands {
                                       "animated previews, the scene's images (a quarter of it), the files compared").accepting(RenderBudget.megabyteRange)
     static let maxSeconds = OptionSpec("--max-seconds", value: "S", "time it may take (default \(RenderBudget.defaultSeconds)): a scene whose drawing is estimated",
                                        "to take longer is refused before it starts, and one that runs past it is stopped").accepting(RenderBudget.secondRange)
+    /// `--max-seconds` of the commands that only read and compare (`diff`, `report merge`).
+    static let comparisonSeconds = OptionSpec("--max-seconds", value: "S", "time it may take (default \(RenderBudget.defaultSeconds)): reading, comparing and",
+                                              "writing the report stop past it (exit 2)").accepting(RenderBudget.secondRange)
     static let threshold = OptionSpec("--threshold", value: "T", "colour difference that counts, 0-1 (default 0: any change of a",
                                       "pixel that is not anti-aliasing; 0.1 is pixelmatch's, for goldens",
                                       "recorded on another machine or library version)").accepting(0.0...1.0)
@@ -102,7 +105,7 @@ enum Commands {
         most important first; with -o writes report.html, report.json and junit.xml there.
         Exit codes: 0 the renders match, 1 they differ, 2 bad usage (e.g. nothing to compare).
         """,
-        options: [OptionSpec("--output", short: "-o", value: "DIR", "write the report into DIR"), threshold, maxDiffPixels, jobs, maxMemory])
+        options: [OptionSpec("--output", short: "-o", value: "DIR", "write the report into DIR"), threshold, maxDiffPixels, jobs, maxMemory, comparisonSeconds])
 
     static let check = CommandSpec(
         name: "check", arguments: "SCENE... --golden DIR", summary: "render scenes and compare them with goldens",
@@ -138,7 +141,7 @@ enum Commands {
         inputs. Exits 1 when any merged scene differs, 2 when a scene could not be checked or an
         input is not a report Flipbook wrote.
         """,
-        options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory])
+        options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory, comparisonSeconds])
 
     /// In the order `flipbook help` lists them (CLI.commandTable).
     static var all: [CommandSpec] { CLI.commandTable.map(\.spec) }

@@ -93,10 +93,13 @@ extension CLI {
         guard r.positional.count == 2 else { throw UsageError(message: "diff takes a BASELINE and a CANDIDATE directory", command: "diff") }
         let a = try Directory.open(r.positional[0]).0, b = try Directory.open(r.positional[1]).0
         let report = try reportDirectory(r.output)
+        var options = r.options
+        options.cancellation = CLI.installCancellation(RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds, work: "the comparison"))
+        defer { CLI.removeCancellation() }
         let scene: SceneReport
         do {
             scene = try DirectoryComparison.compare(name: URL(fileURLWithPath: r.positional[1]).standardizedFileURL.lastPathComponent,
-                                                    baseline: a, candidate: b, options: r.options, report: report)
+                                                    baseline: a, candidate: b, options: options, report: report)
         } catch let e as ComparisonError {
             throw UsageError(message: e.description, command: "diff")
         }
@@ -111,6 +114,10 @@ extension CLI {
         if r.record == "on" && inCI(console) {
             throw UsageError(message: "--record is refused when CI is set (goldens are recorded locally and committed); use --record=force to override", command: "check")
         }
+        // The time budget runs from here: reading the scenes and goldens counts.
+        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
+        let cancellation = CLI.installCancellation(budget)
+        defer { CLI.removeCancellation() }
         // Scenes by name; a shard takes every N-th of them, so the shards cover each once. A
         // scene file that cannot be read is reported under its file's name and the rest go on.
         var scenes: [(name: String, path: String, scene: Result<Scene, InputError>)] = []
@@ -124,9 +131,6 @@ extension CLI {
         }
         scenes.sort { $0.name < $1.name }
         if let (k, n) = r.shard { scenes = scenes.enumerated().filter { $0.offset % n == k - 1 }.map(\.element) }
-        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
-        let cancellation = CLI.installCancellation(budget)
-        defer { CLI.removeCancellation() }
         let goldens = try GoldenStore(path: golden, create: true)
         let report = try reportDirectory(r.output, default: "flipbook-report")!
         // Candidates go to a private folder of this run's (mkdtemp-like, 0700), removed at the end.
@@ -137,14 +141,14 @@ extension CLI {
         // Once the time budget is spent, the scenes left are reported as not checked; an
         // interruption ends the run (exit 1).
         var outOfTime: String?
-        for entry in scenes {
+        for (index, entry) in scenes.enumerated() {
             var s: SceneReport
             let started = Cancellation.now()
             do {
                 try cancellation.check()
                 if let outOfTime { throw BudgetExceeded("not checked: \(outOfTime)") }
                 s = try checkScene(entry.name, try entry.scene.get(), path: entry.path, goldens: goldens, work: work, arguments: r, budget: budget,
-                                   cancellation: cancellation, report: report, console: console)
+                                   cancellation: cancellation, report: (report, index), console: console)
             } catch let e as BudgetExceeded where cancellation.stopReason != nil {
                 outOfTime = outOfTime ?? e.message
                 s = SceneReport(name: entry.name, verdict: .error, note: e.message, fps: 1, frameCount: 0)
@@ -165,7 +169,7 @@ extension CLI {
 
     /// One scene of `check`: recorded, reported missing, or rendered and compared.
     static func checkScene(_ name: String, _ scene: Scene, path scenePath: String, goldens: GoldenStore, work: Directory, arguments r: CompareArguments,
-                           budget: RenderBudget, cancellation: Cancellation, report: ReportDirectory, console: Console) throws -> SceneReport {
+                           budget: RenderBudget, cancellation: Cancellation, report: (ReportDirectory, index: Int), console: Console) throws -> SceneReport {
         let workers = try budget.workers(for: scene.canvas, requested: r.options.workers)
         let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
         try budget.checkWork(timeline, formats: [.frames(PNGFormat())])
@@ -199,7 +203,8 @@ extension CLI {
         var options = r.options
         options.workers = workers
         options.cancellation = cancellation
-        var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report)
+        var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report.0,
+                                                     index: report.index)
         result.context = context
         if let bytes = try? readSceneBytes(scenePath), let source = try? SceneSource(file: scenePath, bytes: bytes) {
             attribute(&result, to: source, scene: scene)
@@ -244,6 +249,9 @@ extension CLI {
         if o.help { console.out(reportHelp); return ExitCode.success }
         let inputs = o.positional
         let maxMemory = try o.integer(Commands.maxMemory) ?? RenderBudget.defaultMegabytes
+        let cancellation = CLI.installCancellation(RenderBudget(megabytes: maxMemory, seconds: try o.integer(Commands.maxSeconds) ?? RenderBudget.defaultSeconds,
+                                                                work: "the merge"))
+        defer { CLI.removeCancellation() }
         guard let output = o.string("--output") else { throw UsageError(message: "report merge needs -o OUT", command: "report") }
         guard !inputs.isEmpty else { throw UsageError(message: "report merge needs at least one REPORT_DIR", command: "report") }
         // Every input is read and checked before anything is written; the output must be none
@@ -257,22 +265,25 @@ extension CLI {
         let maxReport = (maxMemory << 20) / 4 / DirectoryComparison.timelineBytesPerFileByte
         var reports: [(Report, ReportDirectory)] = []
         var names = Set<String>()
-        var images: [(relative: String, scene: String, bytes: [UInt8])] = []
+        var images: [String: [UInt8]] = [:]  // by the path each had in its own report
         var held = 0
+        func key(_ scene: String, _ relative: String) -> String { scene + "\u{0}" + relative }
         for source in sources {
             let file = source.directory.child("report.json")
             let r = try Report.read(try source.directory.read("report.json", maxBytes: maxReport), file: file)
-            for s in r.scenes {
+            try cancellation.check()
+            for (k, s) in r.scenes.enumerated() {
+                try cancellation.check()
                 guard names.insert(s.name).inserted else {
                     throw InputError(file: file, message: "scene \(InputError.quote(s.name)) is in more than one report")
                 }
                 for img in s.images {
                     for rel in [img.baseline, img.candidate, img.diff] {
-                        let bytes = try source.readImage(rel, scene: s.name, maxBytes: PNGHeader.maxFileBytes)
+                        let bytes = try source.readImage(rel, scene: s.name, index: k, maxBytes: PNGHeader.maxFileBytes)
                         if let problem = PNGHeader.problem(bytes, maxSide: SceneLimits.maxPixelsPerSide) {
                             throw FileError(source.directory.child(rel), problem, refused: true)
                         }
-                        images.append((rel, s.name, bytes))
+                        images[key(s.name, rel)] = bytes
                         held += bytes.count
                         if held > (maxMemory << 20) / 2 {
                             throw BudgetExceeded("the reports' images take more than half of --max-memory \(maxMemory); raise --max-memory")
@@ -300,7 +311,20 @@ extension CLI {
         }
         let out = try ReportDirectory(path: output)
         try out.clear()
-        for image in images { try out.copyImage(image.relative, scene: image.scene, image.bytes) }
-        return try finish(Report(scenes: reports.flatMap(\.0.scenes)), to: out, console: console)
+        // Each scene's images move to the folder of its place in the merged report.
+        var merged = Report(scenes: reports.flatMap(\.0.scenes))
+        for (index, s) in merged.scenes.enumerated() {
+            merged.scenes[index].images = try s.images.map { img in
+                func copy(_ rel: String, _ kind: String) throws -> String {
+                    try out.writeImage(scene: s.name, index: index, frame: img.frame, kind: kind, images[key(s.name, rel)]!)
+                }
+                var moved = img
+                moved.baseline = try copy(img.baseline, "baseline")
+                moved.candidate = try copy(img.candidate, "candidate")
+                moved.diff = try copy(img.diff, "diff")
+                return moved
+            }
+        }
+        return try finish(merged, to: out, console: console)
     }
 }

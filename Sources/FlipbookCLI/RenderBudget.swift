@@ -16,7 +16,11 @@ struct RenderBudget {
     static let defaultSeconds = 600
     let megabytes: Int
     let seconds: Int
-    init(megabytes: Int, seconds: Int = defaultSeconds) { self.megabytes = megabytes; self.seconds = seconds }
+    /// What the deadline stops, in its message ("the render", "the comparison", "the merge").
+    let work: String
+    init(megabytes: Int, seconds: Int = defaultSeconds, work: String = "the render") {
+        self.megabytes = megabytes; self.seconds = seconds; self.work = work
+    }
     var bytes: Int { megabytes << 20 }
 
     /// Bytes one worker needs for a frame: the surface, its unpacked rows, the encoder's
@@ -50,7 +54,10 @@ struct RenderBudget {
     }
 
     /// The time budget's message when the deadline passes while working.
-    var deadlineMessage: String { "the render took longer than --max-seconds \(seconds) and was stopped; render fewer frames (--frames, --step) or raise --max-seconds" }
+    var deadlineMessage: String {
+        work == "the render" ? "the render took longer than --max-seconds \(seconds) and was stopped; render fewer frames (--frames, --step) or raise --max-seconds"
+                             : "\(work) took longer than --max-seconds \(seconds) and was stopped; raise --max-seconds"
+    }
 }
 
 extension CLI {

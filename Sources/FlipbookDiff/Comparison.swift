@@ -81,40 +81,70 @@ public struct SceneReport: Sendable {
     }
 
     /// Frames with a timeline difference.
-    public var semanticFrames: Set<Int> { Set(items.flatMap { $0.ranges.flatMap { Array($0) } }) }
+    public var semanticFrames: Set<Int> { Set(semanticRanges.flatMap { Array($0) }) }
+
+    /// Frames with a timeline difference as sorted, disjoint ranges: the union of every item's
+    /// ranges, in time of their number (not of items × frames).
+    var semanticRanges: [ClosedRange<Int>] {
+        var out: [ClosedRange<Int>] = []
+        for r in items.flatMap(\.ranges).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// Whether any of `frames` is in `ranges` (sorted and disjoint): a binary search.
+    static func overlaps(_ ranges: [ClosedRange<Int>], _ frames: ClosedRange<Int>) -> Bool {
+        var lo = 0, hi = ranges.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if ranges[mid].upperBound < frames.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < ranges.count && ranges[lo].lowerBound <= frames.upperBound
+    }
 
     /// Plain-text lines, most important first: what changed in the timeline (item, how, which
     /// frames), then frames whose pixels differ without a timeline change, and the reverse.
+    /// Linear in items and frames (sorting aside): items are grouped by a hashed key, frames
+    /// looked up in merged ranges.
     public var summary: [String] {
         if let note { return [note] }
         // Items a shifted scroll view carries are said on its line, not one by one.
-        let carried = Dictionary(grouping: items.compactMap(\.cause), by: { $0 }).mapValues(\.count)
+        var carried: [String: Int] = [:]
+        for d in items { if let c = d.cause { carried[c, default: 0] += 1 } }
         // Items whose looks changed the same way on the same frames (one colour of many cards)
         // are one line.
+        struct Look: Hashable { var changes: [String], properties: [String], ranges: [ClosedRange<Int>] }
+        func look(_ d: ItemDifference) -> Look? {
+            d.cause == nil && d.kind == .changed && !d.changes.isEmpty ? Look(changes: d.changes, properties: d.properties, ranges: d.ranges) : nil
+        }
+        var alike: [Look: [Int]] = [:]
+        for (k, d) in items.enumerated() { if let key = look(d) { alike[key, default: []].append(k) } }
         var lines = context + meta
         var grouped = Set<Int>()
-        let own = items.enumerated().filter { $0.element.cause == nil }
-        for (k, d) in own where !grouped.contains(k) {
-            let same = own.filter { j, e in
-                !grouped.contains(j) && !d.changes.isEmpty && e.kind == .changed && d.kind == .changed && e.changes == d.changes
-                    && e.properties == d.properties && e.ranges == d.ranges
+        for (k, d) in items.enumerated() where d.cause == nil && !grouped.contains(k) {
+            guard let key = look(d), let same = alike[key], same.count > 2 else {
+                lines.append(d.summary(fps: fps, carried: carried[d.item] ?? 0)); continue
             }
-            guard same.count > 2 else { lines.append(d.summary(fps: fps, carried: carried[d.item] ?? 0)); continue }
-            for (j, _) in same { grouped.insert(j) }
-            let ids = same.prefix(3).map { InputError.quote($0.element.item) }.joined(separator: ", ")
+            grouped.formUnion(same)
+            let ids = same.prefix(3).map { InputError.quote(items[$0].item) }.joined(separator: ", ")
             let line = d.summary(fps: fps)
             let body = line[line.range(of: ": ")!.upperBound...].replacingOccurrences(of: " — " + (d.source ?? ""), with: "")
             lines.append("\(ids)\(same.count > 3 ? " and \(same.count - 3) more" : "") (\(same.count) items): \(body)")
         }
-        let semantic = semanticFrames
+        let semantic = semanticRanges
+        let inTimeline = { (f: Int) in SceneReport.overlaps(semantic, f...f) }
         let failing = pixelFrames.filter(\.exceeds)
-        let pixelOnly = failing.filter { !semantic.contains($0.index) }.map(\.index)
-        if !pixelOnly.isEmpty {
-            let most = failing.filter { !semantic.contains($0.index) }.max { $0.pixels.changed < $1.pixels.changed }!
-            lines.append("pixels differ with no timeline change at frames \(SceneReport.list(pixelOnly)) (up to \(most.pixels.changed) pixels, frame \(most.index))")
+        let pixelOnly = failing.filter { !inTimeline($0.index) }
+        if let most = pixelOnly.max(by: { $0.pixels.changed < $1.pixels.changed }) {
+            lines.append("pixels differ with no timeline change at frames \(SceneReport.list(pixelOnly.map(\.index))) (up to \(most.pixels.changed) pixels, frame \(most.index))")
         }
         let differing = Set(failing.map(\.index))
-        let identical = semantic.filter { f in framesComparedSet.contains(f) && !differing.contains(f) }.sorted()
+        let identical = framesComparedSet.filter { inTimeline($0) && !differing.contains($0) }.sorted()
         if !identical.isEmpty {
             lines.append("timeline differs but pixels do not at frames \(SceneReport.list(identical))")
         }
@@ -190,9 +220,10 @@ public enum DirectoryComparison {
     }
 
     /// `name` labels the scene in the report; images of differing frames go to the report's
-    /// images folder when `report` is given.
+    /// images folder when `report` is given, into the folder of the scene's place `index` in
+    /// the report (name order).
     public static func compare(name: String, baseline: Directory, candidate: Directory, options: ComparisonOptions = ComparisonOptions(),
-                               report: ReportDirectory? = nil) throws -> SceneReport {
+                               report: ReportDirectory? = nil, index: Int = 0) throws -> SceneReport {
         let hasA = timelineFile(baseline) != nil, hasB = timelineFile(candidate) != nil
         let pngA = try framePNGs(baseline), pngB = try framePNGs(candidate)
         guard (hasA && hasB) || (!pngA.isEmpty && !pngB.isEmpty) else {
@@ -201,8 +232,11 @@ public enum DirectoryComparison {
         var r = SceneReport(name: name, verdict: .match, fps: 60, frameCount: max(pngA.count, pngB.count))
         if hasA && hasB {
             let a = try readTimeline(baseline, maxBytes: options.maxBytes)
+            try options.cancellation.check()
             let b = try readTimeline(candidate, maxBytes: options.maxBytes)
+            try options.cancellation.check()
             let d = SemanticDiff.compare(a, b, tolerance: options.tolerance)
+            try options.cancellation.check()
             r.fps = a.fps
             r.frameCount = a.frames.count
             r.firstFrame = a.frames.first?.index ?? 0
@@ -240,7 +274,7 @@ public enum DirectoryComparison {
         }
         if !r.meta.isEmpty || !r.items.isEmpty || r.pixelFrames.contains(where: \.exceeds) { r.verdict = .differ }
         if let report, r.verdict == .differ {
-            r.images = try writeImages(r, baseline: (baseline, pngA), candidate: (candidate, pngB), options: options, to: report)
+            r.images = try writeImages(r, baseline: (baseline, pngA), candidate: (candidate, pngB), options: options, to: report, index: index)
         }
         return r
     }
@@ -248,7 +282,7 @@ public enum DirectoryComparison {
     /// Baseline, candidate and diff images of a few frames that tell the story: the first
     /// differing frame of each item, then the frames with the most changed pixels.
     static func writeImages(_ r: SceneReport, baseline: (Directory, [Int: String]), candidate: (Directory, [Int: String]),
-                            options: ComparisonOptions, to report: ReportDirectory) throws -> [ReportImages] {
+                            options: ComparisonOptions, to report: ReportDirectory, index: Int) throws -> [ReportImages] {
         let (dirA, pngA) = baseline, (dirB, pngB) = candidate
         var picks: [Int] = []
         func add(_ i: Int) { if pngA[i] != nil, pngB[i] != nil, !picks.contains(i), picks.count < options.maxImages { picks.append(i) } }
@@ -267,9 +301,9 @@ public enum DirectoryComparison {
                 diffBytes = try options.pixels.diff(a, b).image.pngData()
             }
             out.append(ReportImages(frame: i,
-                                    baseline: try report.writeImage(scene: r.name, frame: i, kind: "baseline", try a.pngData()),
-                                    candidate: try report.writeImage(scene: r.name, frame: i, kind: "candidate", try b.pngData()),
-                                    diff: try report.writeImage(scene: r.name, frame: i, kind: "diff", diffBytes)))
+                                    baseline: try report.writeImage(scene: r.name, index: index, frame: i, kind: "baseline", try a.pngData()),
+                                    candidate: try report.writeImage(scene: r.name, index: index, frame: i, kind: "candidate", try b.pngData()),
+                                    diff: try report.writeImage(scene: r.name, index: index, frame: i, kind: "diff", diffBytes)))
         }
         return out
     }

@@ -38,17 +38,18 @@ enum HTMLReport {
         let failed = report.failed.count + report.errors.count
         h += "<h1>Flipbook: \(failed == 0 ? "all \(report.scenes.count) scenes match" : "\(failed) of \(report.scenes.count) scene\(report.scenes.count == 1 ? "" : "s") differ")</h1>\n"
         h += "<nav class=\"index\"><ol>\n"
+        let summaries = report.scenes.map(\.summary)
         for (n, s) in report.scenes.enumerated() {
             h += "<li class=\"\(s.verdict.rawValue)\"><a href=\"#scene-\(n)\">\(esc(s.name))</a><span class=\"verdict\">\(s.verdict.rawValue)</span>"
-            if let first = s.summary.first, s.verdict != .match { h += " <span class=\"first\">\(esc(first))</span>" }
+            if let first = summaries[n].first, s.verdict != .match { h += " <span class=\"first\">\(esc(first))</span>" }
             h += "</li>\n"
         }
         h += "</ol></nav>\n"
         h += "<p class=\"legend\">frames:<span style=\"background:#0a84ff\"></span>timeline differs<span style=\"background:#ff9f0a\"></span>pixels differ<span style=\"background:#bf5af2\"></span>both<span style=\"background:#e5e5ea\"></span>same</p>\n"
         // Each distinct image once, by the hash of its bytes.
         var images: [String: String] = [:], imageOrder: [String] = []
-        func image(_ relative: String, _ scene: String) -> String {
-            guard let bytes = try? dir.readImage(relative, scene: scene, maxBytes: PNGHeader.maxFileBytes) else { return "" }
+        func image(_ relative: String, _ scene: String, _ index: Int) -> String {
+            guard let bytes = try? dir.readImage(relative, scene: scene, index: index, maxBytes: PNGHeader.maxFileBytes) else { return "" }
             let key = FNV1a.hex(bytes)
             if images[key] == nil { images[key] = Data(bytes).base64EncodedString(); imageOrder.append(key) }
             return key
@@ -56,7 +57,7 @@ enum HTMLReport {
         for (n, s) in report.scenes.enumerated() {
             h += "<section class=\"scene \(s.verdict.rawValue)\" id=\"scene-\(n)\" data-scene=\"\(esc(s.name))\" data-verdict=\"\(s.verdict.rawValue)\">\n"
             h += "<h2>\(esc(s.name))<span class=\"verdict\">\(s.verdict.rawValue)</span></h2>\n<ul class=\"summary\">\n"
-            for line in s.summary { h += "<li>\(esc(line))</li>\n" }
+            for line in summaries[n] { h += "<li>\(esc(line))</li>\n" }
             h += "</ul>\n"
             if !s.items.isEmpty {
                 h += "<ul class=\"items\" hidden>\n"
@@ -73,7 +74,7 @@ enum HTMLReport {
                 h += "</select></label><label>wipe <input class=\"wipe-range\" type=\"range\" min=\"0\" max=\"100\" value=\"50\"></label>"
                 h += "<label>onion skin <input class=\"onion-range\" type=\"range\" min=\"0\" max=\"100\" value=\"100\"></label>\n"
                 for (k, img) in s.images.enumerated() {
-                    let a = image(img.baseline, s.name), b = image(img.candidate, s.name), d = image(img.diff, s.name)
+                    let a = image(img.baseline, s.name, n), b = image(img.candidate, s.name, n), d = image(img.diff, s.name, n)
                     h += "<div class=\"frame-view\" data-frame=\"\(img.frame)\"\(k == 0 ? "" : " hidden")><div class=\"panes\">"
                     h += "<div class=\"pane\"><img alt=\"baseline frame \(img.frame)\" data-image=\"\(a)\">baseline</div>"
                     h += "<div class=\"pane\"><img alt=\"candidate frame \(img.frame)\" data-image=\"\(b)\">candidate</div>"
@@ -132,14 +133,14 @@ enum HTMLReport {
     static func strip(_ s: SceneReport) -> String {
         let n = max(1, s.frameCount), first = s.firstFrame
         let group = max(1, (n + 599) / 600)
-        let semantic = s.semanticFrames
+        let semantic = s.semanticRanges
         let pixel = Set(s.pixelFrames.filter(\.exceeds).map(\.index))
         let withImages = Set(s.images.map(\.frame))
         var h = "<div class=\"strip\" role=\"img\" aria-label=\"frames of \(esc(s.name))\">"
         var start = first
         while start < first + n {
             let range = start..<min(first + n, start + group)
-            let sem = range.contains(where: semantic.contains), pix = range.contains(where: pixel.contains)
+            let sem = SceneReport.overlaps(semantic, range.lowerBound...(range.upperBound - 1)), pix = range.contains(where: pixel.contains)
             let cls = sem && pix ? "both" : sem ? "semantic" : pix ? "pixel" : "same"
             let image = range.first(where: withImages.contains)
             let label = range.count == 1 ? "frame \(start)" : "frames \(range.lowerBound)-\(range.upperBound - 1)"

@@ -164,6 +164,9 @@ public struct Report: Sendable {
             let nameField = try o.required("name")
             let name = try nameField.string()
             if let problem = SceneName.problem(name) { throw nameField.error("\(problem), got \(InputError.quote(name))") }
+            // In name order, each once, as Flipbook writes them: a scene's images folder is its place.
+            if let last = scenes.last, !(last.name < name) { throw nameField.expected("scenes in name order, each once (after \(InputError.quote(last.name)))") }
+            let index = scenes.count
             var s = SceneReport(name: name, verdict: SceneReport.Verdict(rawValue: verdict)!,
                                 note: try o.optional("note").map(text), fps: try o.required("fps").integer(in: SceneLimits.fpsRange),
                                 frameCount: try o.required("frames").integer(in: 0...SceneLimits.maxFrames))
@@ -216,8 +219,8 @@ public struct Report: Sendable {
                 func path(_ key: String) throws -> String {
                     let f = try io.required(key)
                     let p = try f.string()
-                    guard ReportDirectory.isImagePath(p, scene: name) else {
-                        throw f.expected("\(InputError.quote(ReportDirectory.imagePath(scene: name, frame: 0, kind: key))) or another frame's image of this scene (a path inside the report, as Flipbook writes it)")
+                    guard ReportDirectory.isImagePath(p, scene: name, index: index) else {
+                        throw f.expected("\(InputError.quote(ReportDirectory.imagePath(scene: name, index: index, frame: 0, kind: key))) or another frame's image of this scene (a path inside the report, as Flipbook writes it)")
                     }
                     return p
                 }
@@ -250,11 +253,12 @@ public struct Report: Sendable {
         x += "  <testsuite name=\"flipbook check\" \(counts) skipped=\"\(skipped)\" time=\"\(time(total))\">\n"
         for s in scenes {
             x += "    <testcase classname=\"flipbook\" name=\"\(esc(s.name))\" time=\"\(time(s.seconds ?? 0))\""
-            let message = s.summary.first ?? s.verdict.rawValue
+            let summary = s.summary
+            let message = summary.first ?? s.verdict.rawValue
             switch s.verdict {
             case .error, .differ, .missing:
                 let element = s.verdict == .error ? "error" : "failure"
-                x += ">\n      <\(element) type=\"\(s.verdict.rawValue)\" message=\"\(esc(message))\">\(esc(s.summary.joined(separator: "\n")))</\(element)>\n    </testcase>\n"
+                x += ">\n      <\(element) type=\"\(s.verdict.rawValue)\" message=\"\(esc(message))\">\(esc(summary.joined(separator: "\n")))</\(element)>\n    </testcase>\n"
             case .recorded:
                 x += ">\n      <skipped message=\"\(esc(message))\"/>\n    </testcase>\n"
             case .match:

@@ -47,27 +47,29 @@ public final class ReportDirectory: @unchecked Sendable {
 
     // MARK: - Names
 
-    /// A scene's images folder: its name with anything but letters, digits, "-" and "_" as
-    /// "_", and when that changed the name, 8 hex digits of a hash of it, so that "a.b" and
-    /// "a_b" never share a folder.
-    public static func folder(forScene name: String) -> String {
-        let safe = String(name.unicodeScalars.prefix(80).map { c -> Character in
+    /// The images folder of the report's scene number `index` (its place in name order):
+    /// the index, then for the reader the name's first 60 letters, digits, "-" and "_" (others
+    /// as "_"). Unique by construction, whatever the names ("a.b" and "a_b", or two names a
+    /// hash would mix up).
+    public static func folder(forScene name: String, index: Int) -> String {
+        let safe = String(name.unicodeScalars.prefix(60).map { c -> Character in
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
         })
-        if safe == name && !safe.isEmpty { return safe }
-        return safe + "-" + String(FNV1a.hex(name.utf8).suffix(8))
+        return "\(index)-\(safe)"
     }
 
-    /// The path of frame `frame`'s `kind` image of scene `scene`, relative to the report.
-    public static func imagePath(scene: String, frame: Int, kind: String) -> String {
+    /// The path of frame `frame`'s `kind` image of scene number `index`, named `scene`,
+    /// relative to the report.
+    public static func imagePath(scene: String, index: Int, frame: Int, kind: String) -> String {
         let stem = OutputFormats.frameFileName(frame, ext: "").dropLast()
-        return "\(imagesFolder)/\(folder(forScene: scene))/\(stem)-\(kind).png"
+        return "\(imagesFolder)/\(folder(forScene: scene, index: index))/\(stem)-\(kind).png"
     }
 
-    /// Whether `relative` is exactly the path Flipbook writes for one of `scene`'s images.
-    public static func isImagePath(_ relative: String, scene: String) -> Bool {
+    /// Whether `relative` is exactly the path Flipbook writes for one of the images of scene
+    /// number `index`, named `scene`.
+    public static func isImagePath(_ relative: String, scene: String, index: Int) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[0] == imagesFolder && parts[1] == folder(forScene: scene) && isImageFileName(String(parts[2]))
+        return parts.count == 3 && parts[0] == imagesFolder && parts[1] == folder(forScene: scene, index: index) && isImageFileName(String(parts[2]))
     }
 
     static func isFolderName(_ name: String) -> Bool {
@@ -86,26 +88,19 @@ public final class ReportDirectory: @unchecked Sendable {
 
     // MARK: - Images
 
-    /// Writes one of `scene`'s images and returns its relative path.
-    func writeImage(scene: String, frame: Int, kind: String, _ bytes: [UInt8]) throws -> String {
-        let relative = ReportDirectory.imagePath(scene: scene, frame: frame, kind: kind)
-        try copyImage(relative, scene: scene, bytes)
-        return relative
-    }
-
-    /// Writes `bytes` as the image at `relative` (a path in Flipbook's own form for `scene`).
-    public func copyImage(_ relative: String, scene: String, _ bytes: [UInt8]) throws {
-        guard ReportDirectory.isImagePath(relative, scene: scene) else {
-            throw FileError(directory.child(relative), "is not an image path Flipbook writes for scene \(InputError.quote(scene))", refused: true)
-        }
+    /// Writes one of the images of scene number `index` and returns its relative path.
+    package func writeImage(scene: String, index: Int, frame: Int, kind: String, _ bytes: [UInt8]) throws -> String {
+        let relative = ReportDirectory.imagePath(scene: scene, index: index, frame: frame, kind: kind)
+        precondition(ReportDirectory.imageKinds.contains(kind), "an image kind Flipbook writes")
         let parts = relative.split(separator: "/").map(String.init)
         let folder = try directory.directory(parts[0], create: true).directory(parts[1], create: true)
         try folder.replace(parts[2], bytes)
+        return relative
     }
 
     /// The bytes of an image this report holds (a path in Flipbook's own form only).
-    public func readImage(_ relative: String, scene: String, maxBytes: Int) throws -> [UInt8] {
-        guard ReportDirectory.isImagePath(relative, scene: scene) else {
+    public func readImage(_ relative: String, scene: String, index: Int, maxBytes: Int) throws -> [UInt8] {
+        guard ReportDirectory.isImagePath(relative, scene: scene, index: index) else {
             throw FileError(directory.child(relative), "is not an image path Flipbook writes for scene \(InputError.quote(scene))", refused: true)
         }
         return try directory.read(relative, maxBytes: maxBytes)

@@ -154,7 +154,7 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
             try Data(input).write(to: work.appendingPathComponent("current.json"))
             do {
                 let r = try Report.read(input, file: "report.json")
-                for s in r.scenes { for i in s.images { _ = try reportSeed.readImage(i.baseline, scene: s.name, maxBytes: 64 << 20) } }
+                for (k, s) in r.scenes.enumerated() { for i in s.images { _ = try reportSeed.readImage(i.baseline, scene: s.name, index: k, maxBytes: 64 << 20) } }
                 let out = try ReportDirectory(path: work.appendingPathComponent("report-out").path)
                 try out.clear()
                 try r.write(to: out)

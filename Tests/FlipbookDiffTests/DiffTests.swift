@@ -199,14 +199,19 @@ final class CIOutputTests: XCTestCase {
     }
 
     func testEachSceneHasItsOwnImageFolder() {
+        // Names that share a folder when cleaned ("a.b", "a_b") or would share a hash: the
+        // index keeps them apart by construction.
         let names = ["a.b", "a_b", "a b", "a/b", "wallet-move", "名前"]
-        let folders = names.map(ReportDirectory.folder(forScene:))
+        let folders = names.enumerated().map { ReportDirectory.folder(forScene: $1, index: $0) }
         XCTAssertEqual(Set(folders).count, names.count, "\(folders)")
-        XCTAssertEqual(ReportDirectory.folder(forScene: "wallet-move"), "wallet-move", "a safe name is its own folder")
-        XCTAssertTrue(ReportDirectory.isImagePath("images/wallet-move/frame-00030-diff.png", scene: "wallet-move"))
-        for bad in ["../secret.png", "/etc/passwd", "images/other/frame-00030-diff.png", "images/wallet-move/../x.png",
-                    "images/wallet-move/frame-00030-diff.png/..", "images/wallet-move/frame-30-diff.png", "images/wallet-move/notes.txt"] {
-            XCTAssertFalse(ReportDirectory.isImagePath(bad, scene: "wallet-move"), bad)
+        XCTAssertEqual(folders[1], "1-a_b")
+        XCTAssertEqual(folders[0], "0-a_b", "the name, cleaned, for the reader; the index makes it unique")
+        XCTAssertEqual(ReportDirectory.folder(forScene: String(repeating: "x", count: 500), index: 7), "7-" + String(repeating: "x", count: 60))
+        XCTAssertTrue(ReportDirectory.isImagePath("images/3-wallet-move/frame-00030-diff.png", scene: "wallet-move", index: 3))
+        for bad in ["images/2-wallet-move/frame-00030-diff.png", "images/wallet-move/frame-00030-diff.png", "../secret.png", "/etc/passwd",
+                    "images/3-other/frame-00030-diff.png", "images/3-wallet-move/../x.png", "images/3-wallet-move/frame-00030-diff.png/..",
+                    "images/3-wallet-move/frame-30-diff.png", "images/3-wallet-move/notes.txt"] {
+            XCTAssertFalse(ReportDirectory.isImagePath(bad, scene: "wallet-move", index: 3), bad)
         }
     }
 

@@ -289,6 +289,32 @@ def report_paths():
                                      ("summary", lambda r: r["scenes"][0]["meta"].append("x\r::error::y"), "meta[")]:
             name = forged(mutate)
             refused(f"merge {label}", run(["report", "merge", name, "-o", "merged"], sb.project), where)
+        # Two names whose old folders were the same: cleaned alike ("c" and 16 "_") with equal
+        # low 32 bits of FNV-1a (found by a birthday search of 84,791 names); each scene's
+        # images must be its own, in a check and after a merge of its shards.
+        twins = ["c.~@,,#=+@@#!#=,.", "c.=~##,~#!#.!!=@~"]
+        for k, n in enumerate(twins):
+            write_json(sb.p("twins", f"t{k}.json"), scene(name=n))
+            write_json(sb.p("twins2", f"t{k}.json"), scene(name=n, extra=lambda s, k=k: s["collectionView"]["items"][k].update(color="#00FF00")))
+        files = [f"twins/t{k}.json" for k in range(2)]
+        check(run(["check", *files, "--golden", "tg", "--record", "-o", "tr"], sb.project)[0] == 0, "twin goldens recorded")
+        changed = [f"twins2/t{k}.json" for k in range(2)]
+        outputs = {"whole": run(["check", *changed, "--golden", "tg", "-o", "tw"], sb.project)}
+        for k in (1, 2):
+            run(["check", *changed, "--golden", "tg", "-o", f"ts{k}", "--shard", f"{k}/2"], sb.project)
+        outputs["merged"] = run(["report", "merge", "ts1", "ts2", "-o", "tm"], sb.project)
+        for label, folder in (("whole", "tw"), ("merged", "tm")):
+            check(outputs[label][0] == 1, f"twins {label}: both differ ({outputs[label][0]}: {outputs[label][2][:200]})")
+            rep = json.load(open(sb.p(folder, "report.json")))
+            dirs = [{os.path.dirname(i[k]) for i in s["images"] for k in ("baseline", "candidate", "diff")} for s in rep["scenes"]]
+            check(len(dirs) == 2 and all(len(d) == 1 for d in dirs) and dirs[0] != dirs[1], f"twins {label}: each scene its own image folder ({dirs})")
+            # Scene k's card k turned green: the two candidates differ (one shared folder held
+            # one scene's pictures for both).
+            shots = [open(sb.p(folder, s["images"][0]["candidate"]), "rb").read() for s in rep["scenes"]]
+            check(shots[0] != shots[1], f"twins {label}: each scene shows its own candidate")
+        strip = lambda r: [{k: v for k, v in s.items() if k != "seconds"} for s in r["scenes"]]
+        check(strip(json.load(open(sb.p("tw", "report.json")))) == strip(json.load(open(sb.p("tm", "report.json")))),
+              "twins: the merged report's scenes are the whole run's, image paths included")
     finally:
         sb.close()
 
@@ -434,6 +460,18 @@ def budgets():
         c = run(["diff", "qa", "qb"], sb.project, timeout=120)
         check(c[0] == 1, f"the timeline diff of 30,000 short tracks finishes ({c[0]}, {c[4]:.1f} s)")
         print(f"note: timeline diff of 30,000 one-frame tracks over 6,000 frames: {c[4]:.1f} s, {c[3]} MB")
+        # A new id on each of 36,000 frames: 72,000 differences, whose summary was quadratic
+        # (diff 30 s, report merge of 40,000 items 38 s); both now end well within --max-seconds 5.
+        for name, prefix in (("na", "a"), ("nb", "b")):
+            frames = [{"index": f, "time": f / 60, "contentOffset": {"x": 0, "y": 0},
+                       "items": [{"id": f"{prefix}{f}", "kind": "cell", "x": 0, "y": 0, "width": 10, "height": 10,
+                                  "zIndex": 0, "alpha": 1, "rotation": 0, "scale": 1, "hidden": False}]} for f in range(36000)]
+            write_json(sb.p(name, "keyframes.json"), {"scene": "n", "fps": 60, "canvas": {"width": 100, "height": 100, "scale": 1}, "frames": frames})
+        c = run(["diff", "na", "nb", "-o", "nrep", "--max-seconds", "5"], sb.project, timeout=60)
+        check(c[0] == 1 and c[1].count("removed (drawn in baseline frames") == 36000, f"diff of 36,000 new ids: all said, within --max-seconds 5 ({c[0]}, {c[4]:.1f} s: {c[2][:200]})")
+        c = run(["report", "merge", "nrep", "-o", "nmerged", "--max-seconds", "5"], sb.project, timeout=60)
+        check(c[0] == 1 and len(json.load(open(sb.p("nmerged", "report.json")))["scenes"][0]["items"]) == 72000,
+              f"report merge of 72,000 items within --max-seconds 5 ({c[0]}, {c[4]:.1f} s: {c[2][:200]})")
     finally:
         sb.close()
 
