@@ -31,8 +31,6 @@ extension InputError {
         }
     }
 
-    /// C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters: scalars
-    /// that must not reach a terminal, a log or a file name as themselves.
     /// Names a message lists, of a length a person can read whatever the input: at most
     /// `limit` of them, each quoted and cut at 40 characters, then "… and 1,998 more".
     package static func list(_ names: [String], limit: Int = 10) -> String {
@@ -40,6 +38,8 @@ extension InputError {
         return names.count > limit ? shown + " … and \(NumberFormat.grouped(names.count - limit)) more" : shown
     }
 
+    /// C0/C1 controls, line/paragraph separators, bidi overrides and noncharacters: scalars
+    /// that must not reach a terminal, a log or a file name as themselves.
     public static func isHidden(_ u: Unicode.Scalar) -> Bool {
         let v = u.value
         return v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 || (v >= 0x202A && v <= 0x202E)
