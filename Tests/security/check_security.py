@@ -575,6 +575,7 @@ def template_bombs():
             r = run(command, sb.project)
             refused(f"template bomb ({command[0]})", r, "$.collectionView.items.repeat", "memory budget")
             check(r[3] < 1024, f"template bomb ({command[0]}): peak {r[3]} MB")
+            print(f"note: template bomb ({command[0]}) refused in {r[4]:.2f} s, peak {r[3]} MB")
         sections = scene()
         sections["collectionView"] = {"layout": {"type": "flow"},
                                       "sections": [{"items": {"repeat": 99999, "id": f"s{k}-{{i}}"}} for k in range(1000)]}
