@@ -299,7 +299,12 @@ public enum CLI {
             return ExitCode.success
         }
         guard let path = r.scene else { throw UsageError(message: "render needs a SCENE file", command: "render") }
+        // The time budget runs from here: reading and checking the scene count.
+        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
+        let cancellation = CLI.installCancellation(budget)
+        defer { CLI.removeCancellation() }
         var scene = try loadScene(path, assets: r.assets, maxMemory: r.maxMemory)
+        try cancellation.check()
         if let fps = r.fps {
             scene.fps = fps
             if scene.frameCount > SceneLimits.maxFrames {
@@ -320,9 +325,6 @@ public enum CLI {
         }
         let options = RenderOptions(showTouches: r.showTouches, loopCount: r.loop, webpQuality: r.webpQuality, sheetFrames: r.sheetFrames,
                                     videoQuality: r.videoQuality)
-        let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
-        let cancellation = CLI.installCancellation(budget)
-        defer { CLI.removeCancellation() }
         if let times = r.times {
             return try renderStills(scene, times: times, formats: formats, to: output, strict: r.output == nil, options: options,
                                     budget: budget, console: console)
