@@ -97,16 +97,21 @@ final class AnimatedSVGWriter {
         func values() -> [Double] { [x, y, rotation, scale, opacity, width, height] }
     }
 
-    /// Whether a look is a plain rectangle of one colour (no corners, border, shadow or
-    /// content): it is then drawn once, at the item's largest size, and stretched to each
-    /// frame's size, so a cell whose size animates (a grid changing its columns) costs no new
-    /// look a frame.
-    static func stretches(_ a: Appearance) -> Bool {
-        a.content.isEmpty && a.border == nil && a.shadow == nil && (a.cornerRadius == 0 || a.roundedCorners.isEmpty)
+    /// Whether a look is a plain rectangle of one colour (its primitives: one fill, no
+    /// rounded corner): it is then drawn once, at the item's largest size, and stretched to
+    /// each frame's size, so a cell whose size animates (a grid changing its columns) costs no
+    /// new look a frame. Answered once per look.
+    func stretches(_ item: DrawItem, _ known: inout [Look: Bool]) -> Bool {
+        let look = Look(appearance: item.appearance, width: item.frame.width, height: item.frame.height)
+        if let plain = known[look] { return plain }
+        let plain = DrawList.isPlainRectangle(DrawList.look(item.appearance, size: item.frame.size, scale: Double(timeline.canvas.scale)))
+        known[look] = plain
+        return plain
     }
 
     func document() throws -> String {
         let frames = timeline.frames
+        var plain: [Look: Bool] = [:]
         var looks: [Look: Int] = [:]
         var lookList: [Look] = []
         var places: [PlaceKey] = []
@@ -118,7 +123,7 @@ final class AnimatedSVGWriter {
         // layer's content once, so a stretched unit square that also moves can blur).
         var largestSize: [String: Size] = [:], resized = Set<String>()
         for frame in frames {
-            for item in frame.items where item.isDrawn && Self.stretches(item.appearance) {
+            for item in frame.items where item.isDrawn && stretches(item, &plain) {
                 let size = item.frame.size
                 if let s = largestSize[item.id] {
                     if s != size { resized.insert(item.id) }
@@ -132,7 +137,7 @@ final class AnimatedSVGWriter {
             var cursor = 0
             for item in frame.items where item.isDrawn {
                 let finger = item.kind == AnimatedSVGWriter.fingerKind
-                let stretched = !finger && resized.contains(item.id) && Self.stretches(item.appearance)
+                let stretched = !finger && resized.contains(item.id) && stretches(item, &plain)
                 // A stretched look is drawn at the item's largest size, and every size is a factor
                 // of it: Chromium may raster the look once and scale the raster, which blurs when
                 // it enlarges (a swipe action growing from its first, narrow size: 31.9 dB).
@@ -332,10 +337,10 @@ final class AnimatedSVGWriter {
         switch p {
         case .shadow(let s, let shape, _):
             guard s.opacity * s.color.alpha > 0 else { return "" }
-            let pad = s.reach(margin: 2), r = shape.rect
+            let region = DrawList.shadowBounds(s, of: shape, margin: 2)
             var shifted = shape
-            shifted.rect = r.offsetBy(dx: s.offset.x, dy: s.offset.y)
-            return "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(r.minX + s.offset.x - pad))\" y=\"\(svgNumber(r.minY + s.offset.y - pad))\" width=\"\(svgNumber(r.width + 2 * pad))\" height=\"\(svgNumber(r.height + 2 * pad))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"
+            shifted.rect = shape.rect.offsetBy(dx: s.offset.x, dy: s.offset.y)
+            return "<filter id=\"f\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(svgNumber(region.minX))\" y=\"\(svgNumber(region.minY))\" width=\"\(svgNumber(region.width))\" height=\"\(svgNumber(region.height))\"><feGaussianBlur stdDeviation=\"\(svgNumber(s.radius))\"/></filter>"
                 + "<path d=\"\(path(shifted.path))\" fill=\"\(fill(s.color))\" fill-opacity=\"\(svgNumber3(s.color.alpha * s.opacity))\" filter=\"url(#f\(id))\"/>"
         case .fill(let shape, let color):
             return "<path d=\"\(path(shape))\" fill=\"\(fill(color))\"\(opacityAttribute("fill-opacity", color.alpha))/>"

@@ -13,20 +13,20 @@ enum CairoDrawing {
             cairo_paint(cr)
             let scale = Double(canvas.scale)
             let items = frame.items.filter(\.isDrawn)
+            let looks = items.map { DrawList.look($0.appearance, size: $0.frame.size, scale: scale) }
             var shapes = ShapeMasks(target: cairo_get_target(cr))
             // Each item's shapes, counted before anything is drawn (which of them get a mask).
-            let keys = !shapes.enabled || items.count < 2 ? [] : items.map { item -> ShapeMasks.Keys in
+            let keys = !shapes.enabled || items.count < 2 ? [] : zip(items, looks).map { item, look -> ShapeMasks.Keys in
                 cairo_save(cr)
                 applyTransform(item, on: cr)
-                let k = ShapeMasks.keys(item, scale: scale, matrix: matrix(cr))
+                let k = ShapeMasks.keys(item, look, matrix: matrix(cr))
                 cairo_restore(cr)
                 shapes.count(k.fill)
                 shapes.count(k.border)
                 return k
             }
             for (i, item) in items.enumerated() {
-                drawItem(item, DrawList.look(item.appearance, size: item.frame.size, scale: scale), scale: scale, typesetter: typesetter,
-                         shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
+                drawItem(item, looks[i], scale: scale, typesetter: typesetter, shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
             }
             if options.showTouches {
                 var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil))
@@ -82,7 +82,7 @@ enum CairoDrawing {
             // translucent item. Clipped to what the item can draw (its bounds and shadow), on
             // whole device pixels so the clip's own edge changes no pixel (images only: in an
             // SVG it would be markup, not less work).
-            if Shapes.drawsPixels(cr) { clipToDeviceBounds(visualBounds(primitives, size: f.size, scale: scale), on: cr) }
+            if Shapes.drawsPixels(cr) { clipToDeviceBounds(DrawList.bounds(primitives, size: f.size, margin: 2 / max(scale, 1)), on: cr) }
             cairo_push_group(cr)
         }
         for p in primitives { draw(p, &context, shapes: &shapes, on: cr) }
@@ -159,19 +159,6 @@ enum CairoDrawing {
         case .circle(let center, let radius): cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
         case .path(let commands): Shapes.append(commands, to: cr)
         }
-    }
-
-    /// What an item's primitives can cover, in its own coordinates: its bounds and, with a
-    /// shadow, the shadow's offset bounds grown by the blur's reach (3σ and a pixel).
-    static func visualBounds(_ primitives: [DrawPrimitive], size: Size, scale: Double) -> Rect {
-        var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        for case .shadow(let shadow, let shape, _) in primitives {
-            let reach = shadow.reach(margin: 2 / max(scale, 1))
-            let s = shape.rect.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
-            r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
-                     width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))
-        }
-        return r
     }
 
     /// Clips to the device pixels around `r` (user coordinates): its transformed corners'

@@ -50,6 +50,37 @@ public enum DrawList {
         return out
     }
 
+    /// What an item's look can cover, in its own coordinates: its bounds and, with a shadow,
+    /// the shadow's bounds grown by `margin` (`shadowBounds`).
+    package static func bounds(_ primitives: [DrawPrimitive], size: Size, margin: Double) -> Rect {
+        var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        for case .shadow(let shadow, let shape, _) in primitives {
+            let s = shadowBounds(shadow, of: shape, margin: margin)
+            r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
+                     width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))
+        }
+        return r
+    }
+
+    /// Where a shadow primitive can draw: its shape moved by the offset and grown by the blur's
+    /// reach (3σ, `Shadow.reach`) plus `margin` — the one place that reach meets a shape.
+    package static func shadowBounds(_ shadow: Shadow, of shape: RoundedRect, margin: Double) -> Rect {
+        let reach = shadow.reach(margin: margin)
+        return shape.rect.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y).insetBy(dx: -reach, dy: -reach)
+    }
+
+    /// Whether primitives are at most one fill of a rectangle with no rounded corner: a look
+    /// that can be stretched to another size and stay itself.
+    package static func isPlainRectangle(_ primitives: [DrawPrimitive]) -> Bool {
+        switch primitives.count {
+        case 0: return true
+        case 1:
+            if case .fill(.roundedRect(let r), _) = primitives[0] { return r.radius == 0 || r.corners.isEmpty }
+            return false
+        default: return false
+        }
+    }
+
     /// A border's width: `borderWidth`, or a device pixel, at most half the shorter side.
     public static func borderWidth(_ a: Appearance, size: Size, scale: Double) -> Double {
         min(a.borderWidth ?? 1 / scale, size.width / 2, size.height / 2)

@@ -49,7 +49,22 @@ public struct RenderCost: Sendable {
         return min(t.text.unicodeScalars.count, Int(min(1e12, fit * perLine)))
     }
 
-    /// The cost of `formats` for `timeline` on one core.
+    /// The glyphs `primitives` draw at most (their labels', content included).
+    static func drawnGlyphs(_ primitives: [DrawPrimitive]) -> Int {
+        primitives.reduce(0) { sum, p in
+            switch p {
+            case .text(let t): return sum + drawnGlyphs(t)
+            case .clip(_, let content): return sum + drawnGlyphs(content)
+            default: return sum
+            }
+        }
+    }
+
+    /// An item's look as DrawList lowers it, once per appearance and size.
+    struct LookKey: Hashable { var appearance: Appearance; var size: Size }
+
+    /// The cost of `formats` for `timeline` on one core, read from each distinct frame's
+    /// draw list (the primitives every backend draws).
     public static func estimate(_ timeline: Timeline, formats: [OutputFormat], options: RenderOptions = RenderOptions()) -> RenderCost {
         var cost = RenderCost()
         let canvas = timeline.canvas
@@ -65,22 +80,28 @@ public struct RenderCost: Sendable {
         var cached = Set<ShadowMasks.Key>()
         var blurs = 0, areaSeconds = 0.0, shadowSeconds = 0.0, textSeconds = 0.0, svgSeconds = 0.0
         let canvasRect = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var lowered: [LookKey: [DrawPrimitive]] = [:]
+        func look(_ item: DrawItem) -> [DrawPrimitive] {
+            let key = LookKey(appearance: item.appearance, size: item.frame.size)
+            if let p = lowered[key] { return p }
+            let p = DrawList.look(item.appearance, size: item.frame.size, scale: scale)
+            lowered[key] = p
+            return p
+        }
         for run in runs {
             let frame = timeline.frames[run.lowerBound]
             for item in frame.items where item.isDrawn {
-                let a = item.appearance
-                var glyphs = 0
-                for e in a.content { if case .text(let t) = e { glyphs += drawnGlyphs(t) } }
+                let primitives = look(item)
+                let glyphs = drawnGlyphs(primitives)
                 textSeconds += Double(glyphs) * glyphMicroseconds / 1e6
                 svgSeconds += Double(glyphs) * svgGlyphMicroseconds / 1e6
                 let within = item.clip ?? canvasRect
                 let area = visibleArea(item.frame, scale: item.scale, within: within) * scale * scale
                 areaSeconds += area * (fillNanoseconds + (item.alpha < 0.999 ? groupNanoseconds : 0)) / 1e9
-                if let shadow = a.shadow, a.background.alpha > 0,
-                   let g = ShadowMasks.Geometry(shadow, shape: Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height),
-                                                cornerRadius: a.cornerRadius, corners: a.roundedCorners, scale: scale * item.scale) {
-                    let reach = shadow.reach(margin: 1)
-                    let spread = item.frame.insetBy(dx: -reach, dy: -reach).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
+                for case .shadow(let shadow, let shape, _) in primitives {
+                    guard let g = ShadowMasks.Geometry(shadow, shape: shape.rect, cornerRadius: shape.radius, corners: shape.corners,
+                                                       scale: scale * item.scale) else { continue }
+                    let spread = DrawList.shadowBounds(shadow, of: shape, margin: 1).offsetBy(dx: item.frame.minX, dy: item.frame.minY)
                     let device = visibleArea(spread, scale: item.scale, within: within) * scale * scale
                     shadowSeconds += device * (g.density < scale * item.scale * 0.99 ? scaledShadowNanoseconds : shadowNanoseconds) / 1e9
                     if !cached.contains(g.baseKey) {
@@ -123,8 +144,7 @@ public struct RenderCost: Sendable {
                 let f = timeline.frames[run.lowerBound]
                 var bytes = 0
                 for item in f.items where !item.hidden {
-                    bytes += svgBytesPerItem
-                    for e in item.appearance.content { if case .text(let t) = e { bytes += svgBytesPerGlyph * drawnGlyphs(t) } }
+                    bytes += svgBytesPerItem + svgBytesPerGlyph * drawnGlyphs(look(item))
                 }
                 cost.hold(bytes, "SVG frame \(f.index) (\(f.items.count) items)", "render it as png, with fewer items")
             }

@@ -15,12 +15,13 @@ import FlipbookGraphics
 /// before drawing), never on what another frame or thread drew, so output stays the same on
 /// any number of threads. Image surfaces only: in an SVG a mask would be an embedded bitmap.
 struct ShapeMasks {
-    /// A shape in device pixels: a rounded rectangle of `width` x `height` points at `scale`,
-    /// its origin `phaseX`, `phaseY` (each in [0, 1)) past a whole device pixel; `lineWidth` 0
-    /// is its fill, more is the border stroked that wide inside its bounds.
+    /// A shape in device pixels: a fill primitive's rounded rectangle (`lineWidth` 0) or a
+    /// border stroke's line (`lineWidth` its width), of an item `width` x `height` points at
+    /// `scale`, its origin `phaseX`, `phaseY` (each in [0, 1)) past a whole device pixel.
     struct Key: Hashable {
-        var width: Double, height: Double, radius: Double, corners: Int
+        var shape: RoundedRect
         var lineWidth: Double
+        var width: Double, height: Double
         var scale: Double
         var phaseX: Double, phaseY: Double
     }
@@ -70,20 +71,26 @@ struct ShapeMasks {
     /// An item's fill and border (nil where it has none, or none that a mask can draw).
     typealias Keys = (fill: Key?, border: Key?)
 
-    /// The fill and border keys of an item drawn with device matrix `m`.
-    static func keys(_ item: DrawItem, scale: Double, matrix m: cairo_matrix_t) -> Keys {
-        let a = item.appearance
+    /// The keys of the fill and the border among an item's top-level `primitives` (its look,
+    /// DrawList's) when drawn with device matrix `m`.
+    static func keys(_ item: DrawItem, _ primitives: [DrawPrimitive], matrix m: cairo_matrix_t) -> Keys {
         // Group opacity draws into a group surface first; those items are rare.
         guard item.alpha >= 0.999, let p = Placement(m) else { return (nil, nil) }
         let f = item.frame
         // A huge item (a long page) is drawn directly: its mask would be megabytes.
         guard f.width * p.scale * f.height * p.scale <= maxPixels, max(f.width, f.height) * p.scale < 32_000 else { return (nil, nil) }
-        func key(_ lineWidth: Double) -> Key {
-            Key(width: f.width, height: f.height, radius: a.cornerRadius, corners: a.roundedCorners.rawValue,
-                lineWidth: lineWidth, scale: p.scale, phaseX: p.phaseX, phaseY: p.phaseY)
+        func key(_ shape: RoundedRect, _ lineWidth: Double) -> Key {
+            Key(shape: shape, lineWidth: lineWidth, width: f.width, height: f.height, scale: p.scale, phaseX: p.phaseX, phaseY: p.phaseY)
         }
-        let w = DrawList.borderWidth(a, size: f.size, scale: scale)
-        return (a.background.alpha > 0 ? key(0) : nil, a.border != nil && w > 0 ? key(w) : nil)
+        var keys: Keys = (nil, nil)
+        for primitive in primitives {
+            switch primitive {
+            case .fill(.roundedRect(let shape), _) where keys.fill == nil: keys.fill = key(shape, 0)
+            case .stroke(.roundedRect(let line), _, let width, false) where keys.border == nil: keys.border = key(line, width)
+            default: break
+            }
+        }
+        return keys
     }
 
     /// Counts the shapes of the items about to be drawn, so that `mask(for:)` answers only
@@ -132,21 +139,21 @@ struct ShapeMasks {
         let cr = cairo_create(surface)!
         cairo_translate(cr, key.phaseX, key.phaseY)
         cairo_scale(cr, key.scale, key.scale)
-        let local = Rect(x: 0, y: 0, width: key.width, height: key.height)
-        let shape = RoundedRect(local, radius: key.radius, corners: Corners(rawValue: key.corners))
+        CairoDrawing.append(.roundedRect(key.shape), on: cr)
         if key.lineWidth == 0 {
-            CairoDrawing.append(.roundedRect(shape), on: cr)
             cairo_fill(cr)
         } else {
-            CairoDrawing.append(.roundedRect(shape.borderLine(width: key.lineWidth)), on: cr)
             cairo_set_line_width(cr, key.lineWidth)
             cairo_stroke(cr)
         }
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        // A border's cross lies its width in from the edges.
-        let cross = CoveredCross(local, radius: key.radius, matrix: cairo_matrix_t(xx: key.scale, yx: 0, xy: 0, yy: key.scale, x0: key.phaseX, y0: key.phaseY),
-                                 edgeInset: key.lineWidth)
+        // A fill covers its cross whole; a border's line, stroked half its width each side,
+        // leaves the cross of its outer edge, its width in, untouched.
+        let w = key.lineWidth
+        let outer = w == 0 ? key.shape : RoundedRect(key.shape.rect.insetBy(dx: -w / 2, dy: -w / 2), radius: key.shape.radius + w / 2, corners: key.shape.corners)
+        let cross = CoveredCross(outer.rect, radius: outer.radius, matrix: cairo_matrix_t(xx: key.scale, yx: 0, xy: 0, yy: key.scale, x0: key.phaseX, y0: key.phaseY),
+                                 edgeInset: w)
         return Mask(surface: surface, cross: cross, isFill: key.lineWidth == 0)
     }
 }

@@ -530,10 +530,15 @@ final class ShapeMaskTests: XCTestCase {
         XCTAssertEqual(together.rgb(80, 100).0, 255, "the red card's fill")
     }
 
+    /// An item's mask keys, from its look as DrawList lowers it at @2x.
+    func keys(_ item: DrawItem, matrix m: cairo_matrix_t) -> ShapeMasks.Keys {
+        ShapeMasks.keys(item, DrawList.look(item.appearance, size: item.frame.size, scale: 2), matrix: m)
+    }
+
     /// Only a shape counted twice gets a mask, and only on an image surface (an SVG gets paths).
     func testOnlyRepeatedShapesOnImagesAreMasked() throws {
         let m = cairo_matrix_t(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20, y0: 40.25)
-        let keys = ShapeMasks.keys(card(0, y: 20.125, color: .white), scale: 2, matrix: m)
+        let keys = keys(card(0, y: 20.125, color: .white), matrix: m)
         let fill = try XCTUnwrap(keys.fill), border = try XCTUnwrap(keys.border)
         XCTAssertEqual(fill.phaseY, 0.25)
         XCTAssertEqual(border.lineWidth, 1.5)
@@ -549,10 +554,10 @@ final class ShapeMaskTests: XCTestCase {
         vector.count(fill); vector.count(fill)
         XCTAssertNil(vector.mask(for: fill))
         // Rotated or faded items are drawn directly.
-        XCTAssertNil(ShapeMasks.keys(card(0, y: 20, color: .white), scale: 2, matrix: cairo_matrix_t(xx: 0, yx: 2, xy: -2, yy: 0, x0: 0, y0: 0)).fill)
+        XCTAssertNil(self.keys(card(0, y: 20, color: .white), matrix: cairo_matrix_t(xx: 0, yx: 2, xy: -2, yy: 0, x0: 0, y0: 0)).fill)
         var faded = card(0, y: 20, color: .white)
         faded.alpha = 0.5
-        XCTAssertNil(ShapeMasks.keys(faded, scale: 2, matrix: m).fill)
+        XCTAssertNil(self.keys(faded, matrix: m).fill)
     }
 
     /// What makes compositing only around a mask's cross exact: inside the cross a fill's mask
@@ -568,7 +573,7 @@ final class ShapeMaskTests: XCTestCase {
                 let m = cairo_matrix_t(xx: 2, yx: 0, xy: 0, yy: 2, x0: 20 + phase.0, y0: 40 + phase.1)
                 let item = DrawItem(id: "c", frame: Rect(x: 0, y: 0, width: 60, height: 44),
                                     appearance: Appearance(background: .white, cornerRadius: radius, border: .black, borderWidth: border))
-                let keys = ShapeMasks.keys(item, scale: 2, matrix: m)
+                let keys = self.keys(item, matrix: m)
                 for key in [keys.fill!, keys.border!] {
                     shapes.count(key); shapes.count(key)
                     let mask = try XCTUnwrap(shapes.mask(for: key))
