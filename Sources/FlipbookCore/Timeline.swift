@@ -82,13 +82,13 @@ public enum ContentMode: String, Hashable, Sendable, CaseIterable {
 
 /// A PNG image inside an item, in the item's own coordinates, clipped to its frame.
 public struct ImageElement: Hashable, Sendable {
-    /// The file, resolved when the scene was read (relative paths against the scene's folder).
-    public var path: String
+    /// The picture itself, read and decoded when the scene was read.
+    public var image: ImageData
     public var frame: Rect
     public var contentMode: ContentMode
     public var cornerRadius: Double
-    public init(path: String, frame: Rect, contentMode: ContentMode = .scaleAspectFill, cornerRadius: Double = 0) {
-        self.path = path; self.frame = frame; self.contentMode = contentMode; self.cornerRadius = cornerRadius
+    public init(image: ImageData, frame: Rect, contentMode: ContentMode = .scaleAspectFill, cornerRadius: Double = 0) {
+        self.image = image; self.frame = frame; self.contentMode = contentMode; self.cornerRadius = cornerRadius
     }
 }
 

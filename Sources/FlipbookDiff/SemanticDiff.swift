@@ -364,7 +364,7 @@ enum AppearanceDiff {
     static func texts(_ a: Appearance) -> [TextElement] { a.content.compactMap { if case .text(let t) = $0 { return t } else { return nil } } }
 
     static func images(_ a: Appearance) -> String {
-        let names = a.content.compactMap { e -> String? in if case .image(let i) = e { return Looks.imageName(i.path) } else { return nil } }
+        let names = a.content.compactMap { e -> String? in if case .image(let i) = e { return i.image.description } else { return nil } }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

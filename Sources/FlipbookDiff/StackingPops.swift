@@ -64,7 +64,7 @@ public enum StackingPops {
         f.items.compactMap { it in
             guard it.kind != .view, !it.hidden, it.alpha > 0, it.scale != 0 else { return nil }
             // A look that lowers to no primitives (a drop placeholder's clear cell) covers nothing.
-            if it.appearance.background.alpha == 0 && DrawList.look(it.appearance, size: it.frame.size, scale: 1).isEmpty { return nil }
+            if DrawList.look(it.appearance, size: it.frame.size, scale: 1).isEmpty { return nil }
             var bounds = it.rotation != 0 || it.scale != 1 ? it.frame.boundsOfAnyRotation(scale: it.scale) : it.frame
             if let clip = it.clip { bounds = bounds.intersection(clip) }
             if bounds.isEmpty { return nil }

@@ -173,7 +173,7 @@ final class AnimatedSVGWriter {
         let duration = frames[frames.count - 1].time - frames[0].time + step
         var defs = ""
         var clips: [String: Int] = [:]  // by size
-        for (i, look) in lookList.enumerated() { defs += self.look(look, id: i) }
+        for (i, look) in lookList.enumerated() { defs += try self.look(look, id: i) }
         defs = labelDefs + defs
         var css = ""
         var body = ""
@@ -323,17 +323,17 @@ final class AnimatedSVGWriter {
 
     /// One look, centred on the origin (items are placed by their centre, where rotation and
     /// scale apply), drawn from DrawList's primitives.
-    func look(_ look: Look, id: Int) -> String {
+    func look(_ look: Look, id: Int) throws -> String {
         let w = look.width, h = look.height
         let primitives = look.appearance.map { DrawList.look($0, size: Size(width: w, height: h), scale: Double(timeline.canvas.scale)) }
             ?? DrawList.finger(at: Point(x: w / 2, y: h / 2))
         var g = "<g id=\"a\(id)\"><g transform=\"translate(\(svgNumber(-w / 2)) \(svgNumber(-h / 2)))\">"
-        for p in primitives { g += svg(p, look: id) }
+        for p in primitives { g += try svg(p, look: id) }
         return g + "</g></g>\n"
     }
 
     /// One primitive as SVG; `look` names the filters and clips it defines.
-    func svg(_ p: DrawPrimitive, look id: Int) -> String {
+    func svg(_ p: DrawPrimitive, look id: Int) throws -> String {
         switch p {
         case .shadow(let s, let shape, _):
             guard s.opacity * s.color.alpha > 0 else { return "" }
@@ -349,12 +349,13 @@ final class AnimatedSVGWriter {
             return "<path d=\"\(path(shape))\" fill=\"none\" stroke=\"\(fill(color))\" stroke-width=\"\(svgNumber3(width))\"\(opacityAttribute("stroke-opacity", color.alpha))\(caps)/>"
         case .clip(let shape, let content):
             guard !content.isEmpty else { return "" }
-            return "<clipPath id=\"s\(id)\"><path d=\"\(path(shape.path))\"/></clipPath><g clip-path=\"url(#s\(id))\">"
-                + content.map { svg($0, look: id) }.joined() + "</g>"
+            let inner = try content.map { try svg($0, look: id) }.joined()
+            return "<clipPath id=\"s\(id)\"><path d=\"\(path(shape.path))\"/></clipPath><g clip-path=\"url(#s\(id))\">" + inner + "</g>"
         case .text(let t):
             return label(t)
         case .image(let i):
-            guard let decoded = try? ImageStore.image(at: i.path) else { return "" }
+            let decoded = i.image
+            guard !decoded.isReference else { throw RenderError("the image \(decoded) is a name read back from a recording, not an image to draw") }
             clipCount += 1
             return "<clipPath id=\"i\(clipCount)\"><path d=\"\(path(RoundedRect(i.frame, radius: i.cornerRadius).path))\"/></clipPath>"
                 + "<g clip-path=\"url(#i\(clipCount))\">"

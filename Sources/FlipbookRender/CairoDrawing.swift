@@ -26,11 +26,11 @@ enum CairoDrawing {
                 return k
             }
             for (i, item) in items.enumerated() {
-                drawItem(item, looks[i], scale: scale, typesetter: typesetter, shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
+                try drawItem(item, looks[i], scale: scale, typesetter: typesetter, shapes: &shapes, keys: keys.isEmpty ? (nil, nil) : keys[i], on: cr)
             }
             if options.showTouches {
                 var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil))
-                for t in frame.touches { for p in DrawList.finger(at: t.location) { draw(p, &context, shapes: &shapes, on: cr) } }
+                for t in frame.touches { for p in DrawList.finger(at: t.location) { try draw(p, &context, shapes: &shapes, on: cr) } }
             }
         }
     }
@@ -66,7 +66,7 @@ enum CairoDrawing {
 
     /// Draws `item`, whose look is `primitives`; `keys` are its shapes in `shapes` (none: drawn as paths).
     static func drawItem(_ item: DrawItem, _ primitives: [DrawPrimitive], scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks,
-                         keys: ShapeMasks.Keys = (nil, nil), on cr: OpaquePointer) {
+                         keys: ShapeMasks.Keys = (nil, nil), on cr: OpaquePointer) throws {
         let f = item.frame
         cairo_save(cr)
         if let clip = item.clip {
@@ -85,17 +85,17 @@ enum CairoDrawing {
             if Shapes.drawsPixels(cr) { clipToDeviceBounds(DrawList.bounds(primitives, size: f.size, margin: 2 / max(scale, 1)), on: cr) }
             cairo_push_group(cr)
         }
-        for p in primitives { draw(p, &context, shapes: &shapes, on: cr) }
+        defer { cairo_restore(cr) }
+        for p in primitives { try draw(p, &context, shapes: &shapes, on: cr) }
         cairo_new_path(cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, item.alpha)
         }
-        cairo_restore(cr)
     }
 
     /// Draws one primitive in the current user space (an item's own coordinates).
-    static func draw(_ p: DrawPrimitive, _ c: inout Context, shapes: inout ShapeMasks, on cr: OpaquePointer) {
+    static func draw(_ p: DrawPrimitive, _ c: inout Context, shapes: inout ShapeMasks, on cr: OpaquePointer) throws {
         switch p {
         case .shadow(let s, let shape, let opaque):
             ShadowMasks.draw(s, shape: shape.rect, cornerRadius: shape.radius, corners: shape.corners, scale: c.scale,
@@ -128,25 +128,25 @@ enum CairoDrawing {
             // Content is clipped to the item's shape. On an image a label takes the shape and
             // applies it only if its glyphs reach the shape's edge (Typesetter.draw); in an SVG,
             // one clip holds all the content.
-            func clipped(_ body: () -> Void) {
+            func clipped(_ body: () throws -> Void) throws {
                 cairo_save(cr)
+                defer { cairo_restore(cr) }
                 cairo_new_path(cr)
                 append(.roundedRect(shape), on: cr)
                 cairo_clip(cr)
-                body()
-                cairo_restore(cr)
+                try body()
             }
             if shapes.enabled {
                 for e in content {
-                    if case .text(let t) = e { c.typesetter.draw(t, on: cr, within: shape) } else { clipped { draw(e, &c, shapes: &shapes, on: cr) } }
+                    if case .text(let t) = e { c.typesetter.draw(t, on: cr, within: shape) } else { try clipped { try draw(e, &c, shapes: &shapes, on: cr) } }
                 }
             } else if !content.isEmpty {
-                clipped { for e in content { draw(e, &c, shapes: &shapes, on: cr) } }
+                try clipped { for e in content { try draw(e, &c, shapes: &shapes, on: cr) } }
             }
         case .text(let t):
             c.typesetter.draw(t, on: cr)
         case .image(let i):
-            ImageStore.draw(i, on: cr)
+            try ImageStore.draw(i, on: cr)
         }
     }
 

@@ -30,19 +30,6 @@ public enum Looks {
     static let cornerNames: [(String, Corners)] = [("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft),
                                                    ("bottomRight", .bottomRight)]
 
-    /// What an image is: its file name and the hash of its bytes ("avatar.png#0123456789abcdef").
-    public static func imageName(_ path: String) -> String {
-        if isImageName(path) { return path }  // read back from a recording
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let digest = (try? ImageStore.image(at: path).digest) ?? "missing"
-        return name + "#" + digest
-    }
-
-    static func isImageName(_ s: String) -> Bool {
-        guard let hash = s.split(separator: "#").last, s.contains("#") else { return false }
-        return hash.count == 16 && hash.allSatisfy(\.isHexDigit) || hash == "missing"
-    }
-
     static func write(_ a: Appearance, to w: inout JSONWriter) {
         w.beginObject()
         w.string("background", a.background.hex)
@@ -84,7 +71,7 @@ public enum Looks {
                     frame(&w, r.frame)
                     if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
                 case .image(let i):
-                    w.string("image", imageName(i.path))
+                    w.string("image", i.image.description)
                     frame(&w, i.frame)
                     w.string("contentMode", i.contentMode.rawValue)
                     if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
@@ -145,7 +132,7 @@ public enum Looks {
             } else if let r = eo.optional("rect") {
                 a.content.append(.rect(RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
             } else if let i = eo.optional("image") {
-                a.content.append(.image(ImageElement(path: try i.string(), frame: try rect(eo),
+                a.content.append(.image(ImageElement(image: ImageData(reference: try i.string()), frame: try rect(eo),
                                                      contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
                                                      cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
             } else if let r = eo.optional("arrow") {

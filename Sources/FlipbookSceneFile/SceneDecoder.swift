@@ -486,7 +486,7 @@ public struct SceneDecoder: Sendable {
             kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
         case (nil, nil, let i?):
             try refuse(textKeys, "text, not images")
-            kind = .image(path: try images.load(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
+            kind = .image(try images.load(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
                           cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
         default:
             throw f.error("expected exactly one of \"text\", \"rect\" and \"image\"")

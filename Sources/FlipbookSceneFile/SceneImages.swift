@@ -12,7 +12,8 @@ final class SceneImages: @unchecked Sendable {
     private let maxBytes: Int
     private var folder: Directory?
     private var used = 0
-    private var loaded: Set<String> = []
+    /// Each file read and decoded once per scene, however many items show it.
+    private var loaded: [String: ImageData] = [:]
 
     init(sceneFile: String, assets: String?, maxBytes: Int) {
         if let assets {
@@ -26,8 +27,8 @@ final class SceneImages: @unchecked Sendable {
         self.maxBytes = maxBytes
     }
 
-    /// Loads the image `f` names and returns the key drawing finds it by.
-    func load(_ f: JSONField) throws -> String {
+    /// Reads and decodes the image `f` names: the value the timeline carries.
+    func load(_ f: JSONField) throws -> ImageData {
         let name = try f.nonEmptyString()
         if name.hasPrefix("/") { throw f.error("expected a path relative to \(InputError.quote(folderPath)) (images stay inside the scene's folder), got the absolute path \(InputError.quote(name))") }
         if name.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }) {
@@ -41,18 +42,18 @@ final class SceneImages: @unchecked Sendable {
             folder = dir
         }
         let key = dir.child(name)
-        let image: DecodedImage
+        if let image = loaded[key] { return image }
+        let image: ImageData
         do {
-            image = try ImageStore.image(at: name, in: dir, key: key)
+            image = try ImageStore.read(name, in: dir)
         } catch let e as GraphicsError {
             throw f.error("\(e.message): \(InputError.quote(key))")
         }
-        if loaded.insert(key).inserted {
-            used += image.width * image.height * 4 + image.png.count
-            if used > maxBytes {
-                throw f.error("the scene's images take \((used + (1 << 20) - 1) >> 20) MB decoded with this one, more than \(maxBytes >> 20) MB (a quarter of --max-memory); use smaller images or raise --max-memory")
-            }
+        loaded[key] = image
+        used += image.pixels.count + image.png.count
+        if used > maxBytes {
+            throw f.error("the scene's images take \((used + (1 << 20) - 1) >> 20) MB decoded with this one, more than \(maxBytes >> 20) MB (a quarter of --max-memory); use smaller images or raise --max-memory")
         }
-        return key
+        return image
     }
 }

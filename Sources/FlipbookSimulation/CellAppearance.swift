@@ -58,8 +58,8 @@ public enum CellAppearance {
             trailing -= w + 12
         }
         if let side = row.imageSize {
-            if let path = item.image {
-                a.content.append(.image(ImageElement(path: path, frame: Rect(x: x, y: mid - side / 2, width: side, height: side),
+            if let image = item.image {
+                a.content.append(.image(ImageElement(image: image, frame: Rect(x: x, y: mid - side / 2, width: side, height: side),
                                                      contentMode: .scaleAspectFill, cornerRadius: side * 0.225)))
             }
             x += side + row.imageToText
@@ -195,8 +195,8 @@ public enum CellAppearance {
             return .text(t)
         case .rect(let color, let radius):
             return .rect(RectElement(frame: f, color: color, cornerRadius: radius))
-        case .image(let path, let mode, let radius):
-            return .image(ImageElement(path: path, frame: f, contentMode: mode, cornerRadius: radius))
+        case .image(let image, let mode, let radius):
+            return .image(ImageElement(image: image, frame: f, contentMode: mode, cornerRadius: radius))
         case .arrow(let rotation, let color):
             return .arrow(ArrowElement(frame: f, rotation: rotation, color: color))
         case .spinner(let phase, let color):

@@ -9,8 +9,8 @@ public struct ContentSpec: Hashable, Sendable {
         /// A label; its frame is filled in where the element is placed.
         case text(TextElement)
         case rect(Color, cornerRadius: Double)
-        /// A PNG file (resolved against the scene's folder when the scene is read).
-        case image(path: String, contentMode: ContentMode, cornerRadius: Double)
+        /// A PNG, read when the scene is read (ImageStore.read for a scene built in code).
+        case image(ImageData, contentMode: ContentMode, cornerRadius: Double)
         /// A pull-to-refresh arrow turned by `rotation` radians (0 points down), and a spinner
         /// with spoke `phase` brightest: drawn by effects (MJRefreshNormalHeader's), not scenes.
         case arrow(rotation: Double, color: Color)
@@ -93,8 +93,8 @@ public struct ItemSpec: Hashable, Sendable {
     /// A list row's accessories (UICellAccessory), in order; the delete control sits at the
     /// leading edge, the others at the trailing edge.
     public var accessories: [CellAccessory] = []
-    /// A list row's image (UIListContentConfiguration.image), a PNG resolved when the scene is read.
-    public var image: String?
+    /// A list row's image (UIListContentConfiguration.image), read when the scene is read.
+    public var image: ImageData?
     /// A list row's swipe actions (trailingSwipeActionsConfigurationProvider and the leading one).
     public var trailingSwipeActions: SwipeActionsConfiguration? {
         get { swipeBox?.value.trailing }
@@ -131,12 +131,12 @@ public struct ItemSpec: Hashable, Sendable {
 public struct ContextualAction: Hashable, Sendable {
     public enum Style: String, Hashable, Sendable, CaseIterable { case normal, destructive }
     public var title: String?
-    /// A PNG, resolved when the scene is read.
-    public var image: String?
+    /// A PNG, read when the scene is read.
+    public var image: ImageData?
     /// nil: systemRed for a destructive action, systemGray otherwise (UIContextualAction's defaults).
     public var backgroundColor: Color?
     public var style: Style
-    public init(title: String? = nil, image: String? = nil, backgroundColor: Color? = nil, style: Style = .normal) {
+    public init(title: String? = nil, image: ImageData? = nil, backgroundColor: Color? = nil, style: Style = .normal) {
         self.title = title; self.image = image; self.backgroundColor = backgroundColor; self.style = style
     }
     public var effectiveBackgroundColor: Color {

@@ -85,7 +85,7 @@ extension CollectionView {
             let hasTitle = !(action.title ?? "").isEmpty
             if let image = action.image {
                 let side = 24.0
-                look.content.append(.image(ImageElement(path: image, frame: Rect(x: (w - side) / 2, y: f.height / 2 - side / 2 - (hasTitle ? 9 : 0), width: side, height: side),
+                look.content.append(.image(ImageElement(image: image, frame: Rect(x: (w - side) / 2, y: f.height / 2 - side / 2 - (hasTitle ? 9 : 0), width: side, height: side),
                                                         contentMode: .scaleAspectFit)))
             }
             if let title = action.title, hasTitle {

@@ -373,7 +373,7 @@ final class TextAndShadowTests: XCTestCase {
     /// An image element is drawn from its PNG, scaled to fill its frame.
     func testImageContentIsDrawnFromItsFile() throws {
         let path = packageRoot.appendingPathComponent("examples/images/avatar.png").path
-        let image = ImageElement(path: path, frame: Rect(x: 10, y: 10, width: 60, height: 60), contentMode: .scaleAspectFill)
+        let image = ImageElement(image: try ImageStore.read(path), frame: Rect(x: 10, y: 10, width: 60, height: 60), contentMode: .scaleAspectFill)
         let png = try draw([.image(image)], card: Rect(x: 0, y: 0, width: 80, height: 80), canvas: Size(width: 80, height: 80))
         // scripts/make-example-image.py: pixel (0, 0) is #5AC8FA; the ring (radius 30-36 of 120 px)
         // is white; the image is shown at half size here.
@@ -382,6 +382,34 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(corner.2, 0xFA, accuracy: 6)
         XCTAssertTrue(png.rgb(40, 40 - 16) == (255, 255, 255), "the white ring, 16.5 px above the centre: \(png.rgb(40, 24))")
         XCTAssertTrue(png.rgb(5, 5) == (255, 255, 255), "nothing outside the image frame")
+    }
+
+    /// Images are values the timeline carries: a file changed or removed after the scene was
+    /// read changes nothing drawn, a file that is not there is an error naming it, and a look
+    /// read back from a recording names its image without pixels, which drawing refuses.
+    func testImagesAreValuesReadOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-image-values-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("a.png")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("examples/images/avatar.png"), to: file)
+        let value = try ImageStore.read(file.path)
+        let element = ImageElement(image: value, frame: Rect(x: 10, y: 10, width: 60, height: 60))
+        let before = try draw([.image(element)], card: Rect(x: 0, y: 0, width: 80, height: 80), canvas: Size(width: 80, height: 80))
+        try FileManager.default.removeItem(at: file)
+        let after = try draw([.image(element)], card: Rect(x: 0, y: 0, width: 80, height: 80), canvas: Size(width: 80, height: 80))
+        XCTAssertEqual(before.rgb(11, 11).0, 0x5A, accuracy: 6, "the picture is drawn")
+        XCTAssertTrue(before.rgb(11, 11) == after.rgb(11, 11) && before.rgb(40, 24) == after.rgb(40, 24), "drawn from the value, not the file")
+        XCTAssertEqual(value.digest, FNV1a.hex(try Data(contentsOf: packageRoot.appendingPathComponent("examples/images/avatar.png"))),
+                       "named by the FNV-1a hash of its bytes")
+        XCTAssertThrowsError(try ImageStore.read(file.path)) { XCTAssertTrue("\($0)".hasPrefix(file.path + ": cannot read the image file"), "\($0)") }
+        let reference = ImageData(reference: value.description)
+        XCTAssertEqual(reference, value, "a recording's name for it is the same image")
+        XCTAssertTrue(reference.isReference)
+        let named = ImageElement(image: reference, frame: element.frame)
+        XCTAssertThrowsError(try draw([.image(named)], card: Rect(x: 0, y: 0, width: 80, height: 80), canvas: Size(width: 80, height: 80))) {
+            XCTAssertTrue("\($0)".contains("a.png#\(value.digest) is a name read back from a recording"), "\($0)")
+        }
     }
 
     /// A missing or broken image is refused when the scene is read: one line naming the file,

@@ -52,9 +52,6 @@ final class PreviewSession: @unchecked Sendable {
     @discardableResult
     func reload() -> Bool {
         let stamps = [scenePath: FileStamp(scenePath)].compactMapValues { $0 }
-        lock.lock(); let oldImages = images; lock.unlock()
-        // An image edited in place keeps its name: forget the decoded one so it is read again.
-        ImageStore.forget(Array(oldImages))
         do {
             // One read: the scene and the lines its steps are named by come from the same bytes.
             let bytes = try CLI.readSceneFile(scenePath)
@@ -102,13 +99,13 @@ final class PreviewSession: @unchecked Sendable {
         return w.contains { FileStamp($0.key) != $0.value }
     }
 
-    /// Every image file the timeline draws (keys ImageStore knows them by).
+    /// Every image file the timeline draws (where each was read from).
     static func imagePaths(_ timeline: Timeline) -> Set<String> {
         var out: Set<String> = []
         var seen: Set<Appearance> = []
         for f in timeline.frames {
             for it in f.items where seen.insert(it.appearance).inserted {
-                for case .image(let i) in it.appearance.content { out.insert(i.path) }
+                for case .image(let i) in it.appearance.content { out.insert(i.image.source) }
             }
         }
         return out
