@@ -6,16 +6,16 @@ import FlipbookSimulation
 import FlipbookEffects
 
 /// Decodes script steps and the actions inside them (documented in docs/scene-format.md).
-/// Item references are checked after the whole script is read, since a batch update may
-/// insert an item that a later step names.
+/// The ids they name are checked by `Scene.validate()` (Scene.need), in time order, against
+/// the scene and the items earlier batch updates insert; the decoder keeps where each change
+/// is in the file (`PropertyChange.path`) for the message.
 struct ActionDecoder {
     /// Decodes `{"layout": {…}}` of a batch update for the main view's layout type.
     let layoutPatch: (JSONField) throws -> LayoutPatch
     let sectionCounts: [Int]
-    /// Referenced ids; `batch` ones must be in the main collection view, which batch updates act on.
-    private var references: [(id: String, field: JSONField, batch: Bool)] = []
-    private var inserted: [String: JSONField] = [:]
     let images: SceneImages
+    /// Items the script inserts so far: the next one's default colour is the palette's next.
+    private var insertedCount = 0
 
     init(layoutPatch: @escaping (JSONField) throws -> LayoutPatch, sectionCounts: [Int], images: SceneImages) {
         self.layoutPatch = layoutPatch
@@ -173,7 +173,7 @@ struct ActionDecoder {
             }
             let hidden = try o.optional("hidden")?.bool()
             if values.isEmpty && hidden == nil { throw cf.error("expected at least one property to change (" + props.joined(separator: ", ") + ", hidden)") }
-            list.changes.append(PropertyChange(item: id, values: values, hidden: hidden))
+            list.changes.append(PropertyChange(item: id, values: values, hidden: hidden, path: cf.path))
         }
         return list
     }
@@ -286,23 +286,20 @@ struct ActionDecoder {
             switch kind {
             case "delete":
                 let u = try uf.object(allowed: ["delete"])
-                changes.append(.delete(id: try itemReference(u.required("delete"), batch: true)))
+                changes.append(.delete(id: try itemReference(u.required("delete"))))
             case "insert":
                 let u = try uf.object(allowed: ["insert", "to"])
                 let itemField = try u.required("insert")
-                // An inserted id is checked against the scene's afterwards (checkReferences).
-                let item = try SceneDecoder.decodeItem(itemField, index: inserted.count + 7, images: images)
-                if let previous = inserted[item.id] {
-                    throw itemField.error("item \(InputError.quote(item.id)) is already inserted at \(previous.path)")
-                }
-                inserted[item.id] = itemField
+                // Whether its id is new is Scene.validate()'s to say, in time order.
+                let item = try SceneDecoder.decodeItem(itemField, index: insertedCount + 7, images: images)
+                insertedCount += 1
                 changes.append(.insert(item, at: try indexPath(u.required("to"))))
             case "move":
                 let u = try uf.object(allowed: ["move", "to"])
-                changes.append(.move(id: try itemReference(u.required("move"), batch: true), to: try indexPath(u.required("to"))))
+                changes.append(.move(id: try itemReference(u.required("move")), to: try indexPath(u.required("to"))))
             case "reload":
                 let u = try uf.object(allowed: ["reload", "title", "subtitle", "secondaryText", "color", "width", "height"])
-                let id = try itemReference(u.required("reload"), batch: true)
+                let id = try itemReference(u.required("reload"))
                 var patch = ItemPatch()
                 patch.title = try u.optional("title")?.string()
                 if u.has("subtitle") && u.has("secondaryText") {
@@ -326,28 +323,9 @@ struct ActionDecoder {
 
     // MARK: - References
 
-    mutating func itemReference(_ f: JSONField, batch: Bool = false) throws -> String {
-        let id: String
-        if case .number(let n) = f.node.value, n == n.rounded(), abs(n) < 1e15 { id = String(Int64(n)) } else { id = try f.nonEmptyString() }
-        references.append((id, f, batch))
-        return id
-    }
-
-    /// Every referenced item must exist in the scene or be inserted by a batch update; batch
-    /// updates reach only the main collection view's items.
-    /// The id sets are made only when a step names an item (a large scene that only scrolls
-    /// does not pay for two sets of every id).
-    func checkReferences(knownIDs knownSet: @autoclosure () -> Set<String>, mainViewIDs mainSet: @autoclosure () -> Set<String>) throws {
-        guard !references.isEmpty || !inserted.isEmpty else { return }
-        let knownIDs = knownSet(), mainViewIDs = mainSet()
-        for (id, f, batch) in references where inserted[id] == nil {
-            if !knownIDs.contains(id) { throw f.error("unknown item id \(InputError.quote(id))") }
-            if batch && !mainViewIDs.contains(id) {
-                throw f.error("item \(InputError.quote(id)) is not in the main collection view; batch updates change only its data")
-            }
-        }
-        for (id, f) in inserted.sorted(by: { $0.key < $1.key }) where knownIDs.contains(id) {
-            throw f.error("item id \(InputError.quote(id)) already exists in the scene")
-        }
+    /// An item id as a step names it (a whole number is read as its digits).
+    func itemReference(_ f: JSONField) throws -> String {
+        if case .number(let n) = f.node.value, n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return try f.nonEmptyString()
     }
 }

@@ -159,8 +159,6 @@ public struct SceneDecoder: Sendable {
             }
         }
         touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
-        func itemIDs(_ v: CollectionViewSpec) -> [String] { v.sections.flatMap { $0.items.map(\.id) } }
-        try actions.checkReferences(knownIDs: Set(([cv] + views).flatMap(itemIDs)), mainViewIDs: Set(itemIDs(cv)))
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
         if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
         if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }

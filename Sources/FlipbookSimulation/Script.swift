@@ -7,8 +7,10 @@ public struct PropertyChange: Sendable {
     public var item: String
     public var values: [(ItemProperty, PropertyValue)]
     public var hidden: Bool?
-    public init(item: String, values: [(ItemProperty, PropertyValue)], hidden: Bool? = nil) {
-        self.item = item; self.values = values; self.hidden = hidden
+    /// JSON path of the change, for messages (the decoder's; "" when built in code).
+    public var path: String
+    public init(item: String, values: [(ItemProperty, PropertyValue)], hidden: Bool? = nil, path: String = "") {
+        self.item = item; self.values = values; self.hidden = hidden; self.path = path
     }
 }
 

@@ -350,25 +350,30 @@ extension Scene {
         }
     }
 
+    /// The one rule for the ids a step names (the decoder only adds where they are): each is
+    /// in the scene or inserted by an earlier batch update; a batch update's, in the main view.
+    static func need(_ id: String, at path: String, batch: Bool = false, known: Set<String>, main: Set<String>) throws {
+        if !known.contains(id) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(id))") }
+        if batch && !main.contains(id) {
+            throw SceneCheck.issue(path, "item \(SceneCheck.quoted(id)) is not in the main collection view; batch updates change only its data")
+        }
+    }
+
     private static func checkAction(_ action: Action, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
         typealias C = SceneCheck
-        func need(_ id: String, batch: Bool = false) throws {
-            if !known.contains(id) { throw C.issue(path, "unknown item id \(C.quoted(id))") }
-            if batch && !main.contains(id) {
-                throw C.issue(path, "item \(C.quoted(id)) is not in the main collection view; batch updates change only its data")
-            }
-        }
+        let (k, m) = (known, main)
+        func need(_ id: String, _ at: String, batch: Bool = false) throws { try Scene.need(id, at: at, batch: batch, known: k, main: m) }
         func timing(_ t: AnimationTiming) throws { try Scene.checkTiming(t, at: path) }
         switch action {
         case .setContentOffset(let x, let y), .scrollTo(let x, let y, _):
             if !(x ?? 0).isFinite || !(y ?? 0).isFinite { throw C.issue(path + ".contentOffset", "expected finite numbers") }
             if case .scrollTo(_, _, let t) = action { try timing(t) }
         case .set(let changes):
-            try checkChanges(changes, at: path, need: need)
+            try checkChanges(changes, at: path, known: known)
         case .animate(let t):
             try checkTransaction(t, at: path, known: &known, main: &main)
         case .addAnimation(let item, let spec, let begin):
-            if let item { try need(item) }
+            if let item { try need(item, path + ".item") }
             if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
             for (k, v) in spec.animation.values.enumerated() {
                 if let problem = spec.property.problem(with: v) {
@@ -377,37 +382,41 @@ extension Scene {
             }
             if let problem = spec.animation.problem() { throw C.issue(path + "." + problem.property, "expected " + problem.expected) }
         case .removeAnimation(let item, _):
-            if let item { try need(item) }
+            if let item { try need(item, path + ".item") }
         case .performBatchUpdates(let changes, let t, let completion):
             try timing(t)
-            for c in changes {
+            // A batch update's changes are its "updates", one each.
+            for (u, c) in changes.enumerated() {
+                let at = path + ".updates[\(u)]"
                 switch c {
-                case .delete(let id), .move(let id, _), .clearProperties(let id, _): try need(id, batch: true)
+                case .delete(let id): try need(id, at + ".delete", batch: true)
+                case .move(let id, _): try need(id, at + ".move", batch: true)
+                case .clearProperties(let id, _): try need(id, at, batch: true)
                 case .reload(let id, let patch):
-                    try need(id, batch: true)
-                    try checkPatch(patch, at: path)
+                    try need(id, at + ".reload", batch: true)
+                    try checkPatch(patch, at: at)
                 case .insert(let item, _):
-                    if known.contains(item.id) { throw C.issue(path, "item id \(C.quoted(item.id)) already exists in the scene") }
-                    try checkItem(item, at: path)
+                    if known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
+                    try checkItem(item, at: at + ".insert")
                     known.insert(item.id)
                     main.insert(item.id)
                 case .layout: break
                 }
             }
-            for a in completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
+            for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", known: &known, main: &main) }
         }
     }
 
     /// Each change names a known item and sets values within `ItemProperty.problem(with:)`'s
     /// rule, the one the decoder reads (a NaN alpha would render and write `null` into
     /// keyframes.json; an infinite rotation would stop the render).
-    private static func checkChanges(_ changes: [PropertyChange], at path: String, need: (String, Bool) throws -> Void) throws {
+    private static func checkChanges(_ changes: [PropertyChange], at path: String, known: Set<String>) throws {
         for (i, c) in changes.enumerated() {
-            try need(c.item, false)
+            let at = c.path.isEmpty ? path + ".changes[\(i)]" : c.path
+            try need(c.item, at: at + ".item", known: known, main: [])
             for (p, v) in c.values {
                 if let problem = p.problem(with: v) {
-                    throw SceneCheck.issue(path + ".changes[\(i)].\(p.rawValue)" + (problem.field.isEmpty ? "" : "." + problem.field),
-                                           "expected " + problem.expected)
+                    throw SceneCheck.issue(at + ".\(p.rawValue)" + (problem.field.isEmpty ? "" : "." + problem.field), "expected " + problem.expected)
                 }
             }
         }
@@ -419,7 +428,7 @@ extension Scene {
         if let t = patch.subtitle { try checkText(t, at: path + ".subtitle") }
         if let c = patch.color, !c.isValid { throw SceneCheck.issue(path + ".color", "expected a colour with components from 0 to 1") }
         if let size = patch.size, let problem = ItemProperty.size.problem(with: .size(size)) {
-            throw SceneCheck.issue(path + ".size." + problem.field, "expected " + problem.expected)
+            throw SceneCheck.issue(path + "." + problem.field, "expected " + problem.expected)
         }
         try checkContent(patch.content ?? [], at: path)
     }
@@ -432,16 +441,15 @@ extension Scene {
         }
     }
 
-    private static func checkTransaction(_ t: Transaction, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
+    private static func checkTransaction(_ t: Transaction, at path: String, nested: Bool = false, known: inout Set<String>, main: inout Set<String>) throws {
         if !(t.timing.duration.isFinite && t.timing.duration >= 0 && t.delay.isFinite && t.delay >= 0) {
             throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
         }
         try checkTiming(t.timing, at: path)
-        try checkChanges(t.changes, at: path) { id, _ in
-            if !known.contains(id) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(id))") }
-        }
-        for n in t.nested { try checkTransaction(n, at: path, known: &known, main: &main) }
-        for a in t.completion { try checkAction(a, at: path + ".completion", known: &known, main: &main) }
+        try checkChanges(t.changes, at: path, known: known)
+        // A nested block's own place in the file is not kept: its completion is named by the step.
+        for n in t.nested { try checkTransaction(n, at: path, nested: true, known: &known, main: &main) }
+        for (i, a) in t.completion.enumerated() { try checkAction(a, at: nested ? path : path + ".completion[\(i)]", known: &known, main: &main) }
     }
 
     /// Fingers are 1 to 10, their moves finite, and one finger never goes down twice at once.

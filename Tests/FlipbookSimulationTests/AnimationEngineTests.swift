@@ -195,7 +195,11 @@ final class AnimationEngineTests: XCTestCase {
             (#"[{"at": 0, "action": "addAnimation", "item": "r0", "property": "alpha", "values": [1], "duration": 1, "repeatCount": "forever"}]"#, "$.script[0].repeatCount", "\"infinity\""),
             (#"[{"at": 0, "action": "removeAnimation"}]"#, "$.script[0]", "\"allCells\": true"),
             (#"[{"at": 0, "action": "performBatchUpdates", "updates": [{"remove": "r0"}]}]"#, "$.script[0].updates[0]", "one of \"delete\""),
-            (#"[{"at": 0, "action": "performBatchUpdates", "updates": [{"insert": {"id": "r0"}, "to": {"item": 0}}]}]"#, "$.script[0].updates[0].insert", "already exists"),
+            (#"[{"at": 0, "action": "performBatchUpdates", "updates": [{"insert": {"id": "r0"}, "to": {"item": 0}}]}]"#, "$.script[0].updates[0].insert.id", "already exists"),
+            // An id is known from the batch update that inserts it on, in time: one rule (Scene.need) for files and code.
+            (#"[{"at": 0.1, "action": "set", "changes": [{"item": "new", "alpha": 1}]}, {"at": 0.5, "action": "performBatchUpdates", "updates": [{"insert": {"id": "new"}, "to": {"item": 0}}]}]"#,
+             "$.script[0].changes[0].item", "unknown item id"),
+            (#"[{"at": 0, "action": "animate", "changes": [{"animate": {"changes": [{"item": "zz", "alpha": 0}]}}]}]"#, "$.script[0].changes[0].animate.changes[0].item", "unknown item id"),
             (#"[{"at": 0, "action": "performBatchUpdates", "updates": [{"layout": {"cellHeight": 3}}]}]"#, "$.script[0].updates[0].layout.cellHeight", "unknown field"),
         ]
         for (script, path, fragment) in cases {

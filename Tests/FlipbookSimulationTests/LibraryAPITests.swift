@@ -53,7 +53,7 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(validationError(nan), #"scene "t": $.collectionView.decelerationRate: expected "normal", "fast" or a rate per millisecond from 0.5 to 0.9999"#)
         var badStep = scene()
         badStep.script = [ScriptStep(time: 0.5, action: .set([PropertyChange(item: "nope", values: [(.alpha, .number(0))])]))]
-        XCTAssertEqual(validationError(badStep), #"scene "t": $.script[0]: unknown item id "nope""#)
+        XCTAssertEqual(validationError(badStep), #"scene "t": $.script[0].changes[0].item: unknown item id "nope""#)
         var twoFingers = scene()
         let p = Point(x: 10, y: 10)
         twoFingers.touches = [TouchTrack(downTime: 0, downPoint: p, segments: [.init(to: p, duration: 1)], path: "$.script[0]"),
@@ -286,13 +286,14 @@ final class ValidationGateTests: XCTestCase {
         }
         XCTAssertGreaterThan(cases, 60)
         // A reload's patch: size, colour and content by the item's own rules.
-        for (patch, field) in [(ItemPatch(size: Size(width: .nan, height: 10)), ".size.width"),
+        for (patch, field) in [(ItemPatch(size: Size(width: .nan, height: 10)), ".width"),
                                (ItemPatch(color: Color(red: 0, green: .infinity, blue: 0, alpha: 1)), ".color"),
                                (ItemPatch(content: [ContentSpec(kind: .text(TextElement(text: "x", frame: .zero, fontSize: .infinity)), height: 20)]),
                                 ".content[0].fontSize")] {
             var s = scene()
             s.script = [ScriptStep(time: 0, action: .performBatchUpdates([.reload(id: "c1", patch)], timing: .standard, completion: []))]
-            XCTAssertTrue(refusal(s).hasPrefix(#"scene "t": $.script[0]\#(field): expected "#), refusal(s))
+            // Named as the file names them: the update's own fields.
+            XCTAssertTrue(refusal(s).hasPrefix(#"scene "t": $.script[0].updates[0]\#(field): expected "#), refusal(s))
         }
     }
 
