@@ -19,6 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from checks import Checks, local_environment
 import chromium
+from devtools import Page
 
 FLIPBOOK = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/flipbook"))
 check = Checks("preview")
@@ -37,80 +38,6 @@ def raw_get(port, path, host=None):
     s.close()
     head, _, body = data.partition(b"\r\n\r\n")
     return int(head.split(b" ")[1]), body
-
-
-class Page:
-    """One Chromium tab over the DevTools protocol."""
-
-    def __init__(self, url):
-        self.profile = tempfile.mkdtemp(prefix="flipbook-chromium-")
-        self.process = subprocess.Popen([chromium.CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                         "--remote-debugging-port=0", "--window-size=1100,900", "--force-device-scale-factor=1",
-                                         f"--user-data-dir={self.profile}", "about:blank"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        port_file = os.path.join(self.profile, "DevToolsActivePort")
-        deadline = time.time() + 30
-        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
-            if time.time() > deadline:
-                raise RuntimeError("Chromium did not open its DevTools port")
-            time.sleep(0.1)
-        port = int(open(port_file).read().split("\n")[0])
-        targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
-        target = next(t for t in targets if t["type"] == "page")
-        self.ws = websocket.create_connection(target["webSocketDebuggerUrl"], timeout=30, suppress_origin=True)
-        self.next_id = 0
-        self.console = []
-        self.call("Runtime.enable")
-        self.call("Page.enable")
-        self.call("Page.navigate", url=url)
-
-    def call(self, method, **params):
-        self.next_id += 1
-        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
-        while True:
-            m = json.loads(self.ws.recv())
-            if m.get("method") in ("Runtime.consoleAPICalled", "Runtime.exceptionThrown"):
-                self.console.append(m)
-            if m.get("id") == self.next_id:
-                if "error" in m:
-                    raise RuntimeError(f"{method}: {m['error']}")
-                return m.get("result", {})
-
-    def js(self, expression):
-        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in r:
-            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
-        return r["result"].get("value")
-
-    def until(self, expression, seconds=15):
-        deadline = time.time() + seconds
-        while time.time() < deadline:
-            try:
-                v = self.js(expression)
-            except RuntimeError:  # the page is still loading (no body yet)
-                v = None
-            if v:
-                return v
-            time.sleep(0.05)
-        return None
-
-    def key(self, key, code, keycode, shift=False):
-        mods = 8 if shift else 0
-        for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=keycode, modifiers=mods,
-                      text=" " if key == " " and kind == "keyDown" else "")
-
-    def mouse(self, kind, x, y):
-        extra = {"button": "left", "clickCount": 1} if kind in ("mousePressed", "mouseReleased") else {}
-        self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, **extra)
-
-    def close(self):
-        try:
-            self.ws.close()
-        finally:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-            shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def item_at(frame, x, y):
