@@ -169,13 +169,18 @@ public struct Appearance: Hashable, Sendable {
     /// Border width in points (CALayer.borderWidth); nil is a hairline, one device pixel.
     public var borderWidth: Double?
     public var shadow: Shadow?
-    /// Content drawn inside the shape (clipped to it), in the item's own coordinates.
+    /// Content drawn over the shape, in the item's own coordinates.
     public var content: [Element]
+    /// UIView.clipsToBounds (CALayer.masksToBounds): whether the content is clipped to the
+    /// rounded shape. An item clips, as a card with rounded corners must; false lets content
+    /// reach past the edge (a badge over a corner).
+    public var clipsToBounds: Bool
 
     public init(background: Color, cornerRadius: Double = 0, roundedCorners: Corners = .all, border: Color? = nil,
-                borderWidth: Double? = nil, shadow: Shadow? = nil, content: [Element] = []) {
+                borderWidth: Double? = nil, shadow: Shadow? = nil, content: [Element] = [], clipsToBounds: Bool = true) {
         self.background = background; self.cornerRadius = cornerRadius; self.roundedCorners = roundedCorners
         self.border = border; self.borderWidth = borderWidth; self.shadow = shadow; self.content = content
+        self.clipsToBounds = clipsToBounds
     }
 }
 

@@ -317,7 +317,7 @@ public enum SemanticDiff {
 /// How two looks of an item differ, property by property, with the old and new values a
 /// reader recognises: colours as hex, text in quotes, images by file name.
 enum AppearanceDiff {
-    static let order = ["background", "cornerRadius", "corners", "border", "shadow", "text", "font", "textColor", "image", "content"]
+    static let order = ["background", "cornerRadius", "corners", "border", "shadow", "clipsToBounds", "text", "font", "textColor", "image", "content"]
 
     static func changes(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
         var out: [(String, String)] = []
@@ -327,6 +327,7 @@ enum AppearanceDiff {
         note("corners", String(a.roundedCorners.rawValue), String(b.roundedCorners.rawValue))
         note("border", border(a), border(b))
         note("shadow", shadow(a.shadow), shadow(b.shadow))
+        note("clipsToBounds", String(a.clipsToBounds), String(b.clipsToBounds))
         let ta = texts(a), tb = texts(b)
         if ta.map(\.text) != tb.map(\.text) {
             out.append(("text", "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "

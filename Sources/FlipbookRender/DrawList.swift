@@ -32,6 +32,26 @@ public enum DrawShape: Hashable, Sendable {
     case roundedRect(RoundedRect)
     case circle(center: Point, radius: Double)
     case path([PathCommand])
+
+    /// A rectangle holding the shape.
+    package var bounds: Rect {
+        switch self {
+        case .roundedRect(let r): return r.rect
+        case .circle(let c, let radius): return Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
+        case .path(let commands):
+            var xs: [Double] = [], ys: [Double] = []
+            for c in commands {
+                switch c {
+                case .move(let p), .line(let p): xs.append(p.x); ys.append(p.y)
+                case .arc(let center, let radius, _, _):
+                    xs += [center.x - radius, center.x + radius]; ys += [center.y - radius, center.y + radius]
+                case .close: break
+                }
+            }
+            guard let x0 = xs.min(), let y0 = ys.min() else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+            return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        }
+    }
 }
 
 public enum DrawList {
@@ -42,7 +62,10 @@ public enum DrawList {
         var out: [DrawPrimitive] = []
         if let s = a.shadow, a.background.alpha > 0 { out.append(.shadow(s, of: shape, overOpaqueFill: a.background.alpha >= 1)) }
         if a.background.alpha > 0 { out.append(.fill(.roundedRect(shape), a.background)) }
-        if !a.content.isEmpty { out.append(.clip(shape, content: a.content.flatMap { element($0, scale: scale) })) }
+        if !a.content.isEmpty {
+            let content = a.content.flatMap { element($0, scale: scale) }
+            if a.clipsToBounds { out.append(.clip(shape, content: content)) } else { out += content }
+        }
         if let border = a.border {
             let w = borderWidth(a, size: size, scale: scale)
             if w > 0 { out.append(.stroke(.roundedRect(shape.borderLine(width: w)), border, width: w, round: false)) }
@@ -50,14 +73,25 @@ public enum DrawList {
         return out
     }
 
-    /// What an item's look can cover, in its own coordinates: its bounds and, with a shadow,
-    /// the shadow's bounds grown by `margin` (`shadowBounds`).
+    /// What an item's look can cover, in its own coordinates: its bounds, a shadow's bounds
+    /// grown by `margin` (`shadowBounds`), and each primitive's own bounds (text and images,
+    /// which may overhang their frames a little, grown by `margin`).
     package static func bounds(_ primitives: [DrawPrimitive], size: Size, margin: Double) -> Rect {
         var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        for case .shadow(let shadow, let shape, _) in primitives {
-            let s = shadowBounds(shadow, of: shape, margin: margin)
+        func add(_ s: Rect) {
             r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
                      width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))
+        }
+        for p in primitives {
+            switch p {
+            case .shadow(let shadow, let shape, _): add(shadowBounds(shadow, of: shape, margin: margin))
+            // Clipped content stays inside the clip.
+            case .clip(let shape, _): add(shape.rect)
+            case .fill(let shape, _): add(shape.bounds)
+            case .stroke(let shape, _, let width, _): add(shape.bounds.insetBy(dx: -width / 2, dy: -width / 2))
+            case .text(let t): add(t.frame.insetBy(dx: -margin, dy: -margin))
+            case .image(let i): add(i.frame)
+            }
         }
         return r
     }

@@ -52,6 +52,7 @@ public enum Looks {
             w.number("radius", s.radius)
             w.endObject()
         }
+        if !a.clipsToBounds { w.bool("clipsToBounds", false) }
         if !a.content.isEmpty {
             w.beginArray("content")
             for e in a.content {
@@ -97,7 +98,7 @@ public enum Looks {
 
     /// A look read back from `f` (what `write` wrote).
     public static func read(_ f: JSONField) throws -> Appearance {
-        let o = try f.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "content"])
+        let o = try f.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "clipsToBounds", "content"])
         var a = Appearance(background: try o.required("background").color())
         a.cornerRadius = try o.optional("cornerRadius")?.number() ?? 0
         if let c = o.optional("corners") {
@@ -109,6 +110,7 @@ public enum Looks {
         }
         a.border = try o.optional("border")?.color()
         a.borderWidth = try o.optional("borderWidth")?.number()
+        a.clipsToBounds = try o.optional("clipsToBounds")?.bool() ?? true
         if let s = o.optional("shadow") {
             let so = try s.object(allowed: ["color", "opacity", "offset", "radius"])
             let offset = try so.required("offset").array(minCount: 2, maxCount: 2).map { try $0.number() }

@@ -257,7 +257,7 @@ public struct SceneDecoder: Sendable {
     /// A cell style; with `supplementary`, a header's, footer's or background's, which also takes
     /// a "backgroundColor" (a cell's fill is its item's colour).
     static func decodeCellStyle(_ f: JSONField, base: CellStyle, supplementary: Bool = false) throws -> CellStyle {
-        let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "titleSize",
+        let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "clipsToBounds", "titleSize",
                                        "titleColor", "titleAlignment", "titleWeight", "titleNumberOfLines", "titleLineBreakMode",
                                        "subtitleSize", "subtitleColor", "contentInsets"] + (supplementary ? ["backgroundColor"] : []))
         var s = base
@@ -288,6 +288,7 @@ public struct SceneDecoder: Sendable {
         if let v = o.optional("shadow") { s.shadow = try decodeShadow(v) }
         if let v = o.optional("border") { s.border = v.isNull ? nil : try v.color() }
         if let v = o.optional("borderWidth") { s.borderWidth = try v.number(in: L.borderWidth) }
+        if let v = o.optional("clipsToBounds") { s.clipsToBounds = try v.bool() }
         if let v = o.optional("titleSize") { s.titleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("titleColor") { s.titleColor = v.isNull ? nil : try v.color() }
         if let v = o.optional("titleAlignment") {

@@ -184,7 +184,7 @@ public enum CellAppearance {
     /// The CALayer part of a style: background, corners, border and shadow.
     static func layer(_ style: CellStyle, background: Color) -> Appearance {
         Appearance(background: background, cornerRadius: style.cornerRadius, roundedCorners: style.corners,
-                   border: style.border, borderWidth: style.borderWidth, shadow: style.shadow)
+                   border: style.border, borderWidth: style.borderWidth, shadow: style.shadow, clipsToBounds: style.clipsToBounds)
     }
 
     static func element(_ c: ContentSpec, in size: Size) -> Element {

@@ -191,6 +191,8 @@ public struct CellStyle: Hashable, Sendable {
     public var border: Color? = Color(red: 0, green: 0, blue: 0, alpha: 0.15)
     /// nil is a hairline (one device pixel).
     public var borderWidth: Double? = nil
+    /// UIView.clipsToBounds: content clipped to the rounded shape, or reaching past its edge.
+    public var clipsToBounds = true
     public var titleSize: Double = 17
     /// nil picks black or white by the cell colour's luminance.
     public var titleColor: Color? = nil

@@ -370,6 +370,42 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertTrue(try headAtTop(-Double.pi))
     }
 
+    /// clipsToBounds (UIView's): content is clipped to the item's shape, or with false reaches
+    /// past its edge — also on a translucent item, whose group is as large as what it draws, and
+    /// in the SVG, from the same primitives. A red block from x 70 to 110 on a card 80 wide,
+    /// on a white canvas 120 wide (scale 1): pixel (100, 40) is outside the card.
+    func testContentReachesPastTheEdgeOnlyWithoutClipsToBounds() throws {
+        func frame(clips: Bool, alpha: Double) -> TimelineFrame {
+            var item = DrawItem(id: "c", frame: Rect(x: 0, y: 0, width: 80, height: 80),
+                                appearance: Appearance(background: Color(red: 0, green: 0, blue: 1, alpha: 1), cornerRadius: 8,
+                                                       content: [.rect(RectElement(frame: Rect(x: 70, y: 30, width: 40, height: 20), color: Color(red: 1, green: 0, blue: 0, alpha: 1)))],
+                                                       clipsToBounds: clips))
+            item.alpha = alpha
+            return TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        }
+        let canvas = Canvas(width: 120, height: 80, scale: 1, background: .white)
+        for alpha in [1.0, 0.5] {
+            let clipped = try DecodedPNG(PNGFormat().renderFrame(frame(clips: true, alpha: alpha), canvas: canvas, options: RenderOptions()))
+            let free = try DecodedPNG(PNGFormat().renderFrame(frame(clips: false, alpha: alpha), canvas: canvas, options: RenderOptions()))
+            XCTAssertTrue(clipped.rgb(100, 40) == (255, 255, 255), "clipped: nothing past the edge (alpha \(alpha)): \(clipped.rgb(100, 40))")
+            let red = free.rgb(100, 40)
+            // Red at `alpha` over white: green and blue 255 × (1 − alpha), give or take Cairo's rounding.
+            XCTAssertTrue(red.0 == 255 && abs(Double(red.1) - 255 * (1 - alpha)) <= 1 && red.1 == red.2, "unclipped: the block past the edge (alpha \(alpha)): \(red)")
+            XCTAssertTrue(free.rgb(75, 40) == clipped.rgb(75, 40), "inside the card the same either way")
+        }
+        // The animated SVG draws the same primitives: the block outside any clip path.
+        func svg(clips: Bool) throws -> String {
+            let timeline = Timeline(scene: "s", fps: 10, canvas: canvas, frames: [frame(clips: clips, alpha: 1)])
+            return try Typesetter.with { try AnimatedSVGWriter(timeline, typesetter: $0).document() }
+        }
+        XCTAssertFalse(try svg(clips: false).contains("clip-path=\"url(#s"), "no content clip in the SVG")
+        XCTAssertTrue(try svg(clips: true).contains("clip-path=\"url(#s"))
+        // keyframes.json names it only when false, and reads it back.
+        XCTAssertEqual(Looks.text(frame(clips: true, alpha: 1).items[0].appearance).json.contains("clipsToBounds"), false)
+        let text = Looks.text(frame(clips: false, alpha: 1).items[0].appearance).json
+        XCTAssertTrue(text.contains("\"clipsToBounds\":false"), text)
+    }
+
     /// An image element is drawn from its PNG, scaled to fill its frame.
     func testImageContentIsDrawnFromItsFile() throws {
         let path = packageRoot.appendingPathComponent("examples/images/avatar.png").path
