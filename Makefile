@@ -35,21 +35,20 @@ check: setup
 	python3 scripts/check-library-doc.py
 
 # `make test` (what CI runs, under 5 minutes on 2 cores from a fresh clone): one release build
-# with testable imports serves the XCTest suites and every binary; then scripts/run-tests.py runs
-# the stages two at a time and ends with "N passed, M failed". Per-example stages (the PNG
+# with testable imports serves the XCTest suites and every binary (scripts/run-tests.py runs it,
+# with the stages that need no build beside it); then the stages run two at a time and the
+# last line is "N passed, M failed". Per-example stages (the PNG
 # round trip, video, animated SVG) run on the covering subset of Tests/support/examples.py;
 # `make test-all` (the nightly job, docs/ci.md) runs them on every example, shows every frame of
 # every animated SVG in Chromium and fuzzes for 600 s. docs/testing.md lists each stage
 # and its tier (`scripts/run-tests.py --list`).
 test:
 	@./scripts/setup.sh --test
-	$(SWIFT) build $(TESTABLE) --build-tests
-	@/usr/bin/python3 scripts/run-tests.py --tier test
+	@/usr/bin/python3 scripts/run-tests.py --tier test --build "$(SWIFT) build $(TESTABLE) --build-tests"
 
 test-all:
 	@./scripts/setup.sh --test
-	$(SWIFT) build $(TESTABLE) --build-tests
-	@/usr/bin/python3 scripts/run-tests.py --tier all
+	@/usr/bin/python3 scripts/run-tests.py --tier all --build "$(SWIFT) build $(TESTABLE) --build-tests"
 
 # Records the reviewed public API (Tests/api/public-api.txt) after a deliberate change to it.
 api-baseline: setup

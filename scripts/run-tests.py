@@ -9,7 +9,9 @@ ends with one plain line, "N passed, M failed", summing every stage's checks.
   run-tests.py --only NAME   one stage (or several, comma-separated)
 
 The build comes first (the Makefile's one release build with testable imports, tests
-included): every stage reads `.build/release`. A stage's output is kept in
+included, given as --build): every stage reads `.build/release` but the few that need no
+binary (NO_BUILD: the library client, which builds its own debug copy, and the checks of
+sources and docs), which run beside the build, filling the cores its serial phases leave idle. A stage's output is kept in
 .build/test-logs/STAGE.log and printed whole when the stage ends. The tier reaches the Python
 checks as FLIPBOOK_TEST_TIER; Tests/support/examples.py turns it into the examples they run.
 A stage's count is its own closing line ("N passed, M failed", XCTest's "Executed N tests,
@@ -74,6 +76,9 @@ def stages(tier):
     ]
 
 
+# Stages that read no build of this checkout: they run while it builds.
+NO_BUILD = {"library-client", "module-headers", "library-doc", "examples"}
+
 COUNT = re.compile(r"^(?:[\w .-]+: )?(\d+) passed, (\d+) failed", re.M)
 XCTEST = re.compile(r"Test Suite 'All tests' (?:passed|failed).*\n\s+Executed (\d+) tests?, with (\d+) failures?")
 
@@ -102,6 +107,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="")
     parser.add_argument("--list", action="store_true")
+    parser.add_argument("--build", default="", help="the build command, run first (beside the stages that need no build)")
     args = parser.parse_args()
     table = stages(args.tier)
     if args.list:
@@ -143,13 +149,25 @@ def main():
                 sys.stdout.write(output)
                 print(f"=== {name}: {passed} passed, {failed} failed", flush=True)
 
+    beside = None
+    if args.build:
+        early = [stage for stage in pending if stage[0] in NO_BUILD]
+        pending[:] = [stage for stage in pending if stage[0] not in NO_BUILD]
+        beside = threading.Thread(target=worker, args=(early,))
+        beside.start()
+        code = subprocess.run(args.build, shell=True, cwd=ROOT, stdin=subprocess.DEVNULL).returncode
+        if code != 0:
+            beside.join()
+            print(f"run-tests: the build failed (exit {code}): {args.build}")
+            print("0 passed, 1 failed")
+            return 1
     # The shared renders use both cores by themselves, and the stages after them read them.
     if pending and pending[0][0] == "renders":
         worker([pending.pop(0)])
     threads = [threading.Thread(target=worker, args=(pending,)) for _ in range(max(1, args.jobs))]
     for t in threads:
         t.start()
-    for t in threads:
+    for t in threads + ([beside] if beside else []):
         t.join()
     total = time.monotonic() - started
     print(f"\n{'stage':15} {'seconds':>7} {'passed':>7} {'failed':>7}")

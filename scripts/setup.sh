@@ -11,14 +11,33 @@
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle) and
 #                              plays the animated SVG in (Chromium), never a dependency of
 #                              Flipbook itself
+#   scripts/setup.sh --print build|runtime
+#                              prints, one line, the Debian packages a build needs (headers,
+#                              pkg-config, fonts) or a machine that only runs the binary needs
+#                              (the shared libraries and fonts): the one list the Dockerfile and
+#                              docs/ci.md's workflows use (Tests/ci checks that they do)
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+# What `swift build` needs (Package.swift's system libraries and the fonts the tests draw with).
+build=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+# What the release binary loads (`ldd .build/release/flipbook`, Debian 12's sonames) and draws with.
+runtime=(libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 zlib1g libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+
+if [ "${1:-}" = "--print" ]; then
+  case "${2:-}" in
+    build) echo "${build[*]}" ;;
+    runtime) echo "${runtime[*]}" ;;
+    *) echo "setup: --print expects build or runtime" >&2; exit 2 ;;
+  esac
+  exit 0
+fi
+
+packages=("${build[@]}")
 case "${1:-}" in
   --test) packages+=(python3-pil ffmpeg chromium python3-websocket python3-lxml yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle chromium) ;;
   "") ;;
-  *) echo "setup: unknown option $1 (expected --test or --bench)" >&2; exit 2 ;;
+  *) echo "setup: unknown option $1 (expected --test, --bench or --print build|runtime)" >&2; exit 2 ;;
 esac
 
 missing=()

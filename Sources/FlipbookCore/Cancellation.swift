@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Stops long work between frames: when asked (a signal, a caller) or once a time budget is
 /// spent. A value handed to the simulation and the render, so nothing global decides when a

@@ -3,7 +3,11 @@
 // it opened itself (openat and friends) with O_NOFOLLOW, so a symbolic link planted in a
 // project, an output folder or a golden is refused instead of followed out of it
 // (docs/reliability.md, "Threat model").
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file-system problem. `refused` is the input's fault — a link where a file or folder
 /// should be, a name that leads out, something that is not what Flipbook wrote — and is
@@ -59,7 +63,7 @@ public final class Directory: @unchecked Sendable {
         guard !path.isEmpty else { throw FileError(path, "is an empty path", refused: true) }
         let components = path.split(separator: "/").map(String.init).filter { $0 != "." }
         let root = path.hasPrefix("/") ? "/" : "."
-        let rootFD = Glibc.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let rootFD = LibC.open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootFD >= 0 else { throw FileError.system("open", root) }
         var current = Directory(fd: rootFD, path: root)
         var created: [Created] = []
@@ -200,7 +204,7 @@ public final class Directory: @unchecked Sendable {
         var offset = 0
         while true {
             if offset == bytes.count { bytes.append(contentsOf: [UInt8](repeating: 0, count: 4096)) }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(f, $0.baseAddress! + offset, $0.count - offset) }
+            let n = bytes.withUnsafeMutableBytes { LibC.read(f, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError.system("read", shown)
@@ -226,7 +230,7 @@ public final class Directory: @unchecked Sendable {
         }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(f, $0.baseAddress! + offset, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes { LibC.write(f, $0.baseAddress! + offset, bytes.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let code = errno

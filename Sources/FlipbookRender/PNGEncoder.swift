@@ -3,7 +3,11 @@ import CDeflate
 import CFrameDeflate
 import Foundation
 import CCairo
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlipbookCore
 
 /// Encodes a Cairo ARGB32 image as PNG, faster than cairo_surface_write_to_png for UI frames.

@@ -233,7 +233,7 @@ final class HTTPServer: @unchecked Sendable {
         bytes.withUnsafeBytes { b in
             var off = 0
             while off < b.count {
-                let n = Glibc.send(c, b.baseAddress! + off, b.count - off, Int32(MSG_NOSIGNAL))
+                let n = LibC.send(c, b.baseAddress! + off, b.count - off)
                 if n > 0 { off += n; continue }
                 guard n < 0, errno == EINTR || errno == EAGAIN else { return }
                 let left = deadline.timeIntervalSinceNow

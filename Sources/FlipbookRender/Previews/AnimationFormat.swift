@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlipbookCore
 
 // Animated previews (GIF, APNG, animated WebP): one file for the whole timeline. The pipeline
