@@ -1,23 +1,26 @@
 # Flipbook in the image its goldens are made in: Debian 12 (bookworm), its Cairo, Pango,
 # pixman, the video encoders and the fonts, and the Swift toolchain. Goldens recorded here match CI's (see
-# docs/ci.md, "Goldens"); on a Mac, record through it:
+# docs/ci.md, "Goldens"); on a Mac, record through it (docs/install.md):
 #   docker build -t flipbook .
 #   docker run --rm -v "$PWD:/src" -w /src flipbook check scenes/*.json --golden goldens --record
+# The packages are scripts/setup.sh's lists (--print build, --print runtime), the ones `make
+# test` installs; Tests/ci/check_ci.py builds what this file copies, in a folder holding only that.
 FROM swift:6.1-bookworm AS build
-RUN apt-get update -q \
- && apt-get install -y -q --no-install-recommends libcairo2-dev libpango1.0-dev zlib1g-dev \
-      libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /flipbook
+COPY scripts/setup.sh scripts/setup.sh
+RUN apt-get update -q \
+ && apt-get install -y -q --no-install-recommends $(scripts/setup.sh --print build) \
+ && rm -rf /var/lib/apt/lists/*
+# Package.swift declares the test targets too: their folders must be there for it to resolve.
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Tests ./Tests
 RUN swift build -c release --product flipbook
 
 FROM swift:6.1-bookworm
+COPY scripts/setup.sh /usr/local/share/flipbook/setup.sh
 RUN apt-get update -q \
- && apt-get install -y -q --no-install-recommends libcairo2 libpango-1.0-0 libpangocairo-1.0-0 \
-      libpangoft2-1.0-0 libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 fonts-inter fonts-noto-cjk \
-      fonts-noto-color-emoji \
+ && apt-get install -y -q --no-install-recommends $(/usr/local/share/flipbook/setup.sh --print runtime) \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /flipbook/.build/release/flipbook /usr/local/bin/flipbook
 ENTRYPOINT ["flipbook"]

@@ -155,9 +155,12 @@ public enum CLI {
 
     /// The one line an error is reported as, and the exit code it means: 2 for bad usage or
     /// input (a scene, a golden, a report, a link where Flipbook writes, a budget overrun),
-    /// 1 for a failure while working (interrupted, a full disk).
+    /// 1 for a failure while working (a full disk), 128 + the signal for work a signal stopped.
     static func describe(_ error: Error) -> (line: String, code: Int32) {
         switch error {
+        case is Cancelled where CLI.signalled != 0:
+            let names = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT"]
+            return ("interrupted by \(names[CLI.signalled] ?? "signal \(CLI.signalled)")", 128 + CLI.signalled)
         case let e as UsageError:
             let hint = e.command.isEmpty ? "flipbook --help" : "flipbook \(e.command) --help"
             return ("\(e.message) (see '\(hint)')", ExitCode.usage)

@@ -61,12 +61,15 @@ extension CLI {
 
     /// Writes the report, prints its summary (and, in GitHub Actions, its annotations) and
     /// returns the exit code: 2 when a scene could not be checked, 1 when one differs, else 0.
+    /// A shard's report leaves the annotations and the step summary to `report merge`, so a
+    /// pull request hears of each difference once.
     static func finish(_ report: Report, to dir: ReportDirectory?, console: Console) throws -> Int32 {
         if let dir { try report.write(to: dir) }
         console.out(report.text)
-        if console.environment["GITHUB_ACTIONS"] == "true" { console.command(report.githubAnnotations) }
+        let whole = report.shard == nil
+        if whole && console.environment["GITHUB_ACTIONS"] == "true" { console.command(report.githubAnnotations) }
         // The step summary file is the runner's (named by the environment): appended to.
-        if let path = console.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+        if whole, let path = console.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
             let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             if fd >= 0 {
                 let bytes = Array(report.stepSummary.utf8)

@@ -65,15 +65,16 @@ extension CLI {
     nonisolated(unsafe) static var signalled: sig_atomic_t = 0
 
     /// SIGINT, SIGTERM, SIGHUP and SIGQUIT ask the work to stop between frames (it then
-    /// removes what it staged and exits 1); a second signal exits at once (130), and the next
-    /// run into that directory clears what was left. The cancellation also ends the work once
+    /// removes what it staged and exits 128 + the signal: 130 for Ctrl-C, 143 for SIGTERM, as
+    /// a shell reports a process the signal ended); a second signal exits at once, with the
+    /// same code, and the next run into that directory clears what was left. The cancellation also ends the work once
     /// the budget's seconds are spent.
     static func installCancellation(_ budget: RenderBudget) -> Cancellation {
         signalled = 0
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            signal(s) { _ in
-                if CLI.signalled != 0 { _exit(130) }
-                CLI.signalled = 1
+            signal(s) { number in
+                if CLI.signalled != 0 { _exit(128 + CLI.signalled) }
+                CLI.signalled = number
             }
         }
         return Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage, requested: { CLI.signalled != 0 })

@@ -204,13 +204,22 @@ def ci_output(repo):
     suite = doc.getroot()[0]
     check(suite.get("tests") == "3" and suite.get("failures") == "3" and suite.get("errors") == "0" and float(suite.get("time")) > 0,
           f"counts and time: {dict(suite.attrib)}")
-    # Shards: 1/3 and 3/3 merged without 2/3.
+    # Shards: 1/3 and 3/3 merged without 2/3. In GitHub Actions the shards annotate nothing
+    # and write no step summary: the merge does, once per difference.
+    shard_summary = os.path.join(repo, "shard-summary.md")
+    shard_env = dict(CI, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=shard_summary)
     for k in (1, 2, 3):
-        run(["check", *[f"named-late/{f}" for f in files], "--golden", "gn", "--shard", f"{k}/3", "-o", f"shard{k}"], repo, env=CI)
+        c = run(["check", *[f"named-late/{f}" for f in files], "--golden", "gn", "--shard", f"{k}/3", "-o", f"shard{k}"], repo, env=shard_env)
+        check(c[0] == 1 and not runner_commands.commands(c[1]) + runner_commands.commands(c[2]), f"shard {k}/3 differs and annotates nothing ({c[0]})")
+    check(not os.path.exists(shard_summary), "the shards write no step summary")
     c = run(["report", "merge", "shard1", "shard3", "-o", "merged"], repo)
     check(c[0] == 2 and "shard 2/3 is missing" in c[2], f"a missing shard is named ({c[0]}: {c[2][:200]})")
-    c = run(["report", "merge", "shard1", "shard2", "shard3", "-o", "merged"], repo)
+    c = run(["report", "merge", "shard1", "shard2", "shard3", "-o", "merged"], repo, env=shard_env)
     check(c[0] == 1, f"all three merge ({c[2][:200]})")
+    merged_cmds = runner_commands.commands(c[1]) + runner_commands.commands(c[2])
+    check(sorted(x[1].get("title") for x in merged_cmds) == sorted("Flipbook: " + n for n in names),
+          f"the merge annotates each difference once: {[x[1].get('title') for x in merged_cmds]}")
+    check(open(shard_summary, encoding="utf-8").read().startswith("### Flipbook: 3 of 3 scenes differ"), "the merge writes the step summary")
     size = os.path.getsize(os.path.join(repo, "merged", "report.html"))
     images = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(repo, "merged", "images")) for f in fs)
     check(size < 1.4 * images + 200_000, f"report.html holds each image once ({size} bytes for {images} bytes of images)")
@@ -231,6 +240,70 @@ def workflows():
             check(r.returncode == 0 and "[error]" not in r.stdout, f"yamllint passes {f}: {r.stdout[:400]}")
         workflow = blocks[0]
         check("fail-fast: false" in workflow and "report merge" in workflow and "upload-artifact" in workflow, "shards, merge and the artifact")
+    # What an app team hit when pasting them (each failed before): the package lists are
+    # Flipbook's own (scripts/setup.sh --print), git-lfs is there before an LFS checkout,
+    # Flipbook is pinned by a commit that exists nowhere as a tag, and no job needs a cache
+    # that only a passing run saves.
+    import yaml
+    github, gitlab = (yaml.safe_load(b) for b in blocks)
+    for name, job in github["jobs"].items():
+        runs = "\n".join(step.get("run", "") for step in job["steps"])
+        uses = [step.get("uses", "") for step in job["steps"]]
+        wants = "build" if name == "build" else "runtime"
+        check(f"setup.sh --print {wants}" in runs and "apt-get install" in runs and not re.search(r"lib(cairo|pango|webp|vpx|openh264)", runs),
+              f"GitHub job {name}: installs Flipbook's {wants} list, no list of its own")
+        lfs = [i for i, step in enumerate(job["steps"]) if step.get("with", {}).get("lfs")]
+        if lfs:
+            check(any("git-lfs" in step.get("run", "") for step in job["steps"][:lfs[0]]), f"GitHub job {name}: git-lfs installed before the LFS checkout")
+        check(not any("fail-on-cache-miss" in str(step) for step in job["steps"]), f"GitHub job {name}: needs no cache a failed run would not save")
+        if name != "build":
+            check(any(u.startswith("actions/download-artifact") for u in uses) and job.get("needs"), f"GitHub job {name}: takes the built binary from the build job")
+    check(re.fullmatch(r"[0-9a-f]{40}", github["env"]["FLIPBOOK_COMMIT"]) is not None and "FLIPBOOK_VERSION" not in blocks[0]
+          and 'git fetch -q --depth 1 "$FLIPBOOK_GIT" "$FLIPBOOK_COMMIT"' in blocks[0], "GitHub: Flipbook pinned by a commit")
+    check(re.fullmatch(r"[0-9a-f]{40}", gitlab["variables"]["FLIPBOOK_COMMIT"]) is not None and "--branch" not in blocks[1], "GitLab: Flipbook pinned by a commit")
+    check("setup.sh --print build" in str(gitlab["build"]["script"]) and "setup.sh --print runtime" in str(gitlab[".runtime"]["before_script"])
+          and gitlab["check"]["needs"] == ["build"] and not re.search(r"lib(cairo|pango|webp|vpx|openh264)", blocks[1]),
+          "GitLab: the build job installs the build list, the others the runtime list")
+    # The runtime list holds every library the binary loads (ldd), by Debian's package names.
+    runtime = subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--print", "runtime"], capture_output=True, text=True).stdout.split()
+    loaded = subprocess.run(["ldd", FLIPBOOK], capture_output=True, text=True).stdout
+    owners = set()
+    for line in loaded.splitlines():
+        path = line.split("=>")[-1].split("(")[0].strip()
+        if path.startswith("/") and "swift" not in path:
+            r = subprocess.run(["dpkg", "-S", os.path.realpath(path)], capture_output=True, text=True)
+            owners.update(o.split(":")[0] for o in r.stdout.split(": ")[0].split(", ") if r.returncode == 0)
+    flipbooks = {o for o in owners if re.match(r"lib(cairo2|pango|webp|deflate|openh264|vpx|z1g|zlib)", o) or o == "zlib1g"}
+    check(flipbooks and flipbooks <= set(runtime), f"setup.sh --print runtime names every library of Flipbook's the binary loads: {sorted(flipbooks - set(runtime))} missing of {sorted(flipbooks)}")
+
+
+def dockerfile():
+    """The Dockerfile builds: what it copies, in a folder holding only that, resolves as a
+    package (the manifest names test targets under Tests/, which it failed to copy), and its
+    packages are setup.sh's lists. (No container engine runs here; the full build of the same
+    folder runs in `make test-all`.)"""
+    text = open(os.path.join(ROOT, "Dockerfile"), encoding="utf-8").read()
+    build_stage = text.split("\nFROM ")[0] if text.startswith("FROM") else text.split("\nFROM ")[1]
+    copies = re.findall(r"^COPY (?!--from)(\S+) (\S+)$", text, re.M)
+    check("setup.sh --print build" in text and "setup.sh --print runtime" in text and not re.search(r"libcairo2-dev|libpango-1", text),
+          "the Dockerfile installs setup.sh's build and runtime lists")
+    with tempfile.TemporaryDirectory() as d:
+        for src, dst in copies:
+            if dst.startswith("/"):
+                continue
+            target = os.path.join(d, dst if not dst.endswith("/") and dst not in ("./",) else os.path.join(dst, os.path.basename(src)))
+            source = os.path.join(ROOT, src)
+            if os.path.isdir(source):
+                shutil.copytree(source, target, dirs_exist_ok=True)
+            else:
+                os.makedirs(os.path.dirname(target) or d, exist_ok=True)
+                shutil.copy(source, target)
+        r = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=d, capture_output=True, text=True, timeout=300)
+        check(r.returncode == 0 and '"flipbook"' in r.stdout, f"the Dockerfile's copies resolve as the package: {r.stderr.strip()[:400]}")
+        if os.environ.get("FLIPBOOK_TEST_TIER") == "all":
+            r = subprocess.run(["swift", "build", "-c", "release", "--product", "flipbook"], cwd=d, capture_output=True, text=True, timeout=1800)
+            check(r.returncode == 0 and os.path.exists(os.path.join(d, ".build", "release", "flipbook")),
+                  f"the Dockerfile's build runs in a folder of what it copies: {r.stderr.strip()[-400:]}")
 
 
 if __name__ == "__main__":
@@ -251,6 +324,7 @@ if __name__ == "__main__":
                 traceback.print_exc()
                 check(False, f"{case.__name__} raised {e!r}")
         workflows()
+        dockerfile()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     check.finish()

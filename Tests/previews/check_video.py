@@ -11,7 +11,7 @@ wrong matrix or range in Flipbook's shows here as a low figure). The RGB PSNR af
 default conversion back is printed beside it: 4:2:0 keeps one colour a 2x2 block, which caps
 it on coloured edges whatever the bit rate (docs/previews.md, "Video").
 
-Each file is decoded once: the frame count is that decode's (ffprobe only reads the headers),
+Each file is decoded once, and the PNG frames converted once for both codecs: the frame count is that decode's (ffprobe only reads the headers),
 and the RGB figure, which nothing asserts, is decoded and printed by `make test-all` alone.
 `make test` checks the covering examples of Tests/support/examples.py, `make test-all` all.
 
@@ -49,7 +49,8 @@ def frame_names(out):
     return sorted(f for f in os.listdir(out) if f.startswith("frame-") and f.endswith(".png"))
 
 
-def check_file(path, out, fps, step, label, codec, profile):
+def check_file(path, out, fps, step, label, codec, profile, pngs):
+    """`pngs`: the PNG frames in BT.709 4:2:0 (png_frames_as_yuv), converted once for both codecs."""
     names = frame_names(out)
     stream, fmt = probe(path)
     w, h = Image.open(os.path.join(out, names[0])).size
@@ -65,7 +66,7 @@ def check_file(path, out, fps, step, label, codec, profile):
     check(abs(float(fmt["duration"]) - expected) < 0.0015, f"{label}: lasts {fmt['duration']} s, expected {expected:.4f}")
     # One decode: every frame counted and compared with ffmpeg's BT.709 4:2:0 of its PNG.
     decoded, yuv = 0, []
-    pngs = png_frames_as_yuv(out, fps)
+    pngs = iter(pngs)
     for frame in video_frames(path, "yuv420p"):
         decoded += 1
         png = next(pngs, None)
@@ -86,8 +87,9 @@ def check_scene(scene, tmp):
     out = renders.directory(scene, 1, FLIPBOOK)  # png, mp4 and webm at scale 1 (and a GIF)
     fps = json.load(open(os.path.join(ROOT, "examples", scene + ".json"))).get("fps", 60)
     lines = []
+    pngs = list(png_frames_as_yuv(out, fps))
     for ext, codec, profile in (("mp4", "h264", "Main"), ("webm", "vp9", "Profile 0")):
-        mean, low, rgb, size = check_file(os.path.join(out, f"{scene}.{ext}"), out, fps, 1, f"{scene}.{ext}", codec, profile)
+        mean, low, rgb, size = check_file(os.path.join(out, f"{scene}.{ext}"), out, fps, 1, f"{scene}.{ext}", codec, profile, pngs)
         lines.append(f"{ext} {size // 1024} KB, PSNR mean {mean:.1f} dB (worst frame {low:.1f})" + (f", RGB {rgb:.1f} dB" if rgb else ""))
     print(f"{scene}: {len(frame_names(out))} frames; " + "; ".join(lines), flush=True)
 
@@ -97,8 +99,9 @@ def check_step_and_determinism(tmp):
     a, b = os.path.join(tmp, "step-a"), os.path.join(tmp, "step-b")
     render("wallet-move", a, "--format", "png,mp4,webm", "--frames", "30-150", "--step", "3", "--jobs", "1")
     render("wallet-move", b, "--format", "mp4,webm", "--frames", "30-150", "--step", "3", "--jobs", "2")
+    pngs = list(png_frames_as_yuv(a, 60))
     for ext, codec, profile in (("mp4", "h264", "Main"), ("webm", "vp9", "Profile 0")):
-        check_file(os.path.join(a, "wallet-move." + ext), a, 60, 3, f"wallet-move.{ext} at scale 2, --step 3", codec, profile)
+        check_file(os.path.join(a, "wallet-move." + ext), a, 60, 3, f"wallet-move.{ext} at scale 2, --step 3", codec, profile, pngs)
         same = open(os.path.join(a, "wallet-move." + ext), "rb").read() == open(os.path.join(b, "wallet-move." + ext), "rb").read()
         check(same, f"wallet-move.{ext}: same bytes with 1 and 2 threads")
     c = os.path.join(tmp, "step-c")

@@ -228,7 +228,7 @@ def check_cleans_up_on_signals():
             time.sleep(0.3)
             p.send_signal(sig)
             out, err = p.communicate(timeout=60)
-            check(p.returncode == 1 and b"interrupted" in err, f"signal {sig}: exit 1, interrupted ({p.returncode}: {err[:200]})")
+            check(p.returncode == 128 + sig and b"interrupted by SIG" in err, f"signal {sig}: exit {128 + sig}, interrupted ({p.returncode}: {err[:200]})")
             check(os.listdir(tmp) == [], f"signal {sig}: the temp folder is removed ({os.listdir(tmp)})")
     finally:
         sb.close()
