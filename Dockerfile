@@ -14,6 +14,7 @@ RUN apt-get update -q \
 # Package.swift declares the test targets too: their folders must be there for it to resolve.
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Plugins ./Plugins
 COPY Tests ./Tests
 RUN swift build -c release --product flipbook
 

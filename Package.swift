@@ -43,7 +43,9 @@ let package = Package(
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
                                                  "FlipbookRender", "FlipbookDiff"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
-        .target(name: "FlipbookCLI", dependencies: ["Flipbook"]),
+        .target(name: "FlipbookCLI", dependencies: ["Flipbook"], plugins: ["BuildStamp"]),
+        // `flipbook --version` names the commit it was built from (Plugins/BuildStamp).
+        .plugin(name: "BuildStamp", capability: .buildTool()),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook"]),

@@ -139,7 +139,7 @@ public enum CLI {
                 console.out(spec.help)
                 return ExitCode.success
             case "--version", "version":
-                console.out("flipbook \(version)\n")
+                console.out("flipbook \(version) (commit \(buildCommit))\n")
                 return ExitCode.success
             case let name where commandTable.contains(where: { $0.name == name }):
                 return try commandTable.first(where: { $0.name == name })!.run(args, console)

@@ -277,6 +277,15 @@ def workflows():
     check(flipbooks and flipbooks <= set(runtime), f"setup.sh --print runtime names every library of Flipbook's the binary loads: {sorted(flipbooks - set(runtime))} missing of {sorted(flipbooks)}")
 
 
+def version():
+    """`flipbook --version` names the commit it was built from (Plugins/BuildStamp), which a
+    team pins in its workflow: this checkout's HEAD, "+changes" when files differed from it."""
+    out = subprocess.run([FLIPBOOK, "--version"], capture_output=True, text=True)
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    check(out.returncode == 0 and re.fullmatch(r"flipbook \d+\.\d+\.\d+ \(commit " + head + r"(\+changes)?\)\n", out.stdout) is not None,
+          f"--version names this checkout's commit {head}: {out.stdout!r}")
+
+
 def dockerfile():
     """The Dockerfile builds: what it copies, in a folder holding only that, resolves as a
     package (the manifest names test targets under Tests/, which it failed to copy), and its
@@ -325,6 +334,7 @@ if __name__ == "__main__":
                 check(False, f"{case.__name__} raised {e!r}")
         workflows()
         dockerfile()
+        version()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     check.finish()
