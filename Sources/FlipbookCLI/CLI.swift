@@ -96,7 +96,8 @@ public enum CLI {
         Scene files are JSON; see docs/scene-format.md.
         Layouts: \(sceneDecoder.layoutTypeNames.joined(separator: ", ")).
         Effects: \(sceneDecoder.effectTypeNames.joined(separator: ", ")).
-        Exit codes: 0 success, 1 a difference or a failure while working, 2 bad usage or input.
+        Exit codes: 0 success, 1 a difference or a failure while working, 2 bad usage or input,
+        130 or 143 interrupted (SIGINT, SIGTERM).
 
         """
     }
@@ -113,6 +114,7 @@ public enum CLI {
         ("diff", Commands.diff, { try diff($0, console: $1) }),
         ("check", Commands.check, { try check($0, console: $1) }),
         ("report", Commands.reportMerge, { try report($0, console: $1) }),
+        ("init", Commands.initialize, { try initialize($0, console: $1) }),
     ]
 
     static var commandNames: [String] { commandTable.map(\.name) + ["help"] }

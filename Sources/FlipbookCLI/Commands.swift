@@ -131,6 +131,18 @@ enum Commands {
             threshold, maxDiffPixels, jobs, maxMemory, maxSeconds,
         ])
 
+    static let initialize = CommandSpec(
+        name: "init", arguments: "[DIR] --ci github|gitlab", summary: "start visual checks in a repository",
+        description: """
+        Writes into DIR (default: the current folder), a repository of your own: scenes/cards.json,
+        a starter scene; the CI workflow of docs/ci.md (.github/workflows/animations.yml or
+        .gitlab-ci.yml) pinned to the commit this flipbook was built from; and the lines
+        .gitattributes needs to keep goldens' PNGs in Git LFS and .gitignore needs to keep reports
+        out (added to the files when they exist). A file init would create that exists already is
+        an error, and then nothing is written.
+        """,
+        options: [OptionSpec("--ci", value: "github|gitlab", inUsage: true, "the CI the workflow is for")])
+
     static let reportMerge = CommandSpec(
         name: "report merge", arguments: "REPORT_DIR... -o OUT", summary: "merge the reports of several check runs",
         description: """

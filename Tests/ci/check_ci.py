@@ -286,6 +286,39 @@ def version():
           f"--version names this checkout's commit {head}: {out.stdout!r}")
 
 
+def init_command():
+    """`flipbook init --ci github|gitlab` writes docs/ci.md's workflow (pinned to this build's
+    commit), docs/writing-a-scene.md's scene, and the LFS and ignore lines; it adds to
+    .gitattributes and .gitignore, and refuses, writing nothing, when a file it would create
+    is there."""
+    import yaml
+    text = open(os.path.join(ROOT, "docs", "ci.md"), encoding="utf-8").read()
+    blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
+    guide = open(os.path.join(ROOT, "docs", "writing-a-scene.md"), encoding="utf-8").read()
+    starter = re.findall(r"<!-- scene: (\S+) -->\n```json\n(.*?)```", guide, re.S)[-1][1]
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    clean = not subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    for ci, block, path in (("github", blocks[0], ".github/workflows/animations.yml"), ("gitlab", blocks[1], ".gitlab-ci.yml")):
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, ".gitignore"), "node_modules/\n")
+            r = subprocess.run([FLIPBOOK, "init", d, "--ci", ci], capture_output=True, text=True)
+            check(r.returncode == 0, f"init --ci {ci}: exit 0 ({r.stderr[:200]})")
+            written = open(os.path.join(d, path), encoding="utf-8").read()
+            placeholder = re.search(r'FLIPBOOK_COMMIT: "([0-9a-f]{40})"', block).group(1)
+            expected = block.replace(placeholder, head) if clean else block
+            check(written == expected, f"init --ci {ci}: {path} is docs/ci.md's, pinned to {head if clean else 'the placeholder (a dirty build)'}")
+            check(open(os.path.join(d, "scenes", "cards.json"), encoding="utf-8").read() == starter, f"init --ci {ci}: the guide's scene")
+            check(open(os.path.join(d, ".gitattributes")).read() == "goldens/**/*.png filter=lfs diff=lfs merge=lfs -text\n", "init: goldens' PNGs in LFS")
+            check(open(os.path.join(d, ".gitignore")).read() == "node_modules/\nflipbook-report/\nreport*/\n", "init: adds to .gitignore, keeping it")
+            check(run(["validate", "scenes/cards.json"], d)[0] == 0, "init: the starter scene is valid")
+            before = {p: open(os.path.join(d, p), "rb").read() for p in (path, ".gitignore", "scenes/cards.json")}
+            r = subprocess.run([FLIPBOOK, "init", d, "--ci", ci], capture_output=True, text=True)
+            check(r.returncode == 2 and "exists already" in r.stderr and r.stderr.count("\n") == 1, f"init again: exit 2, one line ({r.stderr!r})")
+            check(all(open(os.path.join(d, p), "rb").read() == b for p, b in before.items()), "init again: nothing changed")
+    r = subprocess.run([FLIPBOOK, "init", "--ci", "jenkins"], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    check(r.returncode == 2 and "--ci expects github or gitlab" in r.stderr, f"init --ci jenkins: refused ({r.stderr!r})")
+
+
 def dockerfile():
     """The Dockerfile builds: what it copies, in a folder holding only that, resolves as a
     package (the manifest names test targets under Tests/, which it failed to copy), and its
@@ -335,6 +368,7 @@ if __name__ == "__main__":
         workflows()
         dockerfile()
         version()
+        init_command()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     check.finish()
