@@ -239,6 +239,12 @@ public struct SceneDecoder: Sendable {
         return (x, y)
     }
 
+    /// Names other APIs give the curves Core Animation names: SwiftUI's Animation, CSS's
+    /// timing functions, UIView.AnimationOptions and UIView.AnimationCurve.
+    static let curveAliases = ["easeInOut": "easeInEaseOut", "ease-in-out": "easeInEaseOut", "curveEaseInOut": "easeInEaseOut",
+                               "ease-in": "easeIn", "curveEaseIn": "easeIn", "ease-out": "easeOut", "curveEaseOut": "easeOut",
+                               "curveLinear": "linear", "ease": "default"]
+
     /// A curve name ("easeInEaseOut") or control points [x1, y1, x2, y2].
     public static func decodeCurve(_ f: JSONField) throws -> TimingCurve {
         if case .array = f.node.value {
@@ -249,7 +255,12 @@ public struct SceneDecoder: Sendable {
         }
         let names = TimingCurve.named.map(\.name)
         guard case .string(let s) = f.node.value, let c = TimingCurve.named(s) else {
-            throw f.expected("a curve name (" + names.joined(separator: ", ") + ") or control points [x1, y1, x2, y2]")
+            var near = ""
+            if case .string(let s) = f.node.value {
+                // Another family's name for the same curve (SwiftUI's, CSS's, UIKit's option), else the nearest spelling.
+                near = curveAliases[s].map { "; Core Animation calls it \"\($0)\"" } ?? Spelling.suggestion(s, among: names)
+            }
+            throw f.error("expected a curve name (" + names.joined(separator: ", ") + ") or control points [x1, y1, x2, y2], got \(f.got)" + near)
         }
         return c
     }

@@ -304,8 +304,8 @@ extension Scene {
             default: return true
             }
         }
-        var known = namesItems ? Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } }) : []
-        var main = namesItems ? Set(collectionView.sections.flatMap { $0.items.map(\.id) }) : []
+        var ids = ItemIDs(known: namesItems ? Set(allViews.flatMap { $0.sections.flatMap { $0.items.map(\.id) } }) : [],
+                          main: namesItems ? Set(collectionView.sections.flatMap { $0.items.map(\.id) }) : [])
         let steps = script.enumerated().sorted { $0.element.time != $1.element.time ? $0.element.time < $1.element.time : $0.offset < $1.offset }
         // Batch updates are checked against the data as it will be when they run — here, when
         // only the script changes the data (no effect, no batch update in a completion);
@@ -317,7 +317,7 @@ extension Scene {
             if !(step.time.isFinite && step.time >= 0 && step.time <= SceneLimits.maxDuration) {
                 throw C.issue(path + ".at", "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxDuration))")
             }
-            try Scene.checkAction(step.action, at: path, known: &known, main: &main)
+            try Scene.checkAction(step.action, at: path, time: step.time, ids: &ids)
             if case .performBatchUpdates(let changes, _, _) = step.action, data != nil {
                 if let problem = BatchUpdateCheck.problem(changes, sections: data!) {
                     throw C.issue(path, BatchUpdateCheck.message(problem, at: step.time))
@@ -350,28 +350,42 @@ extension Scene {
         }
     }
 
+    /// The ids in the data as the script goes, in time order: the scene's, those batch updates
+    /// insert, less those they delete (and where each was deleted, for the message).
+    struct ItemIDs {
+        var known: Set<String>
+        var main: Set<String>
+        var deleted: [String: String] = [:]
+    }
+
     /// The one rule for the ids a step names (the decoder only adds where they are): each is
-    /// in the scene or inserted by an earlier batch update; a batch update's, in the main view.
-    static func need(_ id: String, at path: String, batch: Bool = false, known: Set<String>, main: Set<String>) throws {
-        if !known.contains(id) { throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(id))") }
-        if batch && !main.contains(id) {
+    /// in the scene or inserted by an earlier batch update, and not deleted since; a batch
+    /// update's, in the main view. An unknown id is told the nearest known one.
+    static func need(_ id: String, at path: String, batch: Bool = false, ids: ItemIDs) throws {
+        if let place = ids.deleted[id] { throw SceneCheck.issue(path, "item \(SceneCheck.quoted(id)) was deleted before this step, by \(place)") }
+        if !ids.known.contains(id) {
+            // Only the ids of similar length are compared (Spelling bounds its own work too).
+            let near = ids.known.count <= 100_000 ? Spelling.suggestion(id, among: ids.known.filter { abs($0.count - id.count) <= 3 }.sorted()) : ""
+            throw SceneCheck.issue(path, "unknown item id \(SceneCheck.quoted(id))" + near)
+        }
+        if batch && !ids.main.contains(id) {
             throw SceneCheck.issue(path, "item \(SceneCheck.quoted(id)) is not in the main collection view; batch updates change only its data")
         }
     }
 
-    private static func checkAction(_ action: Action, at path: String, known: inout Set<String>, main: inout Set<String>) throws {
+    private static func checkAction(_ action: Action, at path: String, time: Double, ids: inout ItemIDs) throws {
         typealias C = SceneCheck
-        let (k, m) = (known, main)
-        func need(_ id: String, _ at: String, batch: Bool = false) throws { try Scene.need(id, at: at, batch: batch, known: k, main: m) }
+        let current = ids
+        func need(_ id: String, _ at: String, batch: Bool = false) throws { try Scene.need(id, at: at, batch: batch, ids: current) }
         func timing(_ t: AnimationTiming) throws { try Scene.checkTiming(t, at: path) }
         switch action {
         case .setContentOffset(let x, let y), .scrollTo(let x, let y, _):
             if !(x ?? 0).isFinite || !(y ?? 0).isFinite { throw C.issue(path + ".contentOffset", "expected finite numbers") }
             if case .scrollTo(_, _, let t) = action { try timing(t) }
         case .set(let changes):
-            try checkChanges(changes, at: path, known: known)
+            try checkChanges(changes, at: path, ids: ids)
         case .animate(let t):
-            try checkTransaction(t, at: path, known: &known, main: &main)
+            try checkTransaction(t, at: path, time: time, ids: &ids)
         case .addAnimation(let item, let spec, let begin):
             if let item { try need(item, path + ".item") }
             if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
@@ -386,34 +400,44 @@ extension Scene {
         case .performBatchUpdates(let changes, let t, let completion):
             try timing(t)
             // A batch update's changes are its "updates", one each.
+            var deletes: [(String, String)] = []
             for (u, c) in changes.enumerated() {
                 let at = path + ".updates[\(u)]"
                 switch c {
-                case .delete(let id): try need(id, at + ".delete", batch: true)
+                case .delete(let id):
+                    try need(id, at + ".delete", batch: true)
+                    deletes.append((id, "\(at) at \(NumberFormat.short(time)) s"))
                 case .move(let id, _): try need(id, at + ".move", batch: true)
                 case .clearProperties(let id, _): try need(id, at, batch: true)
                 case .reload(let id, let patch):
                     try need(id, at + ".reload", batch: true)
                     try checkPatch(patch, at: at)
                 case .insert(let item, _):
-                    if known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
+                    if ids.known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
                     try checkItem(item, at: at + ".insert")
-                    known.insert(item.id)
-                    main.insert(item.id)
+                    ids.known.insert(item.id)
+                    ids.main.insert(item.id)
+                    ids.deleted[item.id] = nil
                 case .layout: break
                 }
             }
-            for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", known: &known, main: &main) }
+            // Deleted once the update is applied: later steps and the completion may not name them.
+            for (id, place) in deletes {
+                ids.known.remove(id)
+                ids.main.remove(id)
+                ids.deleted[id] = place
+            }
+            for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", time: time, ids: &ids) }
         }
     }
 
     /// Each change names a known item and sets values within `ItemProperty.problem(with:)`'s
     /// rule, the one the decoder reads (a NaN alpha would render and write `null` into
     /// keyframes.json; an infinite rotation would stop the render).
-    private static func checkChanges(_ changes: [PropertyChange], at path: String, known: Set<String>) throws {
+    private static func checkChanges(_ changes: [PropertyChange], at path: String, ids: ItemIDs) throws {
         for (i, c) in changes.enumerated() {
             let at = c.path.isEmpty ? path + ".changes[\(i)]" : c.path
-            try need(c.item, at: at + ".item", known: known, main: [])
+            try need(c.item, at: at + ".item", ids: ids)
             for (p, v) in c.values {
                 if let problem = p.problem(with: v) {
                     throw SceneCheck.issue(at + ".\(p.rawValue)" + (problem.field.isEmpty ? "" : "." + problem.field), "expected " + problem.expected)
@@ -441,15 +465,15 @@ extension Scene {
         }
     }
 
-    private static func checkTransaction(_ t: Transaction, at path: String, nested: Bool = false, known: inout Set<String>, main: inout Set<String>) throws {
+    private static func checkTransaction(_ t: Transaction, at path: String, time: Double, nested: Bool = false, ids: inout ItemIDs) throws {
         if !(t.timing.duration.isFinite && t.timing.duration >= 0 && t.delay.isFinite && t.delay >= 0) {
             throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
         }
         try checkTiming(t.timing, at: path)
-        try checkChanges(t.changes, at: path, known: known)
+        try checkChanges(t.changes, at: path, ids: ids)
         // A nested block's own place in the file is not kept: its completion is named by the step.
-        for n in t.nested { try checkTransaction(n, at: path, nested: true, known: &known, main: &main) }
-        for (i, a) in t.completion.enumerated() { try checkAction(a, at: nested ? path : path + ".completion[\(i)]", known: &known, main: &main) }
+        for n in t.nested { try checkTransaction(n, at: path, time: time, nested: true, ids: &ids) }
+        for (i, a) in t.completion.enumerated() { try checkAction(a, at: nested ? path : path + ".completion[\(i)]", time: time, ids: &ids) }
     }
 
     /// Fingers are 1 to 10, their moves finite, and one finger never goes down twice at once.

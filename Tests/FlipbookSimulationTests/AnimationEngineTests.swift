@@ -200,6 +200,13 @@ final class AnimationEngineTests: XCTestCase {
             (#"[{"at": 0.1, "action": "set", "changes": [{"item": "new", "alpha": 1}]}, {"at": 0.5, "action": "performBatchUpdates", "updates": [{"insert": {"id": "new"}, "to": {"item": 0}}]}]"#,
              "$.script[0].changes[0].item", "unknown item id"),
             (#"[{"at": 0, "action": "animate", "changes": [{"animate": {"changes": [{"item": "zz", "alpha": 0}]}}]}]"#, "$.script[0].changes[0].animate.changes[0].item", "unknown item id"),
+            // An item a batch update deleted is gone for the steps after it (it did nothing before).
+            (#"[{"at": 0.1, "action": "performBatchUpdates", "updates": [{"delete": "r3"}]}, {"at": 0.5, "action": "animate", "changes": [{"item": "r3", "alpha": 0}]}]"#,
+             "$.script[1].changes[0].item", #"item "r3" was deleted before this step, by $.script[0].updates[0] at 0.1 s"#),
+            (#"[{"at": 0, "action": "set", "changes": [{"item": "r33x", "alpha": 0}]}]"#, "$.script[0].changes[0].item", #"unknown item id "r33x"; did you mean "r33"?"#),
+            // SwiftUI's name for Core Animation's curve, and a misspelling of it.
+            (#"[{"at": 0, "action": "animate", "curve": "easeInOut", "changes": [{"item": "r0", "alpha": 0}]}]"#, "$.script[0].curve", #"got "easeInOut"; Core Animation calls it "easeInEaseOut""#),
+            (#"[{"at": 0, "action": "animate", "curve": "easInEaseOut", "changes": [{"item": "r0", "alpha": 0}]}]"#, "$.script[0].curve", #"did you mean "easeInEaseOut"?"#),
             (#"[{"at": 0, "action": "performBatchUpdates", "updates": [{"layout": {"cellHeight": 3}}]}]"#, "$.script[0].updates[0].layout.cellHeight", "unknown field"),
         ]
         for (script, path, fragment) in cases {
