@@ -232,6 +232,7 @@ public enum CLI {
         var frames: ClosedRange<Int>?
         var step = 1
         var showTouches = false
+        var quiet = false
         var jobs: Int?
         var loop = 0
         var webpQuality: Double?
@@ -273,6 +274,7 @@ public enum CLI {
         r.assets = o.string("--assets")
         r.step = try o.integer("--step", 1...SceneLimits.maxFrames) ?? 1
         r.showTouches = o.has("--show-touches")
+        r.quiet = o.has("--quiet")
         r.loop = try o.integer("--loop", 0...65535) ?? 0
         r.sheetFrames = try o.integer(Commands.sheetFrames) ?? RenderOptions.defaultSheetFrames
         r.webpQuality = try o.number("--webp-quality", 0...100)
@@ -338,17 +340,12 @@ public enum CLI {
         let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits(cancellation))
         if CLI.leavesSceneToExit { CLI.keptUntilExit.append(scene) }
         try budget.checkWork(timeline, formats: formats, workers: workers)
-        let showProgress = console.errIsTerminal
-        let label = scene.name
-        var progress: (@Sendable (Int, Int) -> Void)? = nil
-        if showProgress {
-            progress = { done, total in
-                if done == total || done % 5 == 0 { console.err("\rrendering \(label): frame \(done)/\(total)") }
-            }
-        }
+        let line = ProgressLine.make(console, label: "rendering " + scene.name, quiet: r.quiet)
+        var progress: (@Sendable (RenderProgress) -> Void)?
+        if let line { progress = { line.update($0) } }
         try RenderPipeline.render(timeline, formats: formats, to: URL(fileURLWithPath: output), strict: r.output == nil,
                                   options: options, workers: workers, cancellation: cancellation, progress: progress)
-        if showProgress { console.err("\n") }
+        line?.finish()
         let n = timeline.frames.count
         let plural = n == 1 ? "" : "s"
         let formatList = r.formats.joined(separator: ", ")

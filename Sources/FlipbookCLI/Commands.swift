@@ -21,6 +21,7 @@ enum Commands {
     static let port = OptionSpec("--port", value: "N", "port on 127.0.0.1 (default 8080; 0 picks a free one)").accepting(0...65535)
     static let scale = OptionSpec("--scale", value: "N", "override the canvas scale (1, 2 or 3)").accepting(SceneLimits.scaleRange)
     static let sheetFrames = OptionSpec("--sheet-frames", value: "N", "frames on the contact sheet, evenly spaced (\(ContactSheetFormat.frameRange.lowerBound)-\(ContactSheetFormat.frameRange.upperBound), default \(RenderOptions.defaultSheetFrames))").accepting(ContactSheetFormat.frameRange)
+    static let quiet = OptionSpec("--quiet", short: "-q", "show no progress (on a terminal a line updated in place, in a log a line every 5 s)")
     static let maxDiffPixels = OptionSpec("--max-diff-pixels", value: "N", "changed pixels a frame may have: a count or a percentage (default 0)")
 
     /// One line per output format, from the formats themselves (`OutputFormats.all`), the
@@ -63,7 +64,7 @@ enum Commands {
             OptionSpec("--video-quality", value: "Q", "MP4 and WebM quality (0-100, default \(NumberFormat.short(RenderOptions.defaultVideoQuality)));",
                        "higher is larger and closer to the PNG frames"),
             sheetFrames,
-            jobs, maxMemory, maxSeconds,
+            jobs, maxMemory, maxSeconds, quiet,
             OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder"),
         ])
 

@@ -8,12 +8,12 @@ public enum RenderPipeline {
     /// Threads used for per-frame work; the machine's active processors by default.
     public static var defaultWorkers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// Renders `timeline` in `formats` into `directory`. `progress(done, total)` is called
-    /// after each frame (serialised); `cancellation` stops the render between frames. Throws;
+    /// Renders `timeline` in `formats` into `directory`. `progress` hears each stage's frames
+    /// done (serialised, from any thread); `cancellation` stops the render between frames. Throws;
     /// nothing is left behind on failure. `strict`: no component of the path may be a link.
     public static func render(_ timeline: Timeline, formats: [OutputFormat], to directory: URL, strict: Bool = false,
                               options: RenderOptions = RenderOptions(), workers: Int = defaultWorkers,
-                              cancellation: Cancellation = .none, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+                              cancellation: Cancellation = .none, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws {
         try render(timeline, formats: formats, into: try OutputDirectory(destination: directory, strict: strict), options: options,
                    workers: workers, cancellation: cancellation, progress: progress)
     }
@@ -21,20 +21,22 @@ public enum RenderPipeline {
     /// Renders into a directory already opened (a golden being recorded, a check's candidate).
     public static func render(_ timeline: Timeline, formats: [OutputFormat], in directory: Directory,
                               options: RenderOptions = RenderOptions(), workers: Int = defaultWorkers,
-                              cancellation: Cancellation = .none, progress: (@Sendable (Int, Int) -> Void)? = nil) throws {
+                              cancellation: Cancellation = .none, progress: (@Sendable (RenderProgress) -> Void)? = nil) throws {
         try render(timeline, formats: formats, into: try OutputDirectory(directory: directory), options: options,
                    workers: workers, cancellation: cancellation, progress: progress)
     }
 
     static func render(_ timeline: Timeline, formats: [OutputFormat], into out: OutputDirectory, options: RenderOptions,
-                       workers: Int, cancellation: Cancellation, progress: (@Sendable (Int, Int) -> Void)?) throws {
+                       workers: Int, cancellation: Cancellation, progress: (@Sendable (RenderProgress) -> Void)?) throws {
         do {
             var perFrame: [any FrameFormat] = []
             var animations: [any AnimationFormat] = []
             for format in formats {
                 switch format {
                 case .timeline(let f):
+                    progress?(RenderProgress(stage: f.name, done: 0, total: 1))
                     for file in try f.renderTimeline(timeline, options: options) { try out.write(file.name, file.bytes) }
+                    progress?(RenderProgress(stage: f.name, done: 1, total: 1))
                 case .frames(let f):
                     perFrame.append(f)
                 case .animation(let a):
@@ -42,7 +44,8 @@ public enum RenderPipeline {
                 }
             }
             if !animations.isEmpty {
-                for file in try renderAnimations(timeline, formats: animations, options: options, workers: workers, cancellation: cancellation) {
+                for file in try renderAnimations(timeline, formats: animations, options: options, workers: workers, cancellation: cancellation,
+                                                 progress: progress) {
                     try out.write(file.name, file.bytes)
                 }
             }
@@ -53,13 +56,14 @@ public enum RenderPipeline {
                 let runs = RenderPipeline.runsOfIdenticalFrames(timeline.frames, showTouches: options.showTouches)
                 let frames = timeline.frames
                 let counter = SharedState()
+                let stage = frameFormats.map(\.name).joined(separator: ", ")
                 try forEachIndex(runs.count, workers: workers, cancellation: cancellation) { k in
                     let run = runs[k]
                     for f in frameFormats {
                         let bytes = try f.renderFrame(frames[run.lowerBound], canvas: timeline.canvas, options: options)
                         for i in run { try out.write(OutputFormats.frameFileName(frames[i].index, ext: f.name), bytes) }
                     }
-                    for _ in run { progress?(counter.finish(), frames.count) }
+                    for _ in run { progress?(RenderProgress(stage: stage, done: counter.finish(), total: frames.count)) }
                 }
             }
             try out.commit(staleExtensions: perFrame.map(\.name))
@@ -111,7 +115,9 @@ public enum RenderPipeline {
     /// different formats run side by side. Memory stays at two batches of frames plus what the
     /// encoders keep. The bytes do not depend on the number of threads.
     public static func renderAnimations(_ timeline: Timeline, formats: [any AnimationFormat], options: RenderOptions,
-                                        workers: Int = defaultWorkers, cancellation: Cancellation = .none) throws -> [OutputFile] {
+                                        workers: Int = defaultWorkers, cancellation: Cancellation = .none,
+                                        progress: (@Sendable (RenderProgress) -> Void)? = nil) throws -> [OutputFile] {
+        let stage = formats.map(\.name).joined(separator: ", ")
         let frames = timeline.frames
         guard !frames.isEmpty else { throw RenderError("an animation needs at least one frame") }
         let encoders = Encoders(try formats.map { f in
@@ -144,6 +150,7 @@ public enum RenderPipeline {
                 DispatchQueue.global().async(group: drawing) { drawn.set(Result { try draw(nextRange) }) }
             }
             do {
+                progress?(RenderProgress(stage: stage, done: start, total: frames.count))
                 for (i, image) in current.enumerated() {
                     let index = frames[start + i].index
                     let span = FrameSpan(start: index, end: index + step, fps: timeline.fps, step: step)
@@ -165,6 +172,7 @@ public enum RenderPipeline {
             start = nextStart
         }
         if let p = pending { try encoders.add(p.image, span: p.span) }
+        progress?(RenderProgress(stage: stage, done: frames.count, total: frames.count))
         return try zip(formats, encoders.finish()).map { f, bytes in OutputFile(name: f.fileName(forScene: timeline.scene), bytes: bytes) }
     }
 
@@ -287,4 +295,13 @@ public enum RenderPipeline {
             return failure?.error
         }
     }
+}
+
+/// How far a render is: `done` of `total` units (frames; 1 for a whole-timeline file) of the
+/// stage now running, named by its formats ("png", "gif, mp4", "sheet").
+public struct RenderProgress: Sendable, Equatable {
+    public var stage: String
+    public var done: Int
+    public var total: Int
+    public init(stage: String, done: Int, total: Int) { self.stage = stage; self.done = done; self.total = total }
 }

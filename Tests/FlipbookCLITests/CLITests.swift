@@ -4,6 +4,7 @@ import Foundation
 import FlipbookCore
 import FlipbookJSON
 import FlipbookDiff
+import FlipbookRender
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -39,9 +40,13 @@ final class CLITests: XCTestCase {
         let scene = write("s.json", good)
         let (code, c) = run(["render", scene, "-o", dir.appendingPathComponent("out").path], terminal: true)
         XCTAssertEqual(code, 0)
-        XCTAssertTrue(c.err.contains("\rrendering s: frame 5/5"), c.err)
+        XCTAssertTrue(c.err.contains("\rrendering s: png — frame 5/5, 100 %"), c.err)
         XCTAssertTrue(c.err.hasSuffix("\n"), "the progress line is finished")
-        XCTAssertEqual(run(["render", scene, "-o", dir.appendingPathComponent("out2").path]).1.err, "", "silent when stderr is not a terminal")
+        XCTAssertEqual(run(["render", scene, "-o", dir.appendingPathComponent("out2").path]).1.err, "", "a short render writes no line to a log")
+        XCTAssertEqual(run(["render", scene, "-o", dir.appendingPathComponent("out3").path, "--quiet"], terminal: true).1.err, "", "--quiet: nothing")
+        // The line's text: the stage, frames, percentage, and the time left at the stage's pace.
+        XCTAssertEqual(ProgressLine.text("rendering w", RenderProgress(stage: "gif, mp4", done: 120, total: 516), elapsed: 10),
+                       "rendering w: gif, mp4 — frame 120/516, 23 %, 0:33 left")
     }
 
     func write(_ name: String, _ text: String) -> String {
