@@ -50,7 +50,10 @@ def show_page(tmp, name, svg, times, frame_svg, w, h, fps):
     shot = os.path.join(tmp, name + "-shot.png")
     # The window is a little larger than the tiles: headless Chromium's viewport can be
     # shorter than the window it is given.
-    if not chromium.screenshot("file://" + page, shot, COLUMNS * w + 100, (rows + 1) * h + 200, scale=2, budget_ms=8000):
+    # A page of 20 copies of a large SVG (wallet-expand's 600 KB at scale 2: 13 MB of markup)
+    # takes Chromium longer than the usual 20 s on a busy machine: 20 s plus 8 s a megabyte.
+    timeout = 20 + 8 * os.path.getsize(page) / 1e6
+    if not chromium.screenshot("file://" + page, shot, COLUMNS * w + 100, (rows + 1) * h + 200, scale=2, budget_ms=8000, timeout=timeout):
         return None, None
     return shot, Image.open(shot).convert("RGB")
 

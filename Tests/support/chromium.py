@@ -37,14 +37,14 @@ def run(url, *args, timeout=20):
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def screenshot(url, path, width, height, scale=1, budget_ms=None):
+def screenshot(url, path, width, height, scale=1, budget_ms=None, timeout=20):
     """Writes a screenshot of `url` in a `width` x `height` window to `path`; True if it did.
-    The image is `scale` times the window's size in pixels."""
+    The image is `scale` times the window's size in pixels; `timeout` seconds at most."""
     extra = [f"--virtual-time-budget={budget_ms}"] if budget_ms is not None else []
     if os.path.exists(path):
         os.remove(path)
     run(url, f"--force-device-scale-factor={scale}", f"--window-size={width},{height}", *extra,
-        f"--screenshot={path}")
+        f"--screenshot={path}", timeout=timeout)
     try:
         Image.open(path).verify()
         return True
