@@ -407,7 +407,7 @@ public struct SceneDecoder: Sendable {
     /// Decodes one item field by field; `index` picks its default colour.
     static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle(), images: SceneImages) throws -> ItemSpec {
         let o = try f.object(allowed: ["id", "title", "subtitle", "secondaryText", "color", "width", "height", "x", "y", "style", "content",
-                                       "accessories", "image", "leadingSwipeActions", "trailingSwipeActions"])
+                                       "accessories", "image", "leadingSwipeActions", "trailingSwipeActions", "zIndex"])
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -455,6 +455,7 @@ public struct SceneDecoder: Sendable {
         var item = ItemSpec(id: id, title: title, color: color, size: size, origin: origin, style: style, content: content)
         item.subtitle = subtitle
         item.fitsTitle = fits
+        if let z = o.optional("zIndex") { item.zIndex = try z.integer(in: SceneLimits.zIndexRange) }
         if let a = o.optional("accessories") { item.accessories = try a.array(maxCount: 5).map { try $0.oneOf(CellAccessory.self) } }
         if let i = o.optional("image") { item.image = try images.load(i) }
         func swipe(_ f: JSONField) throws -> SwipeActionsConfiguration {

@@ -345,8 +345,11 @@ public final class CollectionView {
     }
 
     func modelState(_ id: String, _ a: LayoutAttributes) -> ItemState {
-        let color = a.isCell ? item(id, at: a.indexPath)?.color : nil
-        var s = ItemState(a, color: color ?? .clear)
+        let spec = a.isCell ? item(id, at: a.indexPath) : nil
+        var s = ItemState(a, color: spec?.color ?? .clear)
+        // The item's own zIndex over its layout's (UICollectionViewLayoutAttributes.zIndex set
+        // for this item); an effect's override over both, while it lasts.
+        if let z = spec?.zIndex { s.zIndex = z }
         if let o = overrides[id] {
             for p in ItemProperty.allCases { if let v = o[p] { s[p] = v } }
         }

@@ -95,6 +95,9 @@ public struct ItemSpec: Hashable, Sendable {
     public var accessories: [CellAccessory] = []
     /// A list row's image (UIListContentConfiguration.image), read when the scene is read.
     public var image: ImageData?
+    /// Where it is drawn among the others (UICollectionViewLayoutAttributes.zIndex), over what
+    /// its layout says; nil keeps the layout's.
+    public var zIndex: Int?
     /// A list row's swipe actions (trailingSwipeActionsConfigurationProvider and the leading one).
     public var trailingSwipeActions: SwipeActionsConfiguration? {
         get { swipeBox?.value.trailing }

@@ -248,6 +248,9 @@ extension Scene {
                 if let c = a.backgroundColor, !c.isValid { throw SceneCheck.issue(p + ".backgroundColor", "expected a colour with components from 0 to 1") }
             }
         }
+        if let z = item.zIndex, !SceneLimits.zIndexRange.contains(z) {
+            throw SceneCheck.issue(path() + ".zIndex", "expected a whole number from \(SceneLimits.zIndexRange.lowerBound) to \(SceneLimits.zIndexRange.upperBound)")
+        }
         try checkContent(item.content, at: path())
     }
 

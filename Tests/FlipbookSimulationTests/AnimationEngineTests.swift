@@ -248,3 +248,26 @@ final class GalleryExampleTests: XCTestCase {
         }
     }
 }
+
+/// An item's own zIndex (UICollectionViewLayoutAttributes.zIndex) decides its place in the
+/// draw order over its layout's; equal ones keep index-path order (docs/scene-format.md,
+/// "Draw order").
+final class ItemZIndexTests: XCTestCase {
+    func testAnItemsZIndexPutsItOverTheOthers() throws {
+        let scene = try decode("""
+            {"canvas": {"width": 200, "height": 200}, "duration": 0.1,
+             "collectionView": {"layout": {"type": "absolute"}, "items": [
+               {"id": "a", "x": 0, "y": 0, "width": 100, "height": 100, "zIndex": 2},
+               {"id": "b", "x": 50, "y": 50, "width": 100, "height": 100},
+               {"id": "c", "x": 80, "y": 80, "width": 100, "height": 100, "zIndex": -1}]}}
+            """)
+        let frame = try Simulator.run(scene).frames[0]
+        let cells = frame.items.filter { $0.kind == .cell }.map(\.id)
+        XCTAssertEqual(cells, ["c", "b", "a"], "back to front: zIndex -1, the layout's 0, then 2")
+        XCTAssertEqual(frame.items.first { $0.id == "a" }?.zIndex, 2)
+        XCTAssertThrowsError(try decode("""
+            {"canvas": {"width": 200, "height": 200}, "duration": 0.1,
+             "collectionView": {"layout": {"type": "absolute"}, "items": [{"id": "a", "x": 0, "y": 0, "width": 10, "height": 10, "zIndex": 5000}]}}
+            """)) { XCTAssertTrue("\($0)".contains("$.collectionView.items[0].zIndex: expected a whole number from -1000 to 1000"), "\($0)") }
+    }
+}
