@@ -277,6 +277,101 @@ def workflows():
     check(flipbooks and flipbooks <= set(runtime), f"setup.sh --print runtime names every library of Flipbook's the binary loads: {sorted(flipbooks - set(runtime))} missing of {sorted(flipbooks)}")
 
 
+def workflow_runs():
+    """docs/ci.md's GitHub workflow run as its runner would, step by step: every `run:` of the
+    build, check and report jobs in order, in a scratch app repository with two scenes and their
+    goldens, the jobs' folders (/opt/flipbook, /tmp/flipbook) moved into a sandbox, `uses:` steps
+    done by hand (checkout: a copy of the repository; artifacts: a copy without the executable
+    bit, as artifacts lose it). The build step runs for real in `make test-all` (a fresh clone of
+    this checkout at its commit, its packages, a release build); in `make test` the cache holds
+    this build, so it is skipped as on a cache hit. Every package the jobs need they install
+    themselves (`apt-get install` as root: here they are installed already, so it is quick, and
+    `apt-get update` runs in the first job only). Then a change fails a shard and the merge
+    still runs and fails, naming it."""
+    import yaml
+    blocks = re.findall(r"```yaml\n(.*?)```", open(os.path.join(ROOT, "docs", "ci.md"), encoding="utf-8").read(), re.S)
+    jobs = yaml.safe_load(blocks[0])["jobs"]
+    sandbox = tempfile.mkdtemp(prefix="fb-workflow-")  # a name no workflow path is a prefix of
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        env = dict(LOCAL, CI="true", GITHUB_ACTIONS="true", FLIPBOOK_GIT=ROOT, FLIPBOOK_COMMIT=head)
+        updated = [False]
+
+        def sh(script, cwd, opt, shard=None):
+            """`script` with the job's folders in the sandbox: /opt/flipbook is `opt`."""
+            script = script.replace("/opt/flipbook", opt).replace("/tmp/flipbook", os.path.join(sandbox, "tmp", "flipbook"))
+            if shard is not None:
+                script = script.replace("${{ matrix.shard }}", str(shard))
+            if updated[0]:
+                script = script.replace("apt-get update -q", ":")
+            updated[0] = updated[0] or "apt-get update" in script
+            return subprocess.run(["bash", "-e", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=3600)
+
+        def artifact(source, target):
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(source, target)
+            for d, _, names in os.walk(target):
+                for n in names:
+                    os.chmod(os.path.join(d, n), 0o644)
+
+        # The app: two short scenes (expand-collapse cut to its first expansion) and their goldens.
+        app = os.path.join(sandbox, "app")
+        short = json.loads(scene_text("expand-collapse"))
+        short["duration"], short["script"] = 1.2, short["script"][:1]
+        write(os.path.join(app, "scenes", "expand-collapse.json"), json.dumps(short))
+        write(os.path.join(app, "scenes", "labels-and-shadows.json"), scene_text("labels-and-shadows"))
+        shutil.copytree(os.path.join(ROOT, "examples", "images"), os.path.join(app, "scenes", "images"))
+        check(run(["check", "scenes/expand-collapse.json", "scenes/labels-and-shadows.json", "--golden", "goldens", "--record"], app)[0] == 0,
+              "workflow: the app's goldens recorded")
+        # The build job.
+        built = os.path.join(sandbox, "opt", "flipbook")
+        build = next(st for st in jobs["build"]["steps"] if "run" in st)
+        if os.environ.get("FLIPBOOK_TEST_TIER") == "all":
+            r = sh(build["run"], sandbox, built)
+            check(r.returncode == 0 and os.access(os.path.join(built, "flipbook"), os.X_OK), f"workflow: the build job builds Flipbook at {head[:12]}: {r.stderr[-400:]}")
+        else:
+            os.makedirs(built)
+            shutil.copy(FLIPBOOK, built)
+            shutil.copy(os.path.join(ROOT, "scripts", "setup.sh"), built)
+        check(set(os.listdir(built)) == {"flipbook", "setup.sh"}, f"workflow: the build job leaves the binary and setup.sh ({os.listdir(built)})")
+
+        def job(name, shard=None, workspace=None):
+            """Runs job `name`'s steps in order; (the failing step's name or None, its output)."""
+            ws = workspace or os.path.join(sandbox, f"{name}-{shard}")
+            os.makedirs(ws, exist_ok=True)
+            for st in jobs[name]["steps"]:
+                uses = st.get("uses", "")
+                if uses.startswith("actions/checkout"):
+                    shutil.copytree(app, ws, dirs_exist_ok=True)
+                elif uses.startswith("actions/download-artifact") and st["with"].get("name") == "flipbook":
+                    artifact(built, os.path.join(ws, "opt", "flipbook"))
+                elif uses.startswith("actions/download-artifact"):
+                    for k in (1, 2, 3):
+                        artifact(os.path.join(sandbox, f"check-{k}", f"report-{k}"), os.path.join(ws, f"report-{k}"))
+                elif "run" in st:
+                    r = sh(st["run"], ws, os.path.join(ws, "opt", "flipbook"), shard)
+                    if r.returncode != 0:
+                        return st.get("name", "run"), r.stdout + r.stderr
+            return None, ""
+
+        for k in (1, 2, 3):
+            failed, out = job("check", k)
+            check(failed is None, f"workflow: check shard {k}/3 passes on unchanged scenes ({failed}: {out[-300:]})")
+        failed, out = job("report")
+        check(failed is None and os.path.exists(os.path.join(sandbox, "report-None", "report", "report.html")),
+              f"workflow: the report job merges the shards ({failed}: {out[-300:]})")
+        # A change: its shard's check step fails, the merge still runs and says it once.
+        short["script"][0]["at"] += 0.1
+        write(os.path.join(app, "scenes", "expand-collapse.json"), json.dumps(short))
+        results = [job("check", k, os.path.join(sandbox, f"check-{k}")) for k in (1, 2, 3)]
+        check(sum(f == "Check the animations" for f, _ in results) == 1, f"workflow: the changed scene fails its shard's check step ({[f for f, _ in results]})")
+        failed, out = job("report", workspace=os.path.join(sandbox, "report-2nd"))
+        check(failed == "Merge the shards' reports" and out.count("::error ") == 1 and "expand-collapse" in out,
+              f"workflow: the merge fails and annotates the change once ({failed}: {out[-300:]})")
+    finally:
+        shutil.rmtree(sandbox, ignore_errors=True)
+
+
 def version():
     """`flipbook --version` names the commit it was built from (Plugins/BuildStamp), which a
     team pins in its workflow: this checkout's HEAD, "+changes" when files differed from it."""
@@ -369,6 +464,7 @@ if __name__ == "__main__":
         dockerfile()
         version()
         init_command()
+        workflow_runs()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     check.finish()
