@@ -129,7 +129,7 @@ enum Commands {
             OptionSpec("--output", short: "-o", value: "DIR", "report directory (default: flipbook-report)"),
             OptionSpec("--every", value: "N", "frames a new golden keeps: every N-th and the last (default 30);",
                        "a golden is always compared at the frames it kept"),
-            threshold, maxDiffPixels, jobs, maxMemory, maxSeconds,
+            threshold, maxDiffPixels, jobs, maxMemory, maxSeconds, quiet,
         ])
 
     static let initialize = CommandSpec(

@@ -16,6 +16,7 @@ extension CLI {
         var shard: (Int, Int)?
         /// `--every`, when given (a golden keeps what it was recorded with; recording uses 30).
         var every: Int?
+        var quiet = false
         var maxMemory = RenderBudget.defaultMegabytes
         var maxSeconds = RenderBudget.defaultSeconds
         var help = false
@@ -28,6 +29,7 @@ extension CLI {
         r.positional = o.positional
         r.output = o.string("--output")
         r.golden = o.string("--golden")
+        r.quiet = o.has("--quiet")
         if let v = o.string("--record") {
             guard v.isEmpty || v == "force" else { throw UsageError(message: "--record takes no value but =force, got '\(v)'", command: command) }
             r.record = v.isEmpty ? "on" : "force"
@@ -142,9 +144,13 @@ extension CLI {
         defer { try? temporary.removeTree(workName) { name, kind in kind == .directory || OutputDirectory.isStaged(name, kind) } }
         var reports: [SceneReport] = []
         // Once the time budget is spent, the scenes left are reported as not checked; an
-        // interruption ends the run (exit 1).
+        // interruption ends the run (exit 128 + the signal).
         var outOfTime: String?
+        // One line for the run: which scene, how many are done, and the time left at this pace.
+        let line = ProgressLine.make(console, label: "checking", quiet: r.quiet)
+        defer { line?.finish() }
         for (index, entry) in scenes.enumerated() {
+            line?.update(RenderProgress(stage: entry.name, done: index, total: scenes.count), unit: "scene")
             var s: SceneReport
             let started = Cancellation.now()
             do {
@@ -166,6 +172,7 @@ extension CLI {
             s.seconds = Cancellation.now() - started
             reports.append(s)
         }
+        line?.finish()
         if outOfTime == nil { try cancellation.check() }
         return try finish(Report(scenes: reports, shard: r.shard), to: report, console: console)
     }

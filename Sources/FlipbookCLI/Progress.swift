@@ -33,14 +33,14 @@ final class ProgressLine: @unchecked Sendable {
         lastShown = console.errIsTerminal ? -1e9 : Cancellation.now()
     }
 
-    func update(_ p: RenderProgress) {
+    func update(_ p: RenderProgress, unit: String = "frame") {
         let now = Cancellation.now()
         lock.lock(); defer { lock.unlock() }
         if p.stage != stage { stage = p.stage; stageStart = now }
         let last = p.done >= p.total
         guard now - lastShown >= interval || (last && console.errIsTerminal) else { return }
         lastShown = now
-        let text = ProgressLine.text(label, p, elapsed: now - stageStart)
+        let text = ProgressLine.text(label, p, unit: unit, elapsed: now - stageStart)
         if console.errIsTerminal {
             console.err("\r" + text + String(repeating: " ", count: max(0, shownLength - text.count)))
             shownLength = text.count
@@ -51,10 +51,10 @@ final class ProgressLine: @unchecked Sendable {
     }
 
     /// "wallet-move: gif, mp4 — frame 120/516, 23 %, 0:42 left".
-    static func text(_ label: String, _ p: RenderProgress, elapsed: Double) -> String {
+    static func text(_ label: String, _ p: RenderProgress, unit: String = "frame", elapsed: Double) -> String {
         let percent = p.total > 0 ? 100 * p.done / p.total : 100
         var s = "\(label): \(p.stage)"
-        s += p.total > 1 ? " — frame \(p.done)/\(p.total), \(percent) %" : p.done >= p.total ? " — done" : " — writing"
+        s += p.total > 1 ? " — \(unit) \(p.done)/\(p.total), \(percent) %" : p.done >= p.total ? " — done" : " — writing"
         if p.done > 0 && p.done < p.total && elapsed > 1 {
             let left = Int((elapsed / Double(p.done) * Double(p.total - p.done)).rounded())
             s += ", \(left / 60):" + String(format: "%02d", left % 60) + " left"
@@ -62,9 +62,10 @@ final class ProgressLine: @unchecked Sendable {
         return s
     }
 
-    /// Ends the line on a terminal.
+    /// Ends the line on a terminal (once, however often it is called).
     func finish() {
         lock.lock(); defer { lock.unlock() }
         if shown && console.errIsTerminal { console.err("\n") }
+        shown = false
     }
 }
