@@ -64,6 +64,11 @@ def recording_and_git(repo):
     # A recording killed half-way: the old golden stays, nothing untracked shows, the next run tidies.
     long_scene = json.loads(scene_text("wallet-scroll"))
     long_scene["duration"] = 60
+    # Every frame different (a minute-long fade), so the recording is still drawing when it is
+    # killed however busy the machine: frames at rest are written from one drawing, and under
+    # load a recording of them could finish before the kill.
+    long_scene["script"].append({"at": 0, "action": "animate", "duration": 59, "curve": "linear",
+                                 "changes": [{"item": long_scene["collectionView"]["items"][0]["id"], "alpha": 0.2}]})
     write(os.path.join(repo, "scenes", "wallet-scroll.json"), json.dumps(long_scene))
     p = subprocess.Popen([FLIPBOOK, "check", "scenes/wallet-scroll.json", "--golden", "goldens", "--record", "--every", "1"], cwd=repo,
                          env=LOCAL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
