@@ -20,5 +20,5 @@ rm -rf "$scratch/carousel"
 "$scratch/debug/CoverFlowDemo" flipbook render examples/swift/carousel.json -o "$scratch/carousel" --format png,json
 test -f "$scratch/carousel/frame-00044.png" && grep -q '"scene":"carousel"' "$scratch/carousel/keyframes.json"
 "$scratch/debug/CoverFlowDemo" flipbook help | grep -q "Layouts: wallet, flow, absolute, compositional, list, coverFlow"
-$SWIFT test --package-path examples/swift --scratch-path "$scratch"
+$SWIFT test --package-path examples/swift --scratch-path "$scratch" --disable-swift-testing
 printf '%s\n' "$files" > "$scratch/.source-files"

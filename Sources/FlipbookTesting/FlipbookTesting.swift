@@ -18,6 +18,31 @@ public enum AnimationRecording: String, Sendable {
         if CIEnvironment.isCI(environment) { return .never }
         return environment["FLIPBOOK_RECORD"].flatMap(AnimationRecording.init(rawValue:)) ?? .missing
     }
+
+    /// What is wrong with `FLIPBOOK_RECORD` when it is set to none of the modes: every check
+    /// fails with it rather than quietly taking `.missing` (FLIPBOOK_RECORD=al).
+    public static func environmentProblem(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let v = environment["FLIPBOOK_RECORD"], AnimationRecording(rawValue: v) == nil else { return nil }
+        let modes = ["missing", "all", "never"]
+        return "FLIPBOOK_RECORD=\(InputError.quote(v, limit: 40)): expected missing, all or never" + Spelling.suggestion(v, among: modes)
+    }
+}
+
+/// Where each golden of a test file is asserted, in this process: one name asserted from two
+/// places (two tests of one file, two scenes) would fail forever, one scene against the
+/// other's golden.
+private final class GoldenNames: @unchecked Sendable {
+    static let shared = GoldenNames()
+    private let lock = NSLock()
+    private var lines: [String: UInt] = [:]
+    /// The other line `name` is asserted at in `file`, if any (the first claim wins).
+    func claim(_ name: String, file: String, line: UInt) -> UInt? {
+        lock.lock(); defer { lock.unlock() }
+        let key = file + "\u{0}" + name
+        if let other = lines[key], other != line { return other }
+        lines[key] = line
+        return nil
+    }
 }
 
 /// Where a test's goldens and reports go, and how it compares.
@@ -73,9 +98,11 @@ public enum AnimationCheckResult: Sendable, Equatable {
 public func checkAnimation(of scene: Scene, named name: String, _ check: AnimationCheck) -> AnimationCheckResult {
     do {
         if let problem = SceneName.problem(name) { return .failed("\(InputError.quote(name)): \(problem)") }
+        if let problem = AnimationRecording.environmentProblem() { return .failed(problem) }
         var scene = scene
         scene.name = name
         let timeline = try Simulator.run(scene, limits: RecordingLimits(maxDrawItems: check.maxDrawItems))
+
         let store = try GoldenStore(path: check.goldens.path, create: check.recording != .never)
         let existing = try store.golden(name)
         if check.recording == .all || (existing == nil && check.recording == .missing) {
@@ -91,7 +118,8 @@ public func checkAnimation(of scene: Scene, named name: String, _ check: Animati
         defer { try? temporary.removeTree(workName) { n, kind in kind == .directory || OutputDirectory.isStaged(n, kind) } }
         try GoldenStore.render(timeline, every: manifest?.every ?? check.every, kept: manifest?.kept, into: work, workers: check.options.workers,
                                cancellation: .none)
-        let report = try ReportDirectory(path: check.report.path)
+        // Each golden's report in a folder of its own: tests run in parallel fail side by side.
+        let report = try ReportDirectory(path: check.report.appendingPathComponent(name).path)
         var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: work, options: check.options, report: report)
         if let m = manifest, !m.differencesFromThisMachine.isEmpty {
             result.context.append("the golden was drawn with other libraries or fonts (\(m.differencesFromThisMachine.joined(separator: ", ")))")
@@ -100,8 +128,10 @@ public func checkAnimation(of scene: Scene, named name: String, _ check: Animati
         try report.clear()
         let whole = Report(scenes: [result])
         try whole.write(to: report)
-        return .failed("\(name): \(result.verdict.rawValue)\n" + result.summary.map { "  " + $0 }.joined(separator: "\n")
-                       + "\nreport: \(report.directory.child("report.html"))")
+        // The cause on the first line, the line a test runner shows.
+        let summary = result.summary
+        return .failed("\(name): \(summary.first ?? result.verdict.rawValue)\n" + summary.dropFirst().map { "  " + $0 }.joined(separator: "\n")
+                       + (summary.count > 1 ? "\n" : "") + "report: \(report.directory.child("report.html"))")
     } catch {
         return .failed("\(name): cannot be checked: \(error)")
     }
@@ -111,6 +141,9 @@ public func checkAnimation(of scene: Scene, named name: String, _ check: Animati
 /// when it records one); goldens beside the calling test file, in `__Goldens__`.
 public func assertAnimation(of scene: Scene, named name: String, recording: AnimationRecording? = nil, every: Int = 30,
                             file: StaticString = #filePath, line: UInt = #line) {
+    if let other = GoldenNames.shared.claim(name, file: "\(file)", line: line) {
+        return XCTFail("\(name): this golden is also asserted at line \(other) of this file; give each scene its own name", file: file, line: line)
+    }
     var check = AnimationCheck(testFile: "\(file)")
     if let recording { check.recording = CIEnvironment.isCI(ProcessInfo.processInfo.environment) ? .never : recording }
     check.every = every

@@ -39,9 +39,12 @@ final class AnimationCheckTests: XCTestCase {
         guard case .failed(let message) = checkAnimation(of: slideIn(color: "#0A84FF"), named: "slide", check) else {
             return XCTFail("a changed colour fails")
         }
-        XCTAssertTrue(message.contains(#""card0": background #007AFF → #0A84FF at frames 0-"#), message)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/report.html").path), "the report is written")
+        XCTAssertTrue(message.hasPrefix(#"slide: "card0": background #007AFF → #0A84FF at frames 0-"#), "the cause on the first line: \(message)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/slide/report.html").path), "the report is written, in the golden's folder")
         XCTAssertEqual(checkAnimation(of: slideIn(), named: "other", check).message?.contains("no golden for \"other\""), true)
+        // A mode misspelt is an error, not .missing.
+        XCTAssertEqual(AnimationRecording.environmentProblem(["FLIPBOOK_RECORD": "al"]), #"FLIPBOOK_RECORD="al": expected missing, all or never; did you mean "all"?"#)
+        XCTAssertNil(AnimationRecording.environmentProblem(["FLIPBOOK_RECORD": "all"]))
         // Recording is refused in CI whatever the variable says.
         XCTAssertEqual(AnimationRecording.fromEnvironment(["CI": "true", "FLIPBOOK_RECORD": "all"]), .never)
         XCTAssertEqual(AnimationRecording.fromEnvironment(["FLIPBOOK_RECORD": "all"]), .all)
