@@ -52,7 +52,13 @@ public struct SceneSource: Sendable {
         for s in scene.script where s.time <= limit && s.time >= (best?.time ?? -1) { best = (s.time, s.path) }
         for t in scene.touches where t.downTime <= limit && t.downTime >= (best?.time ?? -1) { best = (t.downTime, t.path) }
         guard let best, !best.path.isEmpty else { return nil }
-        let index = best.path.split(separator: "[").last.map { String($0.dropLast()) } ?? "?"
-        return "script step \(index), \(file)" + (line(ofPath: best.path).map { ":\($0)" } ?? "")
+        return "script step \(SceneSource.stepNumber(ofPath: best.path) ?? "?"), \(file)" + (line(ofPath: best.path).map { ":\($0)" } ?? "")
+    }
+
+    /// A step's number as the file counts it, touches included: N of "$.script[N]" (the
+    /// player and `check` name a step alike).
+    package static func stepNumber(ofPath path: String) -> String? {
+        guard path.hasPrefix("$.script["), let end = path.dropFirst(9).firstIndex(of: "]") else { return nil }
+        return String(path[path.index(path.startIndex, offsetBy: 9)..<end])
     }
 }

@@ -274,6 +274,27 @@ with tempfile.TemporaryDirectory() as tmp:
         server.kill()
         server.wait()
 
+    # Steps keep the file's numbers, touches included: $.script[1] is "script step 1", as
+    # `check` names it (the player counted only the non-touch steps).
+    numbered = os.path.join(tmp, "numbered", "n.json")
+    os.makedirs(os.path.dirname(numbered))
+    open(numbered, "w").write(json.dumps({"canvas": {"width": 200, "height": 200}, "duration": 1,
+                                          "collectionView": {"layout": {"type": "flow"}, "items": [{"id": "a"}, {"id": "b"}]},
+                                          "script": [{"at": 0.1, "action": "tap", "point": {"x": 50, "y": 50}},
+                                                     {"at": 0.2, "action": "animate", "changes": [{"item": "a", "alpha": 0.5}]}]}))
+    server = subprocess.Popen([FLIPBOOK, "preview", numbered, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline().split("http://127.0.0.1:")[1].split("/")[0])
+        for _ in range(100):
+            if json.loads(raw_get(port, "/api/status")[1])["ready"]:
+                break
+            time.sleep(0.1)
+        steps = json.loads(raw_get(port, "/api/scene.json")[1])["steps"]
+        check([st["index"] for st in steps] == [1], f"the animate step after a tap is script step 1, as check says ({steps})")
+    finally:
+        server.kill()
+        server.wait()
+
     # Usage errors are one line, exit 2.
     bad = subprocess.run([FLIPBOOK, "preview", os.path.join(tmp, "missing.json")], capture_output=True, text=True, timeout=30)
     check(bad.returncode == 2 and bad.stderr.count("\n") == 1 and "no such file" in bad.stderr, f"a missing scene: exit 2, one line ({bad.stderr!r})")

@@ -216,7 +216,8 @@ final class PreviewSession: @unchecked Sendable {
         w.beginArray("steps")
         for (i, s) in scene.script.enumerated() {
             let (kind, length) = describe(s.action)
-            w.beginObject(); w.integer("index", i); w.string("kind", kind); w.number("time", s.time); w.number("end", min(s.time + length, scene.duration))
+            // Numbered as the file numbers it (touches included), as `check` names a step.
+            w.beginObject(); w.integer("index", SceneSource.stepNumber(ofPath: s.path).flatMap { Int($0) } ?? i); w.string("kind", kind); w.number("time", s.time); w.number("end", min(s.time + length, scene.duration))
             w.string("path", s.path)
             if let line = source?.line(ofPath: s.path) { w.integer("line", line) }
             w.endObject()
