@@ -154,7 +154,7 @@ enum Commands {
         inputs. Exits 1 when any merged scene differs, 2 when a scene could not be checked or an
         input is not a report Flipbook wrote.
         """,
-        options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory, comparisonSeconds])
+        options: [OptionSpec("--output", short: "-o", value: "OUT", "the merged report's folder (required)"), maxMemory, comparisonSeconds, quiet])
 
     /// In the order `flipbook help` lists them (CLI.commandTable).
     static var all: [CommandSpec] { CLI.commandTable.map(\.spec) }

@@ -278,7 +278,9 @@ extension CLI {
         var images: [String: [UInt8]] = [:]  // by the path each had in its own report
         var held = 0
         func key(_ scene: String, _ relative: String) -> String { scene + "\u{0}" + relative }
-        for source in sources {
+        let line = ProgressLine.make(console, label: "merging", quiet: o.has("--quiet"))
+        for (k, source) in sources.enumerated() {
+            line?.update(RenderProgress(stage: source.path, done: k, total: sources.count), unit: "report")
             let file = source.directory.child("report.json")
             let r = try Report.read(try source.directory.read("report.json", maxBytes: maxReport), file: file)
             try cancellation.check()
@@ -319,6 +321,7 @@ extension CLI {
                 throw UsageError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") missing: merge the reports of all \(n) shards", command: "report")
             }
         }
+        line?.finish()
         let out = try ReportDirectory(path: output)
         try out.clear()
         // Each scene's images move to the folder of its place in the merged report.
