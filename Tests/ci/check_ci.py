@@ -283,7 +283,7 @@ def workflows():
 
 
 def workflow_runs():
-    """docs/ci.md's GitHub workflow run as its runner would, step by step: every `run:` of the
+    """docs/ci.md's GitHub and GitLab workflows run as their runners would, step by step: every `run:` of the
     build, check and report jobs in order, in a scratch app repository with two scenes and their
     goldens, the jobs' folders (/opt/flipbook, /tmp/flipbook) moved into a sandbox, `uses:` steps
     done by hand (checkout: a copy of the repository; artifacts: a copy without the executable
@@ -373,6 +373,42 @@ def workflow_runs():
         failed, out = job("report", workspace=os.path.join(sandbox, "report-2nd"))
         check(failed == "Merge the shards' reports" and out.count("::error ") == 1 and "expand-collapse" in out,
               f"workflow: the merge fails and annotates the change once ({failed}: {out[-300:]})")
+        # GitLab's: the build job (its own cache check), then the shards and the merge, each
+        # with the .runtime before_script, on the changed scenes (one shard fails, the merge too).
+        gitlab = yaml.safe_load(blocks[1])
+
+        def gl_job(name, ws, extra_env=None):
+            spec = dict(gitlab.get(gitlab[name].get("extends", ""), {}), **gitlab[name])
+            for line in spec.get("before_script", []) + spec["script"]:
+                script = line if not updated[0] else line.replace("apt-get update -q", ":")
+                updated[0] = True
+                r = subprocess.run(["bash", "-e", "-c", script.replace("/tmp/fb", os.path.join(sandbox, "tmp", "fb"))], cwd=ws,
+                                   env=dict(env, **(extra_env or {})), capture_output=True, text=True, timeout=3600)
+                if r.returncode != 0:
+                    return r.returncode, r.stdout + r.stderr
+            return 0, ""
+
+        gl_build = os.path.join(sandbox, "gl-build")
+        shutil.copytree(app, gl_build)
+        if os.environ.get("FLIPBOOK_TEST_TIER") != "all":
+            # The cache of this commit's build: the job finds the binary and builds nothing.
+            shutil.copytree(built, os.path.join(gl_build, ".flipbook"))
+        code, out = gl_job("build", gl_build)
+        check(code == 0 and os.access(os.path.join(gl_build, ".flipbook", "flipbook"), os.X_OK), f"workflow (GitLab): the build job ({out[-300:]})")
+        outcomes = []
+        for k in (1, 2, 3):
+            ws = os.path.join(sandbox, f"gl-check-{k}")
+            shutil.copytree(app, ws)
+            shutil.copytree(os.path.join(gl_build, ".flipbook"), os.path.join(ws, ".flipbook"))
+            outcomes.append(gl_job("check", ws, {"CI_NODE_INDEX": str(k), "CI_NODE_TOTAL": "3"})[0])
+        check(sorted(outcomes) == [0, 0, 1], f"workflow (GitLab): the changed scene fails its shard only ({outcomes})")
+        ws = os.path.join(sandbox, "gl-report")
+        shutil.copytree(os.path.join(gl_build, ".flipbook"), os.path.join(ws, ".flipbook"))
+        for k in (1, 2, 3):
+            shutil.copytree(os.path.join(sandbox, f"gl-check-{k}", f"report-{k}"), os.path.join(ws, f"report-{k}"))
+        code, out = gl_job("report", ws)
+        check(code == 1 and "expand-collapse" in out and os.path.exists(os.path.join(ws, "report", "junit.xml")),
+              f"workflow (GitLab): the merge fails naming the change ({code}: {out[-300:]})")
     finally:
         shutil.rmtree(sandbox, ignore_errors=True)
 
