@@ -494,18 +494,16 @@ if __name__ == "__main__":
         git(repo, "init", "-q")
         # As docs/ci.md says: reports are outputs, not sources.
         write(os.path.join(repo, ".gitignore"), "flipbook-report/\nreport*/\n")
-        for case in (recording_and_git, known_changes, reviewable_goldens, goldens_keep_how_they_were_made, ci_output):
+        # A case that breaks is a failure, and the others still run.
+        cases = [lambda c=c: c(repo) for c in (recording_and_git, known_changes, reviewable_goldens, goldens_keep_how_they_were_made, ci_output)]
+        names = ["recording_and_git", "known_changes", "reviewable_goldens", "goldens_keep_how_they_were_made", "ci_output"]
+        for name, case in list(zip(names, cases)) + [(f.__name__, f) for f in (workflows, dockerfile, version, init_command, workflow_runs)]:
             try:
-                case(repo)
+                case()
             except Exception as e:
                 import traceback
                 traceback.print_exc()
-                check(False, f"{case.__name__} raised {e!r}")
-        workflows()
-        dockerfile()
-        version()
-        init_command()
-        workflow_runs()
+                check(False, f"{name} raised {e!r}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     check.finish()
