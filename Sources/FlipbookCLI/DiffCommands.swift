@@ -239,9 +239,9 @@ extension CLI {
             let start = first + max(0, d.shift ?? 0)
             var found: String?
             if d.kind == .shifted {
-                found = source.step(startingBy: Double(start) / Double(scene.fps), in: scene)
+                found = source.step(startingBy: Double(start) / Double(scene.fps), item: d.item, in: scene)
             } else if d.kind == .changed && first > r.firstFrame {
-                found = source.step(startingBy: Double(first) / Double(scene.fps), slack: 0.2, in: scene)
+                found = source.step(startingBy: Double(first) / Double(scene.fps), slack: 0.2, item: d.item, looksOnly: d.changesLooksOnly, in: scene)
             }
             if found == nil, let line = source.line(ofItem: d.item) { found = "\(source.file):\(line)" }
             r.items[k].source = found

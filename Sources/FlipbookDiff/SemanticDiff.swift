@@ -14,6 +14,9 @@ public struct DiffTolerance: Sendable {
 
 /// How one item's track differs between two timelines.
 public struct ItemDifference: Sendable, Equatable {
+    /// Whether only its looks differ (colours, corners, text…), not where or how it is drawn.
+    package var changesLooksOnly: Bool { !properties.isEmpty && properties.allSatisfy(AppearanceDiff.order.contains) }
+
     public enum Kind: String, Sendable { case removed, added, shifted, changed }
     public var item: String
     public var kind: Kind

@@ -357,6 +357,36 @@ final class CheckCommandTests: XCTestCase {
         return url.path
     }
 
+    /// The step blamed for a motion is the one that moves that item: card a's spring (step 0)
+    /// changed, and its first differing frame comes after step 1 started card b — which was
+    /// blamed before (the latest step by then, whatever it moved).
+    func testTheStepThatMovesTheItemIsBlamed() throws {
+        func cards(damping: Double, folder: String) -> String {
+            let text = """
+            {"canvas": {"width": 200, "height": 200, "scale": 1}, "fps": 20, "duration": 1.5,
+             "collectionView": {"layout": {"type": "absolute"}, "items": [
+               {"id": "a", "x": 10, "y": 10, "width": 40, "height": 40}, {"id": "b", "x": 100, "y": 10, "width": 40, "height": 40}]},
+             "script": [
+               {"at": 0.1, "action": "animate", "spring": {"dampingRatio": \(damping)}, "duration": 1, "changes": [{"item": "a", "translation": {"x": 0, "y": 100}}]},
+               {"at": 0.2, "action": "animate", "curve": "easeOut", "duration": 0.5, "changes": [{"item": "b", "translation": {"x": 0, "y": 100}}]}
+             ]}
+            """
+            let d = dir.appendingPathComponent(folder)
+            try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+            let url = d.appendingPathComponent("cards.json")
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let golden = dir.appendingPathComponent("golden").path, report = dir.appendingPathComponent("report").path
+        XCTAssertEqual(run(["check", cards(damping: 0.5, folder: "old"), "--golden", golden, "--record", "-o", report]).0, 0)
+        let changed = cards(damping: 0.9, folder: "new")
+        let (code, c) = run(["check", changed, "--golden", golden, "-o", report])
+        XCTAssertEqual(code, 1, c.out)
+        let line = c.out.split(separator: "\n").first { $0.contains("\"a\":") }.map(String.init) ?? ""
+        XCTAssertTrue(line.hasSuffix("— script step 0, \(changed):5"), "card a's change names its own step: \(c.out)")
+        XCTAssertFalse(c.out.contains("\"b\":"), "card b did not change: \(c.out)")
+    }
+
     func testCheckRecordsThenMatchesThenNamesWhatChanged() throws {
         let golden = dir.appendingPathComponent("golden").path, report = dir.appendingPathComponent("report").path
         let s = scene("stack")
