@@ -34,9 +34,13 @@ public struct RowSwipe: Sendable {
     /// choice: the actions' width plus 60 pt, and at least 60 % of the row).
     public var fullSwipeOffset: Double { max(actionsWidth + 60, 0.6 * rowWidth) }
 
-    /// The buttons' frames, in the row's coordinates, when it is moved by `offset`: the
-    /// revealed strip shared in proportion while partly open; beyond the actions' width the
-    /// first action (next to the row's edge) takes the extra, and past the full-swipe offset all of it.
+    /// The buttons' frames, in the row's coordinates, when it is moved by `offset`, in the
+    /// order of the actions: the revealed strip shared in proportion while partly open; beyond
+    /// the actions' width the first action takes the extra, and past the full-swipe offset all
+    /// of it. The first action is the outermost, at the edge the swipe comes from (Apple's
+    /// UISwipeActionsConfiguration.init(actions:): "The first item in the array represents the
+    /// outermost action … when the user swipes from right-to-left, the first action is
+    /// rightmost"), the others inward toward the row.
     public func buttonFrames(offset: Double, height: Double) -> [Rect] {
         let n = configuration.actions.count
         guard n > 0, offset > 0 else { return [] }
@@ -48,16 +52,15 @@ public struct RowSwipe: Sendable {
                 widths[0] += offset - actionsWidth
             }
         }
-        // actions[0] sits next to the row: the innermost for the side, the others toward the edge.
         var out: [Rect] = []
-        var edge = side == .trailing ? rowWidth - offset : offset
+        var edge = side == .trailing ? rowWidth : 0
         for w in widths {
             if side == .trailing {
-                out.append(Rect(x: edge, y: 0, width: w, height: height))
-                edge += w
-            } else {
                 out.append(Rect(x: edge - w, y: 0, width: w, height: height))
                 edge -= w
+            } else {
+                out.append(Rect(x: edge, y: 0, width: w, height: height))
+                edge += w
             }
         }
         return out
@@ -75,7 +78,8 @@ extension CollectionView {
         guard offset > 0.01 else { return [] }
         let clip = frame(at: time), z = row.presentation.zIndex
         var out: [DrawItem] = []
-        for (k, (action, b)) in zip(swipe.configuration.actions, swipe.buttonFrames(offset: offset, height: rowFrame.height)).enumerated() where b.width > 0 {
+        // From the row outward: a squeezed title reaches outward, under the next button's fill.
+        for (k, (action, b)) in zip(swipe.configuration.actions, swipe.buttonFrames(offset: offset, height: rowFrame.height)).enumerated().reversed() where b.width > 0 {
             let f = b.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY)
             out.append(DrawItem(id: "\(row.id).\(k).actions", kind: .swipeActions, frame: f, zIndex: z, clip: clip,
                                 appearance: Appearance(background: action.effectiveBackgroundColor)))

@@ -64,8 +64,8 @@ final class SwipeActionsTests: XCTestCase {
     /// layout puts them, moving up monotonically; tapping elsewhere closes.
     func testTapToPerformAndTapElsewhere() throws {
         let open = #"{"at": 0.1, "action": "drag", "from": {"x": 330, "y": \#(y(2))}, "to": {"x": 180, "y": \#(y(2))}, "duration": 0.5, "holdAfter": 0.2}"#
-        // Delete is the action next to the row: the inner 74 pt of the 148 revealed.
-        let s = try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": \#(375 - 148 + 37), "y": \#(y(2))}}]"#)
+        // Delete, the first action, is the outermost: the outer 74 pt of the 148 revealed.
+        let s = try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": \#(375 - 37), "y": \#(y(2))}}]"#)
         let t = try Simulator.run(s)
         let last = t.frames.last!
         XCTAssertNil(last.items.first { $0.id == "r2" }, "deleted")
@@ -74,6 +74,9 @@ final class SwipeActionsTests: XCTestCase {
             let ys = t.frames.compactMap { f in f.items.first { $0.id == "r\(i)" }?.frame.minY }
             XCTAssertTrue(zip(ys, ys.dropFirst()).allSatisfy { $1 <= $0 + 1e-9 }, "r\(i) moves up monotonically")
         }
+        // The inner button is Flag: tapping it performs no deletion.
+        let flag = try Simulator.run(try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": \#(375 - 148 + 37), "y": \#(y(2))}}]"#))
+        XCTAssertNotNil(flag.frames.last!.items.first { $0.id == "r2" }, "Flag, inward of Delete, deletes nothing")
         let closes = try scene(script: "[\(open), " + #"{"at": 1.3, "action": "tap", "point": {"x": 100, "y": \#(y(6))}}]"#)
         let after = try Simulator.run(closes).frames.last!
         XCTAssertEqual(rowX(after, "r2"), 0)
@@ -90,13 +93,18 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertEqual(rowX(kept.frames.last!, "r4")!, -2 * RowSwipe.buttonWidth, accuracy: 1e-9)
     }
 
-    /// The buttons share what is revealed; past the actions the first takes the rest.
+    /// The buttons share what is revealed; past the actions the first takes the rest. The first
+    /// action is the outermost (UISwipeActionsConfiguration.init(actions:): "when the user
+    /// swipes from right-to-left, the first action is rightmost"): A at the right edge, B inward.
     func testButtonFrames() {
         let s = RowSwipe(item: "a", side: .trailing, configuration: SwipeActionsConfiguration(actions: [ContextualAction(title: "A"), ContextualAction(title: "B")]),
                          rowWidth: 375, motion: .following(0))
-        XCTAssertEqual(s.buttonFrames(offset: 74, height: 44), [Rect(x: 301, y: 0, width: 37, height: 44), Rect(x: 338, y: 0, width: 37, height: 44)])
-        XCTAssertEqual(s.buttonFrames(offset: 200, height: 44), [Rect(x: 175, y: 0, width: 126, height: 44), Rect(x: 301, y: 0, width: 74, height: 44)])
-        XCTAssertEqual(s.buttonFrames(offset: 300, height: 44), [Rect(x: 75, y: 0, width: 300, height: 44), Rect(x: 375, y: 0, width: 0, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 74, height: 44), [Rect(x: 338, y: 0, width: 37, height: 44), Rect(x: 301, y: 0, width: 37, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 200, height: 44), [Rect(x: 249, y: 0, width: 126, height: 44), Rect(x: 175, y: 0, width: 74, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 300, height: 44), [Rect(x: 75, y: 0, width: 300, height: 44), Rect(x: 75, y: 0, width: 0, height: 44)])
+        // Leading (a swipe to the right): the first action is leftmost.
+        let leading = RowSwipe(item: "a", side: .leading, configuration: s.configuration, rowWidth: 375, motion: .following(0))
+        XCTAssertEqual(leading.buttonFrames(offset: 148, height: 44), [Rect(x: 0, y: 0, width: 74, height: 44), Rect(x: 74, y: 0, width: 74, height: 44)])
     }
 
     func testAnActionNeedsATitleOrAnImage() {
