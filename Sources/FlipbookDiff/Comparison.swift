@@ -126,7 +126,13 @@ public struct SceneReport: Sendable {
         for (k, d) in items.enumerated() { if let key = look(d) { alike[key, default: []].append(k) } }
         var lines = context + meta
         var grouped = Set<Int>()
+        // A swap is one line, on the first of the two.
+        var swapped = Set<String>()
         for (k, d) in items.enumerated() where d.cause == nil && !grouped.contains(k) {
+            if let other = d.swappedWith {
+                if swapped.contains(d.item) { continue }
+                swapped.insert(other)
+            }
             guard let key = look(d), let same = alike[key], same.count > 2 else {
                 lines.append(d.summary(fps: fps, carried: carried[d.item] ?? 0)); continue
             }

@@ -101,6 +101,7 @@ public struct Report: Sendable {
                 }
                 if let c = d.cause { w.string("cause", c) }
                 if let src = d.source { w.string("source", src) }
+                if let other = d.swappedWith { w.string("swappedWith", other) }
                 w.number("impact", min(d.impact, .greatestFiniteMagnitude))
                 w.endObject()
             }
@@ -192,7 +193,7 @@ public struct Report: Sendable {
             s.context = try o.optional("context")?.array(maxCount: 100).map(text) ?? []
             for it in try o.required("items").array(maxCount: SceneLimits.maxItems) {
                 let io = try it.object(allowed: ["item", "kind", "ranges", "properties", "largest", "largestProperty", "largestFrame", "shift",
-                                                 "changes", "cause", "source", "impact"])
+                                                 "changes", "cause", "source", "swappedWith", "impact"])
                 s.items.append(ItemDifference(item: try text(io.required("item")),
                                               kind: ItemDifference.Kind(rawValue: try io.required("kind").oneOf(["removed", "added", "shifted", "changed"]))!,
                                               ranges: try ranges(io.required("ranges")), properties: try io.required("properties").array(maxCount: 100).map(text),
@@ -203,6 +204,7 @@ public struct Report: Sendable {
                                               changes: try io.optional("changes")?.array(maxCount: 100).map(text) ?? [],
                                               cause: try io.optional("cause").map(text), impact: try io.required("impact").number(in: 0...Double.greatestFiniteMagnitude)))
                 s.items[s.items.count - 1].source = try io.optional("source").map(text)
+                s.items[s.items.count - 1].swappedWith = try io.optional("swappedWith").map(text)
             }
             for r in try ranges(o.required("compared")) { s.framesComparedSet.formUnion(r) }
             for p in try o.required("pixelFrames").array(maxCount: SceneLimits.maxFrames) {

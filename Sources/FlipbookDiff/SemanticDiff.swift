@@ -43,6 +43,9 @@ public struct ItemDifference: Sendable, Equatable {
     /// Where in the scene file the change comes from, when known: the script step that starts
     /// a shifted motion ("script step 2, scenes/feed.json:14"), else the item's own line.
     public var source: String?
+    /// The item that took this one's place while this one took its place (two tags swapped):
+    /// one cause, said once, on the first of the two.
+    public var swappedWith: String?
 
     public init(item: String, kind: Kind, ranges: [ClosedRange<Int>], properties: [String], largest: Double, largestProperty: String,
                 largestFrame: Int, shift: Int?, changes: [String] = [], cause: String? = nil, impact: Double = 0) {
@@ -172,6 +175,7 @@ public enum SemanticDiff {
                                           largestProperty: largest.property, largestFrame: largest.frame, shift: shift,
                                           changes: AppearanceDiff.order.compactMap { changes[$0] }, impact: impact))
         }
+        markSwaps(&d.items, ta, tb, tolerance: tolerance)
         // A scroll view shifted in time carries the items in it that shifted the same way.
         let viewShifts = Dictionary(d.items.compactMap { i in i.shift.map { (i.item, $0) } }.filter { ta[$0.0]?.values.first?.offset != nil },
                                     uniquingKeysWith: { first, _ in first })
@@ -190,6 +194,31 @@ public enum SemanticDiff {
             return a != b ? a < b : l.offset < r.offset
         }.map(\.element)
         return d
+    }
+
+    /// Pairs of moved items where each ended where the other was (two tags swapped): at the
+    /// last frame both differ, a's candidate frame is b's baseline frame and the reverse. Found
+    /// through a table of baseline frames, so the work is linear in the items.
+    static func markSwaps(_ items: inout [ItemDifference], _ ta: [String: [Int: State]], _ tb: [String: [Int: State]], tolerance: DiffTolerance) {
+        struct Place: Hashable { var f: Int, x: Int64, y: Int64 }
+        func place(_ r: Rect, _ f: Int) -> Place { Place(f: f, x: Int64((r.minX / max(tolerance.geometry, 0.01)).rounded()), y: Int64((r.minY / max(tolerance.geometry, 0.01)).rounded())) }
+        func near(_ a: Rect, _ b: Rect) -> Bool { abs(a.minX - b.minX) <= tolerance.geometry && abs(a.minY - b.minY) <= tolerance.geometry }
+        let moved = items.indices.filter { items[$0].kind == .changed && items[$0].properties.contains { $0 == "x" || $0 == "y" } }
+        guard moved.count >= 2 else { return }
+        var byBaseline: [Place: Int] = [:]
+        for k in moved {
+            let f = items[k].ranges.last!.upperBound
+            if let s = ta[items[k].item]?[f] { byBaseline[place(s.item.frame, f)] = k }
+        }
+        for k in moved where items[k].swappedWith == nil {
+            let id = items[k].item, f = items[k].ranges.last!.upperBound
+            guard let now = tb[id]?[f], let was = ta[id]?[f], let j = byBaseline[place(now.item.frame, f)], j != k,
+                  items[j].swappedWith == nil, items[j].ranges.last!.upperBound == f,
+                  let otherNow = tb[items[j].item]?[f], let otherWas = ta[items[j].item]?[f],
+                  near(now.item.frame, otherWas.item.frame), near(otherNow.item.frame, was.item.frame) else { continue }
+            items[k].swappedWith = items[j].item
+            items[j].swappedWith = id
+        }
     }
 
     /// Seconds a timeline covers: from its first frame to the end of its last.
@@ -388,6 +417,8 @@ extension ItemDifference {
             let ms = NumberFormat.short(Double(abs(k)) * 1000 / Double(fps))
             let what = properties == ["contentOffset"] || properties.first == "contentOffset" ? "scroll " : ""
             return "\(id): \(what)\(k > 0 ? "late" : "early") by \(abs(k)) frame\(abs(k) == 1 ? "" : "s") (\(ms) ms); frames \(frames) differ\(from)"
+        case .changed where swappedWith != nil:
+            return "\(id) and \(InputError.quote(swappedWith!)): swapped places at frames \(frames)\(from)"
         case .changed:
             let looks = changes.joined(separator: "; ")
             let geometry = properties.filter { !AppearanceDiff.order.contains($0) }

@@ -259,4 +259,29 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(d.items.first?.kind, .shifted)
         XCTAssertEqual(d.items.first?.shift, 4, "four frames late, on a timeline of every other frame")
     }
+
+    /// Two tags that swapped places are one cause said once ("a" and "b" swapped), not two
+    /// unrelated moves; a third that only moved stays its own line.
+    func testSwappedItemsAreOneLine() {
+        func item(_ id: String, x: Double) -> DrawItem {
+            DrawItem(id: id, frame: Rect(x: x, y: 0, width: 40, height: 20), appearance: Appearance(background: .white))
+        }
+        let canvas = Canvas(width: 200, height: 100, scale: 1)
+        func timeline(swapped: Bool) -> Timeline {
+            Timeline(scene: "t", fps: 10, canvas: canvas, frames: (0..<10).map { i in
+                let late = swapped && i >= 5
+                return TimelineFrame(index: i, time: Double(i) / 10, contentOffset: .zero,
+                                     items: [item("a", x: late ? 100 : 0), item("b", x: late ? 0 : 100), item("c", x: late ? 160 : 150)])
+            })
+        }
+        let d = SemanticDiff.compare(timeline(swapped: false), timeline(swapped: true))
+        XCTAssertEqual(d.items.first { $0.item == "a" }?.swappedWith, "b")
+        XCTAssertEqual(d.items.first { $0.item == "b" }?.swappedWith, "a")
+        XCTAssertNil(d.items.first { $0.item == "c" }?.swappedWith, "c moved 10 pt, into nobody's place")
+        var report = SceneReport(name: "t", verdict: .differ, fps: 10, frameCount: 10)
+        report.items = d.items
+        let lines = report.summary
+        XCTAssertEqual(lines.filter { $0.contains("swapped") }, [#""a" and "b": swapped places at frames 5-9"#], "\(lines)")
+        XCTAssertEqual(lines.count, 2, "the swap and c's move: \(lines)")
+    }
 }
