@@ -54,7 +54,9 @@ public final class DragAndDropEffect: Effect {
     }
 
     /// The id placeholders take (`<item>.placeholder`, a generated suffix).
-    static func placeholderID(_ item: String) -> String { item + ".placeholder" }
+    /// The gap `item` opens in `view`: named by the view too, so the gap closing in one view and
+    /// the one opening in the next, shown together for a moment, never share an id in a frame.
+    static func placeholderID(_ item: String, in view: CollectionView) -> String { view.spec.id + "." + item + ".placeholder" }
 
     func item(at p: Point) -> (view: CollectionView, id: String)? {
         for v in sim.views.reversed() where v.frame(at: sim.now).contains(p) {
@@ -99,12 +101,12 @@ public final class DragAndDropEffect: Effect {
             updateTarget(at: r.location, now: now)
         case .ended, .cancelled:
             guard var d = drag, let from = previewFrame(at: now)?.center else { return }
-            if r.state == .ended, let target = d.target, let landing = placeholderFrame(in: target.view, id: Self.placeholderID(d.item.id), at: now) {
+            if r.state == .ended, let target = d.target, let landing = placeholderFrame(in: target.view, id: Self.placeholderID(d.item.id, in: target.view), at: now) {
                 d.landing = (from, landing.center, now, Self.glide)
                 drag = d
                 sim.after(Self.glide.duration) { [unowned self] t in self.drop(at: t) }
             } else {
-                if let t = d.target { _ = t.view.performBatchUpdates([.delete(id: Self.placeholderID(d.item.id))], timing: .standard, at: now) }
+                if let t = d.target { _ = t.view.performBatchUpdates([.delete(id: Self.placeholderID(d.item.id, in: t.view))], timing: .standard, at: now) }
                 d.target = nil
                 let home = d.source.drawItems(at: now).first { $0.id == d.item.id }?.frame.center ?? from
                 d.landing = (from, home, now, Self.glide)
@@ -128,13 +130,13 @@ public final class DragAndDropEffect: Effect {
     /// Opens, moves or closes the insertion gap for the finger at `p`.
     func updateTarget(at p: Point, now: Double) {
         guard var d = drag else { return }
-        let placeholder = Self.placeholderID(d.item.id)
         let over = sim.views.last { $0.frame(at: now).contains(p) }
         if let current = d.target, current.view !== over {
-            _ = current.view.performBatchUpdates([.delete(id: placeholder)], timing: .standard, at: now)
+            _ = current.view.performBatchUpdates([.delete(id: Self.placeholderID(d.item.id, in: current.view))], timing: .standard, at: now)
             d.target = nil
         }
         guard let view = over else { drag = d; return }
+        let placeholder = Self.placeholderID(d.item.id, in: view)
         let at = insertionIndex(in: view, at: p, excluding: [placeholder, d.item.id], now: now)
         if let current = d.target {
             if current.at != at {
@@ -178,7 +180,7 @@ public final class DragAndDropEffect: Effect {
     /// The preview has landed: the item takes the placeholder's place, and leaves its source.
     func drop(at now: Double) {
         guard let d = drag, let target = d.target else { drag = nil; return }
-        let placeholder = Self.placeholderID(d.item.id)
+        let placeholder = Self.placeholderID(d.item.id, in: target.view)
         guard let ip = target.view.indexPath(for: placeholder) else { drag = nil; return }
         let item = d.item
         if d.source === target.view {

@@ -364,7 +364,22 @@ public final class Simulator {
     /// Everything drawn at `time` (the clock must have been advanced there): each view, then
     /// the chrome, then what effects float above all (a drag preview between views).
     public func drawItems(at time: Double) -> [DrawItem] {
-        var items = views.flatMap { $0.drawItems(at: time) }
+        var perView = views.map { $0.drawItems(at: time) }
+        // An item moved to another view fades out of the one it left while it is in the new one:
+        // the leaving copy (no longer in its view's data) is "<view>.<item>.leaving", so no id
+        // is drawn twice in a frame (a diff keys on ids).
+        if perView.count > 1 {
+            var counts: [String: Int] = [:]
+            for list in perView { for it in list { counts[it.id, default: 0] += 1 } }
+            if counts.values.contains(where: { $0 > 1 }) {
+                for (k, view) in views.enumerated() {
+                    for i in perView[k].indices where counts[perView[k][i].id]! > 1 && perView[k][i].kind == .cell && view.indexPath(for: perView[k][i].id) == nil {
+                        perView[k][i].id = view.spec.id + "." + perView[k][i].id + ".leaving"
+                    }
+                }
+            }
+        }
+        var items = perView.flatMap { $0 }
         for c in chrome {
             let size = c.size ?? .zero
             items.append(DrawItem(id: c.id, kind: .chrome, frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,

@@ -95,7 +95,7 @@ public enum SceneCheck {
 extension Scene {
     /// The suffixes of ids Flipbook makes for elements the scene does not name (section
     /// headers and footers, a dragged item's snapshot); user ids may not end in them.
-    public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot", ".actions", ".placeholder"]
+    public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot", ".actions", ".placeholder", ".leaving"]
 
     /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
     /// the JSON path of the offending value.

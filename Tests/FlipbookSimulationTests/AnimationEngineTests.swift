@@ -271,3 +271,23 @@ final class ItemZIndexTests: XCTestCase {
             """)) { XCTAssertTrue("\($0)".contains("$.collectionView.items[0].zIndex: expected a whole number from -1000 to 1000"), "\($0)") }
     }
 }
+
+/// keyframes.json names each drawn thing once a frame: a diff keys on ids, so two items with
+/// one id in a frame would be compared as one (drag-between-views' gap closing in one view while
+/// it opens in the other once did, and the dropped tag fading out of the view it left).
+final class UniqueIDsTests: XCTestCase {
+    func testEveryFrameOfEveryExampleHasUniqueIDs() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        XCTAssertGreaterThan(names.count, 20)
+        for name in names {
+            let frames = try Simulator.run(try loadExample(name)).frames
+            for f in frames {
+                var seen = Set<String>()
+                let repeated = f.items.map(\.id).filter { !seen.insert($0).inserted }
+                XCTAssertEqual(repeated, [], "\(name) frame \(f.index)")
+                if !repeated.isEmpty { break }
+            }
+        }
+    }
+}
