@@ -35,6 +35,14 @@ private final class GoldenNames: @unchecked Sendable {
     static let shared = GoldenNames()
     private let lock = NSLock()
     private var lines: [String: UInt] = [:]
+    private var counts: [String: Int] = [:]
+    /// How many assertions test `function` of `file` has made, this one included.
+    func count(_ function: String, file: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let key = file + "\u{0}" + function
+        counts[key, default: 0] += 1
+        return counts[key]!
+    }
     /// The other line `name` is asserted at in `file`, if any (the first claim wins).
     func claim(_ name: String, file: String, line: UInt) -> UInt? {
         lock.lock(); defer { lock.unlock() }
@@ -137,10 +145,22 @@ public func checkAnimation(of scene: Scene, named name: String, _ check: Animati
     }
 }
 
+extension AnimationCheck {
+    /// The golden name a test gets when it gives none, as swift-snapshot-testing names its
+    /// snapshots: the test function's name ("testTheCardsSlideIn"), and for its second and later
+    /// assertions a counter ("testTheCardsSlideIn-2").
+    public static func defaultName(forTest function: String, assertion: Int = 1) -> String {
+        let base = String(function.prefix { $0 != "(" })
+        return assertion > 1 ? "\(base)-\(assertion)" : base
+    }
+}
+
 /// XCTest's assertion: fails with the summary when `scene` differs from its golden `name` (or
-/// when it records one); goldens beside the calling test file, in `__Goldens__`.
-public func assertAnimation(of scene: Scene, named name: String, recording: AnimationRecording? = nil, every: Int = 30,
-                            file: StaticString = #filePath, line: UInt = #line) {
+/// when it records one); goldens beside the calling test file, in `__Goldens__`. Without a
+/// name the golden is named after the test (`AnimationCheck.defaultName(forTest:assertion:)`).
+public func assertAnimation(of scene: Scene, named name: String? = nil, recording: AnimationRecording? = nil, every: Int = 30,
+                            file: StaticString = #filePath, function: String = #function, line: UInt = #line) {
+    let name = name ?? AnimationCheck.defaultName(forTest: function, assertion: GoldenNames.shared.count(function, file: "\(file)"))
     if let other = GoldenNames.shared.claim(name, file: "\(file)", line: line) {
         return XCTFail("\(name): this golden is also asserted at line \(other) of this file; give each scene its own name", file: file, line: line)
     }

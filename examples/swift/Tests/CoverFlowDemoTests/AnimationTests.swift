@@ -45,6 +45,9 @@ final class AnimationCheckTests: XCTestCase {
         // A mode misspelt is an error, not .missing.
         XCTAssertEqual(AnimationRecording.environmentProblem(["FLIPBOOK_RECORD": "al"]), #"FLIPBOOK_RECORD="al": expected missing, all or never; did you mean "all"?"#)
         XCTAssertNil(AnimationRecording.environmentProblem(["FLIPBOOK_RECORD": "all"]))
+        // A test that names no golden gets its own name, then a counter.
+        XCTAssertEqual(AnimationCheck.defaultName(forTest: "testTheCardsSlideIn()"), "testTheCardsSlideIn")
+        XCTAssertEqual(AnimationCheck.defaultName(forTest: "testTheCardsSlideIn()", assertion: 2), "testTheCardsSlideIn-2")
         // Recording is refused in CI whatever the variable says.
         XCTAssertEqual(AnimationRecording.fromEnvironment(["CI": "true", "FLIPBOOK_RECORD": "all"]), .never)
         XCTAssertEqual(AnimationRecording.fromEnvironment(["FLIPBOOK_RECORD": "all"]), .all)
