@@ -41,7 +41,7 @@ def stages(tier):
     ] if tier == "all" else []
     return [
         ("renders", [PY, "Tests/support/renders.py", FLIPBOOK],
-         f"{which} rendered once (Tests/support/renders.py) for the round trip, video and animated-SVG stages; first, alone"),
+         f"{which} rendered once (Tests/support/renders.py) for the round trip, video and animated-SVG stages, which wait for it; first"),
     ] + every_frame + [
         ("animated-svg", [PY, "Tests/animated-svg/check_animated_svg.py", FLIPBOOK],
          f"{which}: the animated SVG at 20 frames and one per-frame SVG in headless Chromium against the PNG frames"),
@@ -78,6 +78,8 @@ def stages(tier):
 
 # Stages that read no build of this checkout: they run while it builds.
 NO_BUILD = {"library-client", "module-headers", "library-doc", "examples"}
+# Stages that read the shared renders (Tests/support/renders.py): they start once those are done.
+READS_RENDERS = {"animated-svg", "video", "roundtrip"}
 
 COUNT = re.compile(r"^(?:[\w .-]+: )?(\d+) passed, (\d+) failed", re.M)
 XCTEST = re.compile(r"Test Suite 'All tests' (?:passed|failed).*\n\s+Executed (\d+) tests?, with (\d+) failures?")
@@ -129,12 +131,22 @@ def main():
     results = {}
     started = time.monotonic()
 
+    ready = threading.Condition(lock)
+    done = set()
+
     def worker(queue):
         while True:
             with lock:
-                if not queue:
-                    return
-                name, command, _ = queue.pop(0)
+                # The next stage whose inputs are there: the renders' readers wait for them.
+                while True:
+                    if not queue:
+                        return
+                    k = next((i for i, st in enumerate(queue) if st[0] not in READS_RENDERS or "renders" in done
+                              or "renders" not in [n for n, _, _ in table]), None)
+                    if k is not None:
+                        break
+                    ready.wait()
+                name, command, _ = queue.pop(k)
             t0 = time.monotonic()
             log = os.path.join(logs, name + ".log")
             with open(log, "w") as f:
@@ -144,6 +156,8 @@ def main():
             passed, failed = counts(output, code)
             with lock:
                 results[name] = (code, seconds, passed, failed)
+                done.add(name)
+                ready.notify_all()
                 print(f"\n=== {name} ({seconds:.0f} s, exit {code}) — {command[0] if len(command) < 2 else ' '.join(os.path.basename(c) for c in command[:3])}",
                       flush=True)
                 sys.stdout.write(output)
@@ -161,9 +175,8 @@ def main():
             print(f"run-tests: the build failed (exit {code}): {args.build}")
             print("0 passed, 1 failed")
             return 1
-    # The shared renders use both cores by themselves, and the stages after them read them.
-    if pending and pending[0][0] == "renders":
-        worker([pending.pop(0)])
+    # The shared renders come first; the stages that read them wait for them, the others run
+    # beside them (the renders' encoders leave a core idle part of the time).
     threads = [threading.Thread(target=worker, args=(pending,)) for _ in range(max(1, args.jobs))]
     for t in threads:
         t.start()
