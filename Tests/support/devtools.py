@@ -51,7 +51,7 @@ class Page:
             raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
         return r["result"].get("value")
 
-    def until(self, expression, seconds=15):
+    def until(self, expression, seconds=30):
         deadline = time.time() + seconds
         while time.time() < deadline:
             try:
