@@ -109,25 +109,29 @@ final class HTTPServer: @unchecked Sendable {
         while !stop() {
             var polled = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)] + pending.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
             let n = poll(&polled, nfds_t(polled.count), 100)
-            var finished: Set<Int32> = []
+            // By position in `pending`, never by descriptor: a worker may close a socket handed
+            // to it and the next accept reuse its number in this same pass (a connection that
+            // was dropped unread that way left the page's request waiting for ever).
+            var finished: Set<Int> = []
             if n > 0 {
                 for i in pending.indices where polled[i + 1].revents != 0 {
                     let got = chunk.withUnsafeMutableBytes { recv(pending[i].socket, $0.baseAddress, $0.count, 0) }
                     if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     if got <= 0 {
-                        close(pending[i].socket); finished.insert(pending[i].socket); continue
+                        close(pending[i].socket); finished.insert(i); continue
                     }
                     // Only where the new bytes could complete "\r\n\r\n": a head sent a byte at a time is read in linear time.
                     let from = max(0, pending[i].buffer.count - 3)
                     pending[i].buffer += chunk[0..<got]
                     if let end = HTTPServer.endOfHead(pending[i].buffer, from: from) {
                         enqueue((pending[i].socket, HTTPServer.parse(Array(pending[i].buffer[..<end]))))
-                        finished.insert(pending[i].socket)
+                        finished.insert(i)
                     } else if pending[i].buffer.count >= HTTPServer.maxHead {
                         enqueue((pending[i].socket, .failure(.text(431, "request head larger than 16 KiB"))))
-                        finished.insert(pending[i].socket)
+                        finished.insert(i)
                     }
                 }
+                pending = pending.indices.filter { !finished.contains($0) }.map { pending[$0] }
                 if polled[0].revents != 0 {
                     while true {
                         let c = accept(fd, nil, nil)
@@ -138,7 +142,6 @@ final class HTTPServer: @unchecked Sendable {
                     }
                 }
             }
-            pending.removeAll { finished.contains($0.socket) }
             // Heads too slow, and the oldest beyond the cap, are answered 408 and closed.
             let now = Date()
             let excess = max(0, pending.count - HTTPServer.maxPending)
