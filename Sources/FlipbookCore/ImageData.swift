@@ -26,7 +26,7 @@ public final class ImageData: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An image a recording names ("avatar.png#0123456789abcdef"): no bytes, no pixels.
-    public init(reference name: String) {
+    package init(reference name: String) {
         let parts = name.split(separator: "#", omittingEmptySubsequences: false)
         source = parts.count > 1 ? parts.dropLast().joined(separator: "#") : name
         digest = parts.count > 1 ? String(parts.last!) : ""
@@ -34,10 +34,10 @@ public final class ImageData: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether this is only a name and a hash read back from a recording.
-    public var isReference: Bool { pixels.isEmpty }
+    package var isReference: Bool { pixels.isEmpty }
 
     /// The file's name (its path's last part).
-    public var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }
+    package var fileName: String { source.split(separator: "/").last.map(String.init) ?? source }
 
     /// How a recording names it: the file's name and the hash of its bytes.
     public var description: String { fileName + "#" + digest }

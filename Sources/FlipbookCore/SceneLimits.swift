@@ -17,7 +17,7 @@ public enum SceneLimits {
     public static let maxFrames = 36_000
     public static let maxItems = 100_000
     /// An item's own zIndex (the compositional layout's transforms use the same range).
-    public static let zIndexRange = -1000...1000
+    package static let zIndexRange = -1000...1000
     public static let maxScriptSteps = 10_000
     public static let fpsRange = 1...240
     public static let scaleRange = 1...3

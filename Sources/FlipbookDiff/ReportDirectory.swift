@@ -51,7 +51,7 @@ public final class ReportDirectory: @unchecked Sendable {
     /// the index, then for the reader the name's first 60 letters, digits, "-" and "_" (others
     /// as "_"). Unique by construction, whatever the names ("a.b" and "a_b", or two names a
     /// hash would mix up).
-    public static func folder(forScene name: String, index: Int) -> String {
+    package static func folder(forScene name: String, index: Int) -> String {
         let safe = String(name.unicodeScalars.prefix(60).map { c -> Character in
             c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "-" || c == "_" ? Character(c) : "_"
         })
@@ -60,14 +60,14 @@ public final class ReportDirectory: @unchecked Sendable {
 
     /// The path of frame `frame`'s `kind` image of scene number `index`, named `scene`,
     /// relative to the report.
-    public static func imagePath(scene: String, index: Int, frame: Int, kind: String) -> String {
+    package static func imagePath(scene: String, index: Int, frame: Int, kind: String) -> String {
         let stem = OutputFormats.frameFileName(frame, ext: "").dropLast()
         return "\(imagesFolder)/\(folder(forScene: scene, index: index))/\(stem)-\(kind).png"
     }
 
     /// Whether `relative` is exactly the path Flipbook writes for one of the images of scene
     /// number `index`, named `scene`.
-    public static func isImagePath(_ relative: String, scene: String, index: Int) -> Bool {
+    package static func isImagePath(_ relative: String, scene: String, index: Int) -> Bool {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[0] == imagesFolder && parts[1] == folder(forScene: scene, index: index) && isImageFileName(String(parts[2]))
     }

@@ -36,7 +36,7 @@ public enum ImageStore {
 
     /// PNG bytes decoded (checked first: the signature, and the size from the header before
     /// anything is inflated).
-    public static func decode(_ bytes: [UInt8], source: String) throws -> ImageData {
+    package static func decode(_ bytes: [UInt8], source: String) throws -> ImageData {
         if let problem = PNGHeader.problem(bytes, maxSide: maxSide) { throw GraphicsError(problem) }
         // Decoded from the bytes already read, not from the file a second time.
         final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
