@@ -61,6 +61,8 @@ def stages(tier):
          "docs/ci.md's workflow as an app team runs it"),
         ("security", [PY, "Tests/security/check_security.py", FLIPBOOK],
          "docs/reliability.md's attack cases against the binary"),
+        ("schema", [PY, "Tests/schema/check_schema.py", FLIPBOOK],
+         "flipbook schema through python3-jsonschema: every example valid, bad input refused"),
         ("preview", [PY, "Tests/preview/check_preview.py", FLIPBOOK],
          "flipbook preview's player in headless Chromium over the DevTools protocol"),
         ("report", [PY, "Tests/report/check_report.py", FLIPBOOK],

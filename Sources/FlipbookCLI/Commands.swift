@@ -98,6 +98,17 @@ enum Commands {
         """,
         options: [OptionSpec("--assets", value: "DIR", "read the scene's images from DIR instead of its own folder")])
 
+    static let schema = CommandSpec(
+        name: "schema", arguments: "", summary: "print the scene format as a JSON Schema (for editors)",
+        description: """
+        Prints a JSON Schema (draft 2020-12) of scene files to standard output, made from the
+        field tables the decoder reads (with the layouts and effects this binary registers), so
+        an editor completes and checks exactly the fields `flipbook validate` accepts. Save it
+        beside your scenes and point your editor at it (docs/scene-format.md#editor-support).
+        What a schema cannot say (that an id exists, one field or another) `validate` checks.
+        """,
+        options: [])
+
     static let diff = CommandSpec(
         name: "diff", arguments: "BASELINE CANDIDATE", summary: "compare two renders (timeline, then pixels)",
         description: """

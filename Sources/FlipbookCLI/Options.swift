@@ -49,7 +49,7 @@ struct CommandSpec {
 
     /// The help text: usage, description, options.
     var help: String {
-        var h = "Usage: flipbook \(name) \(arguments) [options]\n\n\(description)\n\nOptions:\n"
+        var h = "Usage: flipbook \(name)\(arguments.isEmpty ? "" : " " + arguments) [options]\n\n\(description)\n\nOptions:\n"
         let width = max(20, (options.map { $0.spelled.count }.max() ?? 0) + 2)
         for o in options + [OptionSpec("--help", short: "-h", "show this help")] {
             let left = "  " + o.spelled
@@ -63,7 +63,7 @@ struct CommandSpec {
     /// The whole command line with every option (those already in `arguments` once).
     var usageLine: String {
         let shown = arguments.split(separator: " ").map(String.init)
-        return (["flipbook", name, arguments] + options.filter { !shown.contains($0.short ?? $0.name) }.map { o in
+        return (["flipbook", name] + (arguments.isEmpty ? [] : [arguments]) + options.filter { !shown.contains($0.short ?? $0.name) }.map { o in
             let spelled = o.short ?? o.name
             guard let value = o.value else { return "[\(spelled)]" }
             return o.optionalValue ? "[\(spelled)[=\(value)]]" : "[\(spelled) \(value)]"

@@ -23,18 +23,8 @@ struct ActionDecoder {
         self.images = images
     }
 
-    static let actionNames = ["setContentOffset", "scrollTo", "set", "animate", "addAnimation", "removeAnimation", "performBatchUpdates"]
-
-    static let fieldsByAction: [String: [String]] = [
-        "setContentOffset": ["contentOffset"],
-        "scrollTo": ["contentOffset", "duration", "curve", "spring"],
-        "set": ["changes"],
-        "animate": ["duration", "delay", "curve", "spring", "changes", "completion"],
-        "addAnimation": ["item", "allCells", "key", "property", "values", "keyTimes", "calculationMode", "timingFunctions",
-                         "timingFunction", "duration", "beginTime", "repeatCount", "autoreverses", "fillMode", "additive"],
-        "removeAnimation": ["item", "allCells", "key"],
-        "performBatchUpdates": ["updates", "duration", "curve", "spring", "completion"],
-    ]
+    /// The actions' names, in the order messages list them (their fields: SceneSchema.actions).
+    static let actionNames = SceneSchema.actions.map(\.name)
 
     /// A script step: {"at": seconds, "action": name, …}; its fields are checked by the action.
     mutating func step(_ f: JSONField) throws -> ScriptStep {
@@ -46,7 +36,7 @@ struct ActionDecoder {
     /// An action object; `extra` are keys allowed besides the action's own.
     mutating func action(_ o: JSONObject, extra: [String]) throws -> Action {
         let name = try o.required("action").oneOf(ActionDecoder.actionNames)
-        try o.onlyKeys(ActionDecoder.fieldsByAction[name]!, common: ["action"] + extra, action: name)
+        try o.onlyKeys(SceneSchema.action(name).names, common: ["action"] + extra, action: name)
         switch name {
         case "setContentOffset":
             let (x, y) = try SceneDecoder.decodeOffset(o.required("contentOffset"))
@@ -79,7 +69,7 @@ struct ActionDecoder {
             return .curve(curve, duration: duration)
         }
         if let c = o.optional("curve") { throw c.error("expected either \"curve\" or \"spring\", not both") }
-        let s = try sf.object(allowed: ["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "response", "dampingFraction"])
+        let s = try sf.object(SceneSchema.spring)
         let v0 = try s.optional("initialVelocity")?.number(in: -1000...1000) ?? 0
         if let r = s.optional("response") {
             for k in ["mass", "stiffness", "damping", "dampingRatio"] where s.has(k) {
@@ -137,8 +127,7 @@ struct ActionDecoder {
         let list = try changes(o.required("changes"), allowNested: true)
         t.changes = list.changes
         for nf in list.nested {
-            let no = try nf.object(allowed: ["duration", "delay", "curve", "spring", "changes", "completion",
-                                             "overrideInheritedDuration", "overrideInheritedCurve"])
+            let no = try nf.object(SceneSchema.nestedAnimationFields)
             let od = try no.optional("overrideInheritedDuration")?.bool() ?? false
             let oc = try no.optional("overrideInheritedCurve")?.bool() ?? false
             t.nested.append(try transaction(no, inherited: (t.timing, od, oc)))
@@ -162,10 +151,10 @@ struct ActionDecoder {
         let props = ItemProperty.allCases.map(\.rawValue)
         for cf in try f.array(maxCount: SceneLimits.maxItems) {
             if allowNested, case .object(let m) = cf.node.value, m.contains(where: { $0.key == "animate" }) {
-                list.nested.append(try cf.object(allowed: ["animate"]).required("animate"))
+                list.nested.append(try cf.object(SceneSchema.nestedAnimation).required("animate"))
                 continue
             }
-            let o = try cf.object(allowed: ["item", "hidden"] + props)
+            let o = try cf.object(SceneSchema.change)
             let id = try itemReference(o.required("item"))
             var values: [(ItemProperty, PropertyValue)] = []
             for p in ItemProperty.allCases {
@@ -190,13 +179,13 @@ struct ActionDecoder {
         switch p.valueKind {
         case .number: v = .number(try f.number())
         case .point:
-            parts = try f.object(allowed: ["x", "y"])
+            parts = try f.object(SceneSchema.pointValue)
             v = .point(Point(x: try part("x"), y: try part("y")))
         case .size:
-            parts = try f.object(allowed: ["width", "height"])
+            parts = try f.object(SceneSchema.sizeValue)
             v = .size(Size(width: try part("width"), height: try part("height")))
         case .rect:
-            parts = try f.object(allowed: ["x", "y", "width", "height"])
+            parts = try f.object(SceneSchema.rectValue)
             v = .rect(Rect(x: try part("x", default: 0), y: try part("y", default: 0), width: try part("width"), height: try part("height")))
         case .color: v = .color(try f.color())
         }
@@ -271,7 +260,7 @@ struct ActionDecoder {
     // MARK: - Batch updates
 
     mutating func indexPath(_ f: JSONField) throws -> ItemIndexPath {
-        let o = try f.object(allowed: ["section", "item"])
+        let o = try f.object(SceneSchema.indexPath)
         let section = try o.optional("section")?.integer(in: 0...(max(sectionCounts.count - 1, 0))) ?? 0
         return ItemIndexPath(item: try o.required("item").integer(in: 0...SceneLimits.maxItems), section: section)
     }
@@ -285,20 +274,20 @@ struct ActionDecoder {
             }
             switch kind {
             case "delete":
-                let u = try uf.object(allowed: ["delete"])
+                let u = try uf.object(SceneSchema.deleteUpdate)
                 changes.append(.delete(id: try itemReference(u.required("delete"))))
             case "insert":
-                let u = try uf.object(allowed: ["insert", "to"])
+                let u = try uf.object(SceneSchema.insertUpdate)
                 let itemField = try u.required("insert")
                 // Whether its id is new is Scene.validate()'s to say, in time order.
                 let item = try SceneDecoder.decodeItem(itemField, index: insertedCount + 7, images: images)
                 insertedCount += 1
                 changes.append(.insert(item, at: try indexPath(u.required("to"))))
             case "move":
-                let u = try uf.object(allowed: ["move", "to"])
+                let u = try uf.object(SceneSchema.moveUpdate)
                 changes.append(.move(id: try itemReference(u.required("move")), to: try indexPath(u.required("to"))))
             case "reload":
-                let u = try uf.object(allowed: ["reload", "title", "subtitle", "secondaryText", "color", "width", "height"])
+                let u = try uf.object(SceneSchema.reloadUpdate)
                 let id = try itemReference(u.required("reload"))
                 var patch = ItemPatch()
                 patch.title = try u.optional("title")?.string()
@@ -314,7 +303,7 @@ struct ActionDecoder {
                 }
                 changes.append(.reload(id: id, patch))
             default:
-                let u = try uf.object(allowed: ["layout"])
+                let u = try uf.object(SceneSchema.layoutUpdate)
                 changes.append(.layout(try layoutPatch(u.required("layout"))))
             }
         }

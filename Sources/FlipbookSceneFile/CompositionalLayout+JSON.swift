@@ -7,7 +7,45 @@ import FlipbookLayout
 /// at the field's position; the decoder reads shapes and names.
 extension CompositionalLayout: SceneFileLayout {
     public static var typeName: String { "compositional" }
-    public static var fieldNames: [String] { ["scrollDirection", "interSectionSpacing", "sections"] }
+    public static var fieldTable: FieldTable {
+        FieldTable([
+            FieldSpec("scrollDirection", .names(ScrollDirection.self), "Default vertical"),
+            FieldSpec("interSectionSpacing", .number, "Between sections"),
+            FieldSpec("sections", .array(.object(sectionTable), count: 1...1000), "NSCollectionLayoutSection, one per section (the last repeats)"),
+        ])
+    }
+    public static var fieldNames: [String] { fieldTable.names }
+
+    typealias F = FieldSpec
+    static let insetsTable = FieldTable(["top", "leading", "bottom", "trailing"].map { F($0, .number, "NSDirectionalEdgeInsets") })
+    static let dimensionTable = FieldTable(Dimension.Kind.allCases.map { F($0.rawValue, .number, "NSCollectionLayoutDimension.\($0.rawValue)") })
+    static let sizeTable = FieldTable([F("width", .object(dimensionTable), required: true), F("height", .object(dimensionTable), required: true)])
+    static let rampTable = FieldTable([F("center", .number, required: true), F("edge", .number, required: true)])
+    static let boundaryTable = FieldTable([
+        F("kind", .names(["header", "footer"]), required: true), F("size", .object(sizeTable), required: true),
+        F("alignment", .names(Alignment.self)), F("pinToVisibleBounds", .bool), F("extendsBoundary", .bool), F("zIndex", .integer(zIndexes)),
+    ])
+    static let decorationTable = FieldTable([F("kind", .names(["background"]), required: true), F("contentInsets", .object(insetsTable)),
+                                             F("zIndex", .integer(zIndexes))])
+    static let transformTable = FieldTable(["scale", "alpha", "zIndex"].map { F($0, .object(rampTable), "From the centre to the edge") })
+    static let sectionTable = FieldTable([
+        F("group", .reference("compositionalGroup"), "The section's group", required: true),
+        F("interGroupSpacing", .number), F("contentInsets", .object(insetsTable)),
+        F("orthogonalScrollingBehavior", .names(OrthogonalScrollingBehavior.self)),
+        F("boundarySupplementaryItems", .array(.object(boundaryTable), count: 0...2)),
+        F("decorationItems", .array(.object(decorationTable), count: 0...1)),
+        F("visibleItemsTransform", .object(transformTable)),
+    ])
+    static let subitemTable = FieldTable([F("size", .object(sizeTable)), F("contentInsets", .object(insetsTable)),
+                                          F("group", .reference("compositionalGroup"), "A nested group")])
+    static let spacingTable = FieldTable([F("fixed", .number), F("flexible", .number)])
+    /// NSCollectionLayoutGroup; `SceneDecoder.schema()` defines it as "compositionalGroup".
+    static let groupTable = FieldTable([
+        F("direction", .names(Group.Direction.self), required: true), F("size", .object(sizeTable), required: true),
+        F("items", .array(.object(subitemTable), count: 0...maxItemsPerGroup), required: true),
+        F("count", .integer(0...Int(Int32.max))), F("interItemSpacing", .object(spacingTable), "{\"fixed\": points} or {\"flexible\": points}"),
+        F("contentInsets", .object(insetsTable)),
+    ])
 
     /// One section of full-width rows 44 pt tall (a plain list's), until "sections" says otherwise.
     public init() {
@@ -24,15 +62,14 @@ extension CompositionalLayout: SceneFileLayout {
     }
 
     static func decodeSection(_ f: JSONField) throws -> Section {
-        let o = try f.object(allowed: ["group", "interGroupSpacing", "contentInsets", "orthogonalScrollingBehavior",
-                                       "boundarySupplementaryItems", "decorationItems", "visibleItemsTransform"])
+        let o = try f.object(sectionTable)
         var s = Section(group: try decodeGroup(o.required("group", "the section's group")))
         if let v = try o.optional("interGroupSpacing")?.number() { s.interGroupSpacing = v }
         if let v = o.optional("contentInsets") { s.contentInsets = try decodeInsets(v) }
         if let v = o.optional("orthogonalScrollingBehavior") { s.orthogonalScrollingBehavior = try v.oneOf(OrthogonalScrollingBehavior.self) }
         if let v = o.optional("boundarySupplementaryItems") {
             s.boundarySupplementaryItems = try v.array(maxCount: 2).map { f in
-                let b = try f.object(allowed: ["kind", "size", "alignment", "pinToVisibleBounds", "extendsBoundary", "zIndex"])
+                let b = try f.object(boundaryTable)
                 let kind = ElementKind(try b.required("kind", "\"header\" or \"footer\"").oneOf(["header", "footer"]))
                 var item = BoundarySupplementaryItem(elementKind: kind, layoutSize: try decodeSize(b.required("size")),
                                                      alignment: kind == .sectionHeader ? .top : .bottom)
@@ -45,7 +82,7 @@ extension CompositionalLayout: SceneFileLayout {
         }
         if let v = o.optional("decorationItems") {
             s.decorationItems = try v.array(maxCount: 1).map { f in
-                let d = try f.object(allowed: ["kind", "contentInsets", "zIndex"])
+                let d = try f.object(decorationTable)
                 var item = DecorationItem(elementKind: ElementKind(try d.required("kind", "\"background\"").oneOf(["background"])))
                 if let v = d.optional("contentInsets") { item.contentInsets = try decodeInsets(v) }
                 if let v = d.optional("zIndex") { item.zIndex = try v.integer(in: zIndexes) }
@@ -53,10 +90,10 @@ extension CompositionalLayout: SceneFileLayout {
             }
         }
         if let v = o.optional("visibleItemsTransform") {
-            let t = try v.object(allowed: ["scale", "alpha", "zIndex"])
+            let t = try v.object(transformTable)
             func ramp(_ key: String) throws -> VisibleItemsTransform.Ramp? {
                 guard let f = t.optional(key) else { return nil }
-                let r = try f.object(allowed: ["center", "edge"])
+                let r = try f.object(rampTable)
                 return VisibleItemsTransform.Ramp(center: try r.required("center").number(), edge: try r.required("edge").number())
             }
             s.visibleItemsTransform = VisibleItemsTransform(scale: try ramp("scale"), alpha: try ramp("alpha"), zIndex: try ramp("zIndex"))
@@ -65,10 +102,10 @@ extension CompositionalLayout: SceneFileLayout {
     }
 
     static func decodeGroup(_ f: JSONField) throws -> Group {
-        let o = try f.object(allowed: ["direction", "size", "items", "count", "interItemSpacing", "contentInsets"])
+        let o = try f.object(groupTable)
         let direction = try o.required("direction", "\"horizontal\" or \"vertical\"").oneOf(Group.Direction.self)
         let items = try o.required("items", "the group's items").array(maxCount: maxItemsPerGroup).map { f -> Subitem in
-            let i = try f.object(allowed: ["size", "contentInsets", "group"])
+            let i = try f.object(subitemTable)
             if let g = i.optional("group") {
                 if i.has("size") { throw i.optional("size")!.error("expected no \"size\" beside \"group\" (a nested group has its own)") }
                 var group = try decodeGroup(g)
@@ -82,7 +119,7 @@ extension CompositionalLayout: SceneFileLayout {
         var g = Group(direction: direction, layoutSize: try decodeSize(o.required("size", "the group's size")), subitems: items)
         if let v = o.optional("count") { g.count = try v.integer(in: 0...Int(Int32.max)) }
         if let v = o.optional("interItemSpacing") {
-            let s = try v.object(allowed: ["fixed", "flexible"])
+            let s = try v.object(spacingTable)
             guard s.keys.count == 1, let key = s.keys.first else { throw v.expected("{\"fixed\": points} or {\"flexible\": points}") }
             let value = try s.required(key).number()
             g.interItemSpacing = key == "fixed" ? .fixed(value) : .flexible(value)
@@ -92,13 +129,13 @@ extension CompositionalLayout: SceneFileLayout {
     }
 
     static func decodeSize(_ f: JSONField) throws -> LayoutSize {
-        let o = try f.object(allowed: ["width", "height"])
+        let o = try f.object(sizeTable)
         return LayoutSize(widthDimension: try decodeDimension(o.required("width")), heightDimension: try decodeDimension(o.required("height")))
     }
 
     static func decodeDimension(_ f: JSONField) throws -> Dimension {
         let names = Dimension.Kind.allCases.map(\.rawValue)
-        let o = try f.object(allowed: names)
+        let o = try f.object(dimensionTable)
         guard o.keys.count == 1, let key = o.keys.first, let kind = Dimension.Kind(rawValue: key) else {
             throw f.expected("one of " + names.map { "{\"\($0)\": …}" }.joined(separator: ", "))
         }
@@ -106,7 +143,7 @@ extension CompositionalLayout: SceneFileLayout {
     }
 
     static func decodeInsets(_ f: JSONField) throws -> DirectionalEdgeInsets {
-        let o = try f.object(allowed: ["top", "leading", "bottom", "trailing"])
+        let o = try f.object(insetsTable)
         var i = DirectionalEdgeInsets()
         if let v = try o.optional("top")?.number() { i.top = v }
         if let v = try o.optional("leading")?.number() { i.leading = v }

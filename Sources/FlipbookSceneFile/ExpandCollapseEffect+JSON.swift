@@ -6,9 +6,16 @@ import FlipbookEffects
 /// `"effect": {"type": "expandCollapse", …}` (docs/scene-format.md).
 extension ExpandCollapseEffect.Options: SceneFileEffect {
     public static var typeName: String { "expandCollapse" }
-    public static var fieldNames: [String] {
-        ["item", "expandedHeight", "duration", "expandTitle", "collapseTitle", "button", "buttonColor", "buttonTitleColor"]
+    public static var fieldTable: FieldTable {
+        FieldTable([
+            FieldSpec("item", .nonEmptyString, "The id of the cell with the fold button", required: true),
+            FieldSpec("expandedHeight", .positive(max: 100_000)), FieldSpec("duration", .nonNegative(max: 60)),
+            FieldSpec("expandTitle", .string), FieldSpec("collapseTitle", .string),
+            FieldSpec("button", .object(SceneSchema.placement), "Where the button sits in the cell"),
+            FieldSpec("buttonColor", .color), FieldSpec("buttonTitleColor", .color),
+        ])
     }
+    public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
         let itemField = try o.required("item", "the id of the cell with the fold button")
@@ -21,7 +28,7 @@ extension ExpandCollapseEffect.Options: SceneFileEffect {
         if let v = o.optional("expandTitle") { opts.expandTitle = try v.string() }
         if let v = o.optional("collapseTitle") { opts.collapseTitle = try v.string() }
         if let v = o.optional("button") {
-            let placement = try v.object(allowed: ["x", "right", "y", "bottom", "width", "height"])
+            let placement = try v.object(SceneSchema.placement)
             opts.button = try SceneDecoder.decodePlacement(placement, kind: opts.button.kind)
         }
         if let v = o.optional("buttonColor") { opts.buttonColor = try v.color() }

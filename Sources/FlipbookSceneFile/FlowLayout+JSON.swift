@@ -5,10 +5,19 @@ import FlipbookLayout
 /// `"layout": {"type": "flow", …}` (docs/scene-format.md).
 extension FlowLayout: SceneFileLayout {
     public static var typeName: String { "flow" }
-    public static var fieldNames: [String] {
-        ["scrollDirection", "itemSize", "minimumLineSpacing", "minimumInteritemSpacing", "sectionInset", "headerHeight", "footerHeight",
-         "headerWidth", "footerWidth", "estimatedItemSize"]
+    public static var fieldTable: FieldTable {
+        FieldTable([
+            FieldSpec("scrollDirection", .names(ScrollDirection.self), "Default vertical"),
+            FieldSpec("itemSize", .object(SceneSchema.size), "Size of items without their own (default 50 x 50)"),
+            FieldSpec("minimumLineSpacing", .number, "Between lines (default 10)"),
+            FieldSpec("minimumInteritemSpacing", .number, "Least gap between items in a line (default 10)"),
+            FieldSpec("sectionInset", .object(SceneSchema.insets), "Around each section's items"),
+            FieldSpec("headerHeight", .number, "Section header height"), FieldSpec("footerHeight", .number, "Section footer height"),
+            FieldSpec("headerWidth", .number, "A horizontal flow's header width"), FieldSpec("footerWidth", .number, "A horizontal flow's footer width"),
+            FieldSpec("estimatedItemSize", .anyOf([.names(["automatic"]), .object(SceneSchema.size)]), "Self-sizing cells"),
+        ])
     }
+    public static var fieldNames: [String] { fieldTable.names }
     public init() { self.init(itemSize: Size(width: 50, height: 50)) }
     public mutating func decodeFields(_ o: JSONObject) throws {
         if let f = o.optional("itemSize") { itemSize = try SceneDecoder.decodeSize(f) }

@@ -6,7 +6,8 @@ import FlipbookEffects
 /// `"effect": {"type": "jiggleReorder", …}` (docs/scene-format.md).
 extension JiggleReorderEffect.Options: SceneFileEffect {
     public static var typeName: String { "jiggleReorder" }
-    public static var fieldNames: [String] { ["minimumPressDuration", "jiggleAngle", "jiggleDuration", "settleDuration", "pickUpDuration"] }
+    public static var fieldTable: FieldTable { SceneSchema.table(numbers) }
+    public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var r = Self()
         try SceneDecoder.decodeNumbers(o, Self.numbers, into: &r)

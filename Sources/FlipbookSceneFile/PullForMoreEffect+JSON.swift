@@ -6,10 +6,18 @@ import FlipbookEffects
 /// `"effect": {"type": "pullForMore", …}` (docs/scene-format.md).
 extension PullForMoreEffect.Options: SceneFileEffect {
     public static var typeName: String { "pullForMore" }
-    public static var fieldNames: [String] {
-        ["style", "transition", "more", "threshold", "swapDuration", "refreshDuration", "headerItem", "headerHeight", "navItem", "titles", "refreshTitles",
-         "lastUpdated", "neverUpdated"]
+    public static var fieldTable: FieldTable {
+        FieldTable([
+            FieldSpec("style", .names(PullForMoreEffect.Style.self)), FieldSpec("transition", .names(PullForMoreEffect.Transition.self), "With style viewController"),
+            FieldSpec("more", .nonEmptyString, "The id of the view shown after the swap", required: true),
+            FieldSpec("threshold", .number(-1e5...1e5)), FieldSpec("swapDuration", .nonNegative(max: 60)),
+            FieldSpec("refreshDuration", .nonNegative(max: 600)), FieldSpec("headerItem", .nonEmptyString, "An item of the more view"),
+            FieldSpec("headerHeight", .positive(max: 10_000)), FieldSpec("navItem", .nonEmptyString, "A chrome item"),
+            FieldSpec("titles", .array(.string, count: 2...2)), FieldSpec("refreshTitles", .array(.string, count: 3...3)),
+            FieldSpec("lastUpdated", .string), FieldSpec("neverUpdated", .string),
+        ])
     }
+    public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
         if let v = o.optional("style") { opts.style = PullForMoreEffect.Style(rawValue: try v.oneOf(PullForMoreEffect.Style.allCases.map(\.rawValue)))! }

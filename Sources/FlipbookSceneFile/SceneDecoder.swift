@@ -82,8 +82,7 @@ public struct SceneDecoder: Sendable {
 
     private func decode(tree root: JSONField, file: String) throws -> Scene {
         let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes)
-        let obj = try root.object(allowed: ["name", "canvas", "fps", "duration", "collectionView", "script", "comment",
-                                            "touchSampleRate", "displayRefreshRate", "effect", "views", "chrome", "templates"])
+        let obj = try root.object(SceneSchema.root)
         let templates = try obj.optional("templates").map(ItemTemplates.init) ?? ItemTemplates()
         let expansions = ItemTemplates.Log()
         let budget = ItemTemplates.Budget(bytes: maxTemplateBytes)
@@ -133,7 +132,7 @@ public struct SceneDecoder: Sendable {
             }
         }
         let mainLayout = layouts.first { $0.matches(cv.layout) }!
-        var actions = ActionDecoder(layoutPatch: { f in try mainLayout.patch(try f.object(allowed: mainLayout.fieldNames)) },
+        var actions = ActionDecoder(layoutPatch: { f in try mainLayout.patch(try f.object(mainLayout.fieldTable)) },
                                     sectionCounts: cv.sections.map(\.items.count), images: images)
         var script: [ScriptStep] = []
         var touches: [TouchTrack] = []
@@ -193,7 +192,7 @@ public struct SceneDecoder: Sendable {
     // MARK: - Parts
 
     static func decodeCanvas(_ f: JSONField) throws -> Canvas {
-        let o = try f.object(allowed: ["width", "height", "scale", "background"])
+        let o = try f.object(SceneSchema.canvas)
         let width = try o.required("width").positive(max: SceneLimits.maxCanvasPoints)
         let height = try o.required("height").positive(max: SceneLimits.maxCanvasPoints)
         let scale = try o.optional("scale").map { try $0.integer(in: SceneLimits.scaleRange) } ?? 2
@@ -211,27 +210,27 @@ public struct SceneDecoder: Sendable {
     }
 
     public static func decodeRect(_ f: JSONField) throws -> Rect {
-        let o = try f.object(allowed: ["x", "y", "width", "height"])
+        let o = try f.object(SceneSchema.rect)
         return Rect(x: try o.optional("x")?.number() ?? 0, y: try o.optional("y")?.number() ?? 0,
                     width: try o.required("width").nonNegative(max: SceneLimits.maxItemPoints),
                     height: try o.required("height").nonNegative(max: SceneLimits.maxItemPoints))
     }
 
     public static func decodeSize(_ f: JSONField) throws -> Size {
-        let o = try f.object(allowed: ["width", "height"])
+        let o = try f.object(SceneSchema.size)
         return Size(width: try o.required("width").positive(max: SceneLimits.maxItemPoints),
                     height: try o.required("height").positive(max: SceneLimits.maxItemPoints))
     }
 
     public static func decodeInsets(_ f: JSONField) throws -> EdgeInsets {
-        let o = try f.object(allowed: ["top", "left", "bottom", "right"])
+        let o = try f.object(SceneSchema.insets)
         func side(_ k: String) throws -> Double { try o.optional(k)?.nonNegative(max: SceneLimits.maxCanvasPoints) ?? 0 }
         return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
     }
 
     /// {"x": …, "y": …} where each component may be left out (nil).
     public static func decodeOffset(_ f: JSONField) throws -> (x: Double?, y: Double?) {
-        let o = try f.object(allowed: ["x", "y"])
+        let o = try f.object(SceneSchema.offset)
         let limit = SceneLimits.maxOffset
         let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±10000000")
         let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±10000000")
@@ -268,9 +267,7 @@ public struct SceneDecoder: Sendable {
     /// A cell style; with `supplementary`, a header's, footer's or background's, which also takes
     /// a "backgroundColor" (a cell's fill is its item's colour).
     static func decodeCellStyle(_ f: JSONField, base: CellStyle, supplementary: Bool = false) throws -> CellStyle {
-        let o = try f.object(allowed: ["cornerRadius", "corners", "maskedCorners", "shadow", "border", "borderWidth", "clipsToBounds", "titleSize",
-                                       "titleColor", "titleAlignment", "titleWeight", "titleNumberOfLines", "titleLineBreakMode",
-                                       "subtitleSize", "subtitleColor", "contentInsets"] + (supplementary ? ["backgroundColor"] : []))
+        let o = try f.object(supplementary ? SceneSchema.supplementaryStyle : SceneSchema.cellStyle)
         var s = base
         if let v = o.optional("backgroundColor") { s.backgroundColor = v.isNull ? nil : try v.color() }
         typealias L = CellStyle.Limits
@@ -338,12 +335,12 @@ public struct SceneDecoder: Sendable {
         case .object: break
         default: throw f.expected("true, false, or a shadow {\"color\", \"opacity\", \"offset\", \"radius\"}")
         }
-        let o = try f.object(allowed: ["color", "opacity", "offset", "radius"])
+        let o = try f.object(SceneSchema.shadow)
         var s = Shadow.card
         if let v = o.optional("color") { s.color = try v.color() }
         if let v = o.optional("opacity") { s.opacity = try v.number(in: CellStyle.Limits.shadowOpacity) }
         if let v = o.optional("offset") {
-            let oo = try v.object(allowed: ["width", "height"])
+            let oo = try v.object(SceneSchema.shadowOffset)
             s.offset = Point(x: try oo.optional("width")?.number(in: CellStyle.Limits.shadowOffset) ?? 0,
                              y: try oo.optional("height")?.number(in: CellStyle.Limits.shadowOffset) ?? 0)
         }
@@ -406,8 +403,7 @@ public struct SceneDecoder: Sendable {
 
     /// Decodes one item field by field; `index` picks its default colour.
     static func decodeItem(_ f: JSONField, index: Int, defaultStyle: CellStyle = CellStyle(), images: SceneImages) throws -> ItemSpec {
-        let o = try f.object(allowed: ["id", "title", "subtitle", "secondaryText", "color", "width", "height", "x", "y", "style", "content",
-                                       "accessories", "image", "leadingSwipeActions", "trailingSwipeActions", "zIndex"])
+        let o = try f.object(SceneSchema.item)
         let idField = try o.required("id")
         let id: String
         if case .number(let n) = idField.node.value, n == n.rounded(), abs(n) < 1e15 {
@@ -459,9 +455,9 @@ public struct SceneDecoder: Sendable {
         if let a = o.optional("accessories") { item.accessories = try a.array(maxCount: 5).map { try $0.oneOf(CellAccessory.self) } }
         if let i = o.optional("image") { item.image = try images.load(i) }
         func swipe(_ f: JSONField) throws -> SwipeActionsConfiguration {
-            let s = try f.object(allowed: ["actions", "performsFirstActionWithFullSwipe"])
+            let s = try f.object(SceneSchema.swipeActions)
             let actions = try s.required("actions").array(maxCount: 5).map { a -> ContextualAction in
-                let ao = try a.object(allowed: ["title", "image", "backgroundColor", "style"])
+                let ao = try a.object(SceneSchema.contextualAction)
                 return ContextualAction(title: try ao.optional("title")?.string(), image: try ao.optional("image").map { try images.load($0) },
                                         backgroundColor: try ao.optional("backgroundColor")?.color(),
                                         style: try ao.optional("style")?.oneOf(ContextualAction.Style.self) ?? .normal)
@@ -476,9 +472,8 @@ public struct SceneDecoder: Sendable {
     /// {"text": …}, {"rect": colour} or {"image": "file.png"}, placed with x or right, y or
     /// bottom, width?, height.
     static func decodeContent(_ f: JSONField, images: SceneImages) throws -> ContentSpec {
-        let textKeys = ["fontSize", "weight", "align", "color", "numberOfLines", "lineBreakMode"]
-        let o = try f.object(allowed: ["text", "rect", "image", "contentMode", "cornerRadius",
-                                       "x", "right", "y", "bottom", "width", "height"] + textKeys)
+        let textKeys = SceneSchema.textFields.map(\.name)
+        let o = try f.object(SceneSchema.content)
         let kind: ContentSpec.Kind
         func refuse(_ keys: [String], _ what: String) throws {
             for k in keys where o.has(k) { throw o.optional(k)!.error("\"\(k)\" applies to \(what)") }
@@ -520,7 +515,7 @@ public struct SceneDecoder: Sendable {
         // The type first: an unknown field is then reported against that type's fields only.
         let type = try f.anyObject().required("type", "the layout's type").oneOf(layoutTypeNames)
         let entry = layouts.first { $0.typeName == type }!
-        return try entry.make(try f.object(allowed: ["type"] + entry.fieldNames))
+        return try entry.make(try f.object(allowed: ["type"] + entry.fieldTable.names))
     }
 
     /// `{"type": …, options…}` → the options of a registered effect type.
@@ -529,16 +524,14 @@ public struct SceneDecoder: Sendable {
         let names = effects.map(\.typeName)
         let type = try f.anyObject().required("type", "the effect's type").oneOf(names)
         let entry = effects.first { $0.typeName == type }!
-        return try entry.decode(try f.object(allowed: ["type"] + entry.fieldNames), scene)
+        return try entry.decode(try f.object(allowed: ["type"] + entry.fieldTable.names), scene)
     }
 
     func decodeCollectionView(_ f: JSONField, canvas: Canvas, images: SceneImages, templates: ItemTemplates = ItemTemplates(),
                               log: ItemTemplates.Log = ItemTemplates.Log(),
                               budget: ItemTemplates.Budget? = nil) throws -> CollectionViewSpec {
         let budget = budget ?? ItemTemplates.Budget(bytes: maxTemplateBytes)
-        let o = try f.object(allowed: ["id", "frame", "contentInset", "contentOffset", "backgroundColor", "layout",
-                                       "items", "sections", "cell", "header", "footer", "sectionBackground", "isPagingEnabled", "bounces", "alwaysBounceVertical",
-                                       "alwaysBounceHorizontal", "scrollEnabled", "decelerationRate"])
+        let o = try f.object(SceneSchema.collectionView)
         let frame = try o.optional("frame").map(SceneDecoder.decodeRect) ?? Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         let layout = try decodeLayout(o.required("layout"))
         let cellStyle = try o.optional("cell").map { try SceneDecoder.decodeCellStyle($0, base: CellStyle()) } ?? CellStyle()
@@ -581,7 +574,7 @@ public struct SceneDecoder: Sendable {
             sections = [SectionSpec(id: "section0", items: try readItems(items, firstIndex: 0))]
         case (nil, let secs?):
             for (si, sf) in try secs.array(minCount: 1, maxCount: 1000).enumerated() {
-                let so = try sf.object(allowed: ["id", "header", "footer", "items"])
+                let so = try sf.object(SceneSchema.section)
                 let sid = try so.optional("id")?.nonEmptyString() ?? "section\(si)"
                 let header = try so.optional("header")?.string()
                 let footer = try so.optional("footer")?.string()

@@ -9,6 +9,9 @@ public protocol SceneFileEffect: EffectConfiguration {
     static var typeName: String { get }
     /// The fields the type accepts besides "type".
     static var fieldNames: [String] { get }
+    /// The same fields with what each holds: the decoder accepts its names, and `flipbook schema`
+    /// (SceneDecoder.schema()) writes their types; by default each of `fieldNames`, of any type.
+    static var fieldTable: FieldTable { get }
     /// Reads the options; `scene` is the scene decoded so far (views, items, chrome), for
     /// fields that name its parts. `validate(in:)` runs afterwards as for any scene.
     static func decode(_ object: JSONObject, scene: Scene) throws -> Self
@@ -17,12 +20,16 @@ public protocol SceneFileEffect: EffectConfiguration {
 /// A registered effect type, as the decoder uses it.
 struct EffectEntry: Sendable {
     let typeName: String
-    let fieldNames: [String]
+    let fieldTable: FieldTable
     let decode: @Sendable (JSONObject, Scene) throws -> any EffectConfiguration
 
     init<E: SceneFileEffect>(_ type: E.Type) {
         typeName = E.typeName
-        fieldNames = E.fieldNames
+        fieldTable = E.fieldTable
         decode = { o, scene in try E.decode(o, scene: scene) }
     }
+}
+
+extension SceneFileEffect {
+    public static var fieldTable: FieldTable { FieldTable(names: fieldNames) }
 }

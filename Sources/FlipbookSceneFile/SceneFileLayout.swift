@@ -11,6 +11,9 @@ public protocol SceneFileLayout: CollectionViewLayout {
     static var typeName: String { get }
     /// The fields the type accepts besides "type".
     static var fieldNames: [String] { get }
+    /// The same fields with what each holds: the decoder accepts its names, and `flipbook schema`
+    /// (SceneDecoder.schema()) writes their types; by default each of `fieldNames`, of any type.
+    static var fieldTable: FieldTable { get }
     /// The layout with its defaults.
     init()
     /// Sets the fields present in `object`, checking each (throw `field.expected(…)`). The same
@@ -21,14 +24,14 @@ public protocol SceneFileLayout: CollectionViewLayout {
 /// A registered layout type, as the decoder uses it.
 struct LayoutEntry: Sendable {
     let typeName: String
-    let fieldNames: [String]
+    let fieldTable: FieldTable
     let make: @Sendable (JSONObject) throws -> any CollectionViewLayout
     let patch: @Sendable (JSONObject) throws -> LayoutPatch
     let matches: @Sendable (any CollectionViewLayout) -> Bool
 
     init<L: SceneFileLayout>(_ type: L.Type) {
         typeName = L.typeName
-        fieldNames = L.fieldNames
+        fieldTable = L.fieldTable
         make = { o in
             var l = L()
             try l.decodeFields(o)
@@ -45,4 +48,8 @@ struct LayoutEntry: Sendable {
         }
         matches = { $0 is L }
     }
+}
+
+extension SceneFileLayout {
+    public static var fieldTable: FieldTable { FieldTable(names: fieldNames) }
 }

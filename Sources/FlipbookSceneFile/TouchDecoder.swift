@@ -8,23 +8,10 @@ import FlipbookEffects
 /// Decodes the touch steps of a script (`touch`, `tap`, `longPress`, `drag`, `flick`, `pull`)
 /// into tracks (Scene.validate checks that one finger never touches twice at once).
 enum TouchDecoder {
+    /// Gestures, each one finger track or two (their fields: SceneSchema.touches).
     static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull", "pinch", "rotate"]
     /// Low-level steps, assembled per finger in time order.
     static let lowLevel = ["touchDown", "touchMove", "touchUp"]
-
-    static let fields: [String: [String]] = [
-        "touch": ["finger", "from", "path"],
-        "tap": ["finger", "point", "duration"],
-        "longPress": ["finger", "point", "hold", "path"],
-        "drag": ["finger", "from", "to", "duration", "curve", "holdBefore", "holdAfter"],
-        "flick": ["finger", "from", "velocity", "duration"],
-        "pull": ["finger", "from", "by", "duration", "curve", "hold"],
-        "pinch": ["fingers", "center", "fromDistance", "toDistance", "angle", "duration", "curve"],
-        "rotate": ["fingers", "center", "distance", "fromAngle", "toAngle", "duration", "curve"],
-        "touchDown": ["finger", "point"],
-        "touchMove": ["finger", "to", "duration", "curve"],
-        "touchUp": ["finger"],
-    ]
 
     /// A low-level step waiting to be assembled.
     struct LowLevelStep {
@@ -38,7 +25,7 @@ enum TouchDecoder {
     }
 
     static func lowLevelStep(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> LowLevelStep {
-        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        try o.onlyKeys(SceneSchema.touch(action).names, common: ["at", "action", "comment"], action: action)
         var step = LowLevelStep(time: time, action: action, finger: try o.optional("finger")?.integer(in: 1...10) ?? 1,
                                 point: .zero, duration: 0, curve: .linear, field: o.field)
         switch action {
@@ -95,7 +82,7 @@ enum TouchDecoder {
     }
 
     static func point(_ f: JSONField, canvas: Canvas, allowing extra: [String] = []) throws -> Point {
-        let o = try f.object(allowed: ["x", "y"] + extra)
+        let o = try f.object(allowed: SceneSchema.touchPoint.names + extra)
         // Fingers may start a little off the canvas edge (an edge swipe), not far outside it.
         let mx = canvas.width * 0.5, my = canvas.height * 0.5
         let x = try o.required("x").number(in: -mx...(canvas.width + mx), "an x within half a canvas of the canvas (−\(NumberFormat.short(mx)) to \(NumberFormat.short(canvas.width + mx)))")
@@ -104,7 +91,7 @@ enum TouchDecoder {
     }
 
     static func delta(_ f: JSONField) throws -> Point {
-        let o = try f.object(allowed: ["x", "y"])
+        let o = try f.object(SceneSchema.delta)
         let x = try o.optional("x")?.number(in: -1e5...1e5) ?? 0
         let y = try o.optional("y")?.number(in: -1e5...1e5) ?? 0
         return Point(x: x, y: y)
@@ -116,11 +103,11 @@ enum TouchDecoder {
         var current = start
         for wf in try f.array(minCount: 1, maxCount: 10_000) {
             if case .object(let m) = wf.node.value, m.contains(where: { $0.key == "hold" }) {
-                let o = try wf.object(allowed: ["hold"])
+                let o = try wf.object(SceneSchema.hold)
                 out.append(.init(to: current, duration: try o.required("hold").nonNegative(max: 3600), curve: .linear))
                 continue
             }
-            let o = try wf.object(allowed: ["x", "y", "duration", "curve"])
+            let o = try wf.object(SceneSchema.waypoint)
             let to = try point(wf, canvas: canvas, allowing: ["duration", "curve"])
             let d = try o.optional("duration")?.nonNegative(max: 3600) ?? 0.25
             let c = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .linear
@@ -132,7 +119,7 @@ enum TouchDecoder {
 
     /// `pinch` and `rotate`: two fingers about a centre (TouchTrack.twoFingers); angles in degrees.
     static func twoFingerTracks(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> [TouchTrack] {
-        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        try o.onlyKeys(SceneSchema.touch(action).names, common: ["at", "action", "comment"], action: action)
         var fingers = (1, 2)
         if let f = o.optional("fingers") {
             let ids = try f.array(minCount: 2, maxCount: 2).map { try $0.integer(in: 1...10) }
@@ -160,7 +147,7 @@ enum TouchDecoder {
     }
 
     static func track(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> TouchTrack {
-        try o.onlyKeys(fields[action]!, common: ["at", "action", "comment"], action: action)
+        try o.onlyKeys(SceneSchema.touch(action).names, common: ["at", "action", "comment"], action: action)
         let finger = try o.optional("finger")?.integer(in: 1...10) ?? 1
         func curve(_ key: String, _ d: TimingCurve) throws -> TimingCurve { try o.optional(key).map(SceneDecoder.decodeCurve) ?? d }
         var t = TouchTrack(finger: finger, downTime: time, downPoint: .zero, segments: [], path: o.path)
