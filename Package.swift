@@ -14,6 +14,9 @@ let package = Package(
         // The `flipbook` command as a library: FlipbookCommand.main(layouts:effects:).
         .library(name: "FlipbookCLI", targets: ["FlipbookCLI"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
+        // UIKit's collection-view API on Linux (module `UIKit`): an app's own layout code,
+        // compiled unchanged, drawn by Flipbook (docs/uikit.md).
+        .library(name: "FlipbookUIKit", targets: ["UIKit"]),
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]),
@@ -43,11 +46,13 @@ let package = Package(
                                                  "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics", "FlipbookSceneFile",
                                                  "FlipbookRender", "FlipbookDiff"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
+        // Above the value core: adapts UIKit's classes to Flipbook's layouts and scenes.
+        .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"], plugins: ["BuildStamp"]),
         // `flipbook --version` names the commit it was built from (Plugins/BuildStamp).
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
-        .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook"]),
+        .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook", "UIKit"]),
         .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook"]),
         .executableTarget(name: "flipbook-roundtrip", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookJSONTests", dependencies: ["FlipbookCore", "FlipbookJSON"]),
@@ -56,6 +61,9 @@ let package = Package(
         .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo", "CZlib"]),
         .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook"]),
+        // Layout code written for iOS, built unchanged against the UIKit module (examples/uikit/README.md).
+        .target(name: "UIKitExamples", dependencies: ["UIKit"], path: "examples/uikit", exclude: ["README.md"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "Flipbook", "FlipbookCLI"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]
 )

@@ -95,7 +95,7 @@ public enum CLI {
         Run 'flipbook help COMMAND' for a command's options.
         Scene files are JSON; see docs/scene-format.md.
         Layouts: \(sceneDecoder.layoutTypeNames.joined(separator: ", ")).
-        Effects: \(sceneDecoder.effectTypeNames.joined(separator: ", ")).
+        Effects: \(sceneDecoder.effectTypeNames.joined(separator: ", ")).\(codeScenes.isEmpty ? "" : "\nScenes made in code: " + codeScenes.keys.sorted().joined(separator: ", ") + ".")
         Exit codes: 0 success, 1 a difference or a failure while working, 2 bad usage or input,
         130 or 143 interrupted (SIGINT, SIGTERM).
 
@@ -178,8 +178,22 @@ public enum CLI {
     /// Reads and decodes a scene file; every problem is an InputError (exit 2). Its images are
     /// read from its folder (or `assets`) and may take a quarter of `maxMemory` MB decoded.
     public static func loadScene(_ path: String, assets: String? = nil, maxMemory: Int = 2048) throws -> Scene {
-        try decodeScene(readSceneFile(path), file: path, assets: assets, maxMemory: maxMemory)
+        if let make = codeScenes[path] {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                throw UsageError(message: "'\(path)' names both a scene made in code and a file; rename one", command: "")
+            }
+            var scene = try make()
+            if scene.sourceFile.isEmpty { scene.sourceFile = path }
+            try scene.validate(file: path)
+            return scene
+        }
+        return try decodeScene(readSceneFile(path), file: path, assets: assets, maxMemory: maxMemory)
     }
+
+    /// Scenes made in Swift (a UICollectionView's, FlipbookCommand.main(scenes:)), by the name
+    /// that stands for them where a SCENE file would be named.
+    nonisolated(unsafe) static var codeScenes: [String: @Sendable () throws -> Scene] = [:]
 
     /// The bytes of a scene file: a regular file of at most 64 MiB, else an InputError.
     static func readSceneFile(_ path: String) throws -> [UInt8] {

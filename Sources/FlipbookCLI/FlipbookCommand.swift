@@ -9,13 +9,20 @@ import Flipbook
 ///
 /// gives render, validate, diff, check and report, with scene files that name those types
 /// (`"layout": {"type": "coverFlow"}`) and `help` listing them beside the built-in ones.
+/// Scenes made in Swift — a UICollectionView with the app's own layout (docs/uikit.md) — are
+/// registered by name, and `flipbook render carousel`, `check carousel --golden …` use them:
+///
+///     FlipbookCommand.main(scenes: ["carousel": { Scene(name: "carousel", canvas: …, collectionView: makeCarousel()) }])
 public enum FlipbookCommand {
     /// Runs the command line (`arguments`, the executable's name first) with `layouts` and
-    /// `effects` added to the scene-file decoder, and exits with its status.
+    /// `effects` added to the scene-file decoder and `scenes` standing for scene files of
+    /// their names, and exits with its status.
     public static func main(layouts: [any SceneFileLayout.Type] = [], effects: [any SceneFileEffect.Type] = [],
+                            scenes: [String: @Sendable () throws -> Scene] = [:],
                             arguments: [String] = CommandLine.arguments) -> Never {
         for layout in layouts { CLI.sceneDecoder.register(layout: layout) }
         for effect in effects { CLI.sceneDecoder.register(effect: effect) }
+        CLI.codeScenes.merge(scenes) { $1 }
         tuneMemory()
         CLI.leavesSceneToExit = true
         exit(CLI.main(arguments))

@@ -84,6 +84,10 @@ public protocol CollectionViewLayout: Sendable {
     /// the first frame and after every data change, and prepares the layout with the sizes in
     /// `LayoutContext.itemSizes`.
     func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]?
+    /// Something this layout answered that Flipbook cannot draw (a perspective transform from a
+    /// UIKit layout), in one line; the simulation stops with it rather than draw a wrong frame.
+    /// nil by default.
+    var unsupportedUse: String? { get }
 }
 
 extension CollectionViewLayout {
@@ -105,4 +109,5 @@ extension CollectionViewLayout {
         layoutAttributesForItem(at: indexPath)
     }
     public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? { nil }
+    public var unsupportedUse: String? { nil }
 }

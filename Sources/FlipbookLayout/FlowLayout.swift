@@ -66,6 +66,37 @@ public struct FlowLayout: CollectionViewLayout {
     public static let automaticSize = Size(width: .infinity, height: .infinity)
     public var selfSizes: Bool { estimatedItemSize != .zero && scrollDirection == .vertical }
 
+    /// A section's own spacing, insets and header and footer sizes, as
+    /// UICollectionViewDelegateFlowLayout gives them per section (insetForSectionAt,
+    /// minimumLineSpacingForSectionAt…).
+    public struct SectionMetrics: Hashable, Sendable {
+        public var sectionInset: EdgeInsets
+        public var minimumLineSpacing: Double
+        public var minimumInteritemSpacing: Double
+        public var headerReferenceSize: Size
+        public var footerReferenceSize: Size
+        public init(sectionInset: EdgeInsets, minimumLineSpacing: Double, minimumInteritemSpacing: Double,
+                    headerReferenceSize: Size, footerReferenceSize: Size) {
+            self.sectionInset = sectionInset; self.minimumLineSpacing = minimumLineSpacing
+            self.minimumInteritemSpacing = minimumInteritemSpacing
+            self.headerReferenceSize = headerReferenceSize; self.footerReferenceSize = footerReferenceSize
+        }
+        var transposed: SectionMetrics {
+            SectionMetrics(sectionInset: sectionInset.transposed, minimumLineSpacing: minimumLineSpacing,
+                           minimumInteritemSpacing: minimumInteritemSpacing, headerReferenceSize: headerReferenceSize.transposed,
+                           footerReferenceSize: footerReferenceSize.transposed)
+        }
+    }
+    /// Per-section metrics, by section; a section past its end uses the layout's own properties.
+    public var sectionMetrics: [SectionMetrics] = []
+
+    /// The metrics section `s` is laid out with.
+    public func metrics(ofSection s: Int) -> SectionMetrics {
+        if s >= 0, s < sectionMetrics.count { return sectionMetrics[s] }
+        return SectionMetrics(sectionInset: sectionInset, minimumLineSpacing: minimumLineSpacing, minimumInteritemSpacing: minimumInteritemSpacing,
+                              headerReferenceSize: headerReferenceSize, footerReferenceSize: footerReferenceSize)
+    }
+
     /// Every element, in vertical bands; `bands` index into it for O(log n + k) rect queries.
     private var all: [LayoutAttributes] = []
     private var bands: [Band] = []
@@ -102,6 +133,7 @@ public struct FlowLayout: CollectionViewLayout {
         flipped.sectionInset = sectionInset.transposed
         flipped.headerReferenceSize = headerReferenceSize.transposed
         flipped.footerReferenceSize = footerReferenceSize.transposed
+        flipped.sectionMetrics = sectionMetrics.map(\.transposed)
         flipped.prepareVertically(mirrored)
         all = flipped.all.map { a in
             var a = a
@@ -146,7 +178,9 @@ public struct FlowLayout: CollectionViewLayout {
         var sizes: [Size] = []
         for section in 0..<context.numberOfSections {
             let count = context.numberOfItems(inSection: section)
-            headerIndex.append(addSupplementary(ElementKind.sectionHeader, section: section, height: headerReferenceSize.height))
+            let m = metrics(ofSection: section)
+            let (sectionInset, minimumLineSpacing, minimumInteritemSpacing) = (m.sectionInset, m.minimumLineSpacing, m.minimumInteritemSpacing)
+            headerIndex.append(addSupplementary(ElementKind.sectionHeader, section: section, height: m.headerReferenceSize.height))
             y += sectionInset.top
             var indices = [Int](repeating: 0, count: count)
             let available = width - sectionInset.left - sectionInset.right
@@ -199,7 +233,7 @@ public struct FlowLayout: CollectionViewLayout {
             }
             y += sectionInset.bottom
             itemIndex.append(indices)
-            footerIndex.append(addSupplementary(ElementKind.sectionFooter, section: section, height: footerReferenceSize.height))
+            footerIndex.append(addSupplementary(ElementKind.sectionFooter, section: section, height: m.footerReferenceSize.height))
         }
         contentSize = Size(width: width, height: y)
     }

@@ -136,7 +136,10 @@ public final class CollectionView {
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
         sizeSelfSizingCells()
         scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
-            self?.layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity) ?? proposed
+            guard let self else { return proposed }
+            // The layout is current at the release (a UIKit layout reads the view's offset here).
+            self.prepareLayoutIfNeeded(bounds: self.scrollView.bounds)
+            return self.layout.targetContentOffset(forProposedContentOffset: proposed, withScrollingVelocity: velocity)
         }
         scrollView.isPagingEnabled = spec.isPagingEnabled
         prepareLayoutIfNeeded(bounds: scrollView.bounds)

@@ -430,8 +430,18 @@ public final class Simulator {
             sim.advance(to: t)
             if let failure = sim.failure { throw failure }
             out.append(sim.snapshot(index: sim.clock.firstFrame(atOrAfter: t), time: t))
+            try sim.checkLayouts()
         }
         return out
+    }
+
+    /// A layout that answered something Flipbook cannot draw stops the recording with it.
+    private func checkLayouts() throws {
+        for (k, v) in views.enumerated() {
+            if let problem = v.layout.unsupportedUse {
+                throw InputError(file: scene.messageFile(), path: k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout", message: problem)
+            }
+        }
     }
 
     /// Plays this simulator from its start (after any effects you installed) and records the
@@ -449,6 +459,7 @@ public final class Simulator {
                 if let failure { throw failure }
                 if i >= first && (i - first) % max(1, step) == 0 {
                     var frame = snapshot(index: i)
+                    try checkLayouts()
                     if let previous = frames.last { frame.share(with: previous) }
                     drawItems += frame.items.count
                     if drawItems > limits.maxDrawItems {

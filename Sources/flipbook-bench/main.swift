@@ -36,6 +36,12 @@ func goal(_ figure: String, _ target: String, holds: Bool) {
 // `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.);
 // `--png` only the PNG frames against the Cairo baseline (1.-4.).
 let previewsOnly = CommandLine.arguments.dropFirst().first == "--previews"
+// `--uikit` only the UIKit layout object against the native layout (8.).
+if CommandLine.arguments.dropFirst().first == "--uikit" {
+    try UIKitLayoutBenchmark.run()
+    printGoals()
+    exit(0)
+}
 let pngOnly = CommandLine.arguments.dropFirst().first == "--png"
 let args = Array(CommandLine.arguments.dropFirst().filter { $0 != "--previews" && $0 != "--png" })
 // wallet-scroll: mostly cards sliding, some frames at rest; scroll-physics: continuous motion,
@@ -136,6 +142,11 @@ if pngOnly {
 let flipbookBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook").path
 if args.isEmpty && !previewsOnly && FileManager.default.fileExists(atPath: flipbookBinary) {
     try ScalingBenchmark(flipbook: flipbookBinary, scratch: scratch).runAll()
+}
+
+// 8. A UIKit layout object against Flipbook's own layout.
+if args.isEmpty && !previewsOnly {
+    try UIKitLayoutBenchmark.run()
 }
 
 // 7. The animated SVG in Chromium, every frame of the examples that move most (when Chromium is installed).

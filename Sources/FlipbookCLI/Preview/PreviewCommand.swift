@@ -14,7 +14,7 @@ extension CLI {
         }
         let path = o.positional[0]
         // A scene that is not there at all is a mistake on the command line, not an edit.
-        if !FileManager.default.fileExists(atPath: path) { throw InputError(file: path, message: "no such file") }
+        if CLI.codeScenes[path] == nil && !FileManager.default.fileExists(atPath: path) { throw InputError(file: path, message: "no such file") }
         let port = try o.integer(Commands.port) ?? 8080
         let budget = RenderBudget(megabytes: try o.integer(Commands.maxMemory) ?? RenderBudget.defaultMegabytes,
                                   seconds: try o.integer(Commands.maxSeconds) ?? RenderBudget.defaultSeconds)

@@ -54,14 +54,16 @@ final class PreviewSession: @unchecked Sendable {
         let stamps = [scenePath: FileStamp(scenePath)].compactMapValues { $0 }
         do {
             // One read: the scene and the lines its steps are named by come from the same bytes.
-            let bytes = try CLI.readSceneFile(scenePath)
-            var scene = try CLI.decodeScene(bytes, file: scenePath, assets: assets, maxMemory: budget.megabytes)
+            // A scene made in code has no file to read or watch: it is made once.
+            let bytes = CLI.codeScenes[scenePath] == nil ? try CLI.readSceneFile(scenePath) : nil
+            var scene = try bytes.map { try CLI.decodeScene($0, file: scenePath, assets: assets, maxMemory: budget.megabytes) }
+                ?? CLI.loadScene(scenePath, assets: assets, maxMemory: budget.megabytes)
             if let scale { try CLI.override(&scene, scale: scale, command: "preview") }
             let cancellation = Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage)
             let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
             // A frame render would refuse to draw is refused here, before any page asks for one.
             _ = try budget.workers(for: timeline.canvas, requested: 1)
-            let source = try? SceneSource(file: scenePath, bytes: bytes)
+            let source = bytes.flatMap { try? SceneSource(file: scenePath, bytes: $0) }
             let info = Array(PreviewSession.sceneInfo(scene, timeline: timeline, source: source).utf8)
             let keyframes = Array(try KeyframesJSONFormat.text(timeline).utf8)
             let images = PreviewSession.imagePaths(timeline)

@@ -1,0 +1,70 @@
+import Foundation
+import FlipbookCore
+import FlipbookLayout
+import FlipbookSimulation
+
+extension Scene {
+    /// A scene of a UICollectionView built in Swift: its frame, scrolling properties and layout
+    /// object, and one item per item its data source reports, each drawn from the cell the data
+    /// source returns for it (its `backgroundColor`, or its `contentView`'s, and its layer's corner
+    /// radius, border and shadow). Item ids are "<section>-<item>" ("0-3"), which the script names.
+    ///
+    /// The view is the canvas-sized scroll view unless its frame says otherwise; `UIScreen.main`
+    /// reports the canvas while the scene is made.
+    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, collectionView cv: UICollectionView,
+                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+        UIScreen.main.scale = CGFloat(canvas.scale)
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+        cv.simulatedCounts = nil
+        var sections: [SectionSpec] = []
+        for s in 0..<cv.numberOfSections {
+            var items: [ItemSpec] = []
+            for i in 0..<cv.numberOfItems(inSection: s) {
+                let ip = IndexPath(item: i, section: s)
+                var item = ItemSpec(id: "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+                if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
+                    let (color, style) = UIKitCellLook.look(of: cell)
+                    if let color { item.color = color }
+                    item.style = style
+                }
+                items.append(item)
+            }
+            sections.append(SectionSpec(id: "section\(s)", items: items))
+        }
+        let f = cv.frame
+        var spec = CollectionViewSpec(frame: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)),
+                                      layout: UIKitLayout(collectionView: cv), sections: sections)
+        spec.contentInset = EdgeInsets(cv.contentInset)
+        spec.contentOffset = Point(cv.contentOffset) == .zero && cv.contentInset != .zero ? nil : Point(cv.contentOffset)
+        if let bg = cv.backgroundColor { spec.backgroundColor = bg.value }
+        spec.isPagingEnabled = cv.isPagingEnabled
+        spec.bounces = cv.bounces
+        spec.alwaysBounceVertical = cv.alwaysBounceVertical
+        spec.alwaysBounceHorizontal = cv.alwaysBounceHorizontal
+        spec.scrollEnabled = cv.isScrollEnabled
+        spec.decelerationRate = Double(cv.decelerationRate.rawValue)
+        cv.collectionViewLayout.invalidateLayout()
+        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
+    }
+}
+
+/// How part 1 of the UIKit module draws a cell: its fill and its layer (docs/uikit.md).
+enum UIKitCellLook {
+    static func look(of cell: UICollectionViewCell) -> (Color?, CellStyle) {
+        var style = CellStyle()
+        let layer = cell.layer
+        style.cornerRadius = Double(layer.cornerRadius)
+        style.clipsToBounds = layer.masksToBounds
+        style.borderWidth = Double(layer.borderWidth)
+        style.border = layer.borderWidth > 0 ? layer.borderColor.map(\.color.value) : nil
+        if layer.shadowOpacity > 0, let c = layer.shadowColor {
+            style.shadow = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity),
+                                  offset: Point(x: Double(layer.shadowOffset.width), y: Double(layer.shadowOffset.height)), radius: Double(layer.shadowRadius))
+        } else {
+            style.shadow = nil
+        }
+        let fill = cell.backgroundColor ?? cell.contentView.backgroundColor
+        return (fill.map(\.value) ?? Color(red: 0, green: 0, blue: 0, alpha: 0), style)
+    }
+}

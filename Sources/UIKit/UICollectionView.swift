@@ -1,0 +1,188 @@
+import Foundation
+
+/// A scrolling view of items placed by a layout
+/// (https://developer.apple.com/documentation/uikit/uicollectionview). Built in Swift as an app
+/// builds it, then handed to Flipbook (`Scene(name:canvas:fps:duration:collectionView:)`), which
+/// scrolls it, asks its layout as UIKit does and draws what the layout answers.
+open class UICollectionView: UIScrollView {
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+    open weak var dataSource: UICollectionViewDataSource?
+    open weak var delegate: UICollectionViewDelegate?
+    open var backgroundView: UIView?
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+
+    /// The item counts Flipbook's simulation has (after its batch updates); nil before a scene runs,
+    /// when the data source answers.
+    var simulatedCounts: [Int]?
+    private var cellClasses: [String: AnyClass] = [:]
+    private var supplementaryClasses: [String: AnyClass] = [:]
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.collectionView = self
+    }
+
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        collectionViewLayout.collectionView = self
+    }
+
+    /// `init(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())`.
+    public required convenience init() { self.init(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout()) }
+    public convenience override init(frame: CGRect) { self.init(frame: frame, collectionViewLayout: UICollectionViewFlowLayout()) }
+
+    // MARK: - Data
+
+    open var numberOfSections: Int {
+        if let simulatedCounts { return simulatedCounts.count }
+        guard let dataSource else { return 0 }
+        return dataSource.numberOfSections(in: self)
+    }
+
+    open func numberOfItems(inSection section: Int) -> Int {
+        if let simulatedCounts { return section >= 0 && section < simulatedCounts.count ? simulatedCounts[section] : 0 }
+        guard let dataSource, section >= 0, section < numberOfSections else { return 0 }
+        return dataSource.collectionView(self, numberOfItemsInSection: section)
+    }
+
+    /// Asks the layout again before the next frame (the data source is read when the scene is made).
+    open func reloadData() { collectionViewLayout.invalidateLayout() }
+
+    // MARK: - Cells
+
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        cellClasses[identifier] = cellClass
+    }
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        supplementaryClasses[elementKind + "\u{0}" + identifier] = viewClass
+    }
+
+    /// A new cell of the class registered for `identifier`; an identifier never registered is
+    /// UIKit's exception, here a precondition failure naming it.
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        guard let type = cellClasses[identifier] else {
+            preconditionFailure("could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier")
+        }
+        let cell = (type as? UICollectionViewCell.Type ?? UICollectionViewCell.self).init()
+        cell.setReuseIdentifier(identifier)
+        return cell
+    }
+
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionReusableView {
+        guard let type = supplementaryClasses[elementKind + "\u{0}" + identifier] else {
+            preconditionFailure("could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier")
+        }
+        let view = (type as? UICollectionReusableView.Type ?? UICollectionReusableView.self).init()
+        view.setReuseIdentifier(identifier)
+        return view
+    }
+
+    // MARK: - Layout
+
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.prepareIfNeeded()
+        return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The item whose frame holds `point` (content coordinates), the top one where they overlap.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        collectionViewLayout.prepareIfNeeded()
+        let probe = CGRect(x: point.x, y: point.y, width: 1, height: 1)
+        let hits = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? [])
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.alpha > 0 && $0.frame.contains(point) }
+        return hits.max { $0.zIndex < $1.zIndex }?.indexPath
+    }
+
+    /// Before a scene runs, sets where it starts; the scene's script animates scrolling.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
+}
+
+extension UICollectionViewLayout {
+    /// `prepare()` when the layout was invalidated, as UIKit does before a query.
+    func prepareIfNeeded() {
+        guard !isValid else { return }
+        prepare()
+        isValid = true
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource
+public protocol UICollectionViewDataSource: AnyObject {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    /// 1 unless implemented (Apple's page: "If you don't implement this method, the collection view uses a default value of 1").
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        UICollectionReusableView()
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate — declared so that
+/// delegates compile; Flipbook's simulation does not call them yet (docs/uikit.md).
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+
+/// Per-item sizes and per-section metrics for a flow layout
+/// (https://developer.apple.com/documentation/uikit/uicollectionviewdelegateflowlayout). A method
+/// the delegate does not implement answers with the layout's property, as UIKit does.
+public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize
+    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize
+}
+
+extension UICollectionViewDelegateFlowLayout {
+    private func flow(_ layout: UICollectionViewLayout) -> UICollectionViewFlowLayout? { layout as? UICollectionViewFlowLayout }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+        flow(collectionViewLayout)?.itemSize ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+        flow(collectionViewLayout)?.sectionInset ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumLineSpacingForSectionAt section: Int) -> CGFloat {
+        flow(collectionViewLayout)?.minimumLineSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, minimumInteritemSpacingForSectionAt section: Int) -> CGFloat {
+        flow(collectionViewLayout)?.minimumInteritemSpacing ?? 0
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForHeaderInSection section: Int) -> CGSize {
+        flow(collectionViewLayout)?.headerReferenceSize ?? .zero
+    }
+    public func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, referenceSizeForFooterInSection section: Int) -> CGSize {
+        flow(collectionViewLayout)?.footerReferenceSize ?? .zero
+    }
+}

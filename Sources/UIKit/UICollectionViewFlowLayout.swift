@@ -1,0 +1,141 @@
+import Foundation
+import FlipbookCore
+import FlipbookLayout
+
+/// A grid of lines (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout),
+/// computed by Flipbook's FlowLayout (Sources/FlipbookLayout/FlowLayout.swift: UIKit's line
+/// filling, justification and last-line rule), so that a subclass's `super` calls answer what
+/// UIKit's flow layout does. Per-item sizes and per-section insets and spacings come from the
+/// collection view's delegate when it is a UICollectionViewDelegateFlowLayout.
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// 50 × 50 (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/itemsize).
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { if oldValue != itemSize { invalidateLayout() } } }
+    /// .zero: self-sizing off (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/estimateditemsize).
+    open var estimatedItemSize = CGSize.zero { didSet { if oldValue != estimatedItemSize { invalidateLayout() } } }
+    /// 10 (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/minimumlinespacing).
+    open var minimumLineSpacing: CGFloat = 10 { didSet { if oldValue != minimumLineSpacing { invalidateLayout() } } }
+    /// 10 (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/minimuminteritemspacing).
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { if oldValue != minimumInteritemSpacing { invalidateLayout() } } }
+    open var sectionInset = UIEdgeInsets.zero { didSet { if oldValue != sectionInset { invalidateLayout() } } }
+    open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { if oldValue != scrollDirection { invalidateLayout() } } }
+    open var headerReferenceSize = CGSize.zero { didSet { if oldValue != headerReferenceSize { invalidateLayout() } } }
+    open var footerReferenceSize = CGSize.zero { didSet { if oldValue != footerReferenceSize { invalidateLayout() } } }
+    /// Pinned headers and footers are not drawn yet: true makes the scene stop with a line naming it.
+    open var sectionHeadersPinToVisibleBounds = false
+    open var sectionFootersPinToVisibleBounds = false
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/automaticsize)
+    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
+
+    private var computed = FlowLayout()
+
+    public override init() { super.init() }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    private var flowDelegate: UICollectionViewDelegateFlowLayout? { collectionView?.delegate as? UICollectionViewDelegateFlowLayout }
+
+    open override func prepare() {
+        super.prepare()
+        guard let cv = collectionView else { return }
+        var flow = FlowLayout(itemSize: Size(itemSize), minimumLineSpacing: Double(minimumLineSpacing),
+                              minimumInteritemSpacing: Double(minimumInteritemSpacing), sectionInset: EdgeInsets(sectionInset),
+                              headerReferenceSize: Size(headerReferenceSize), footerReferenceSize: Size(footerReferenceSize))
+        flow.scrollDirection = scrollDirection == .horizontal ? .horizontal : .vertical
+        let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
+        var sizes: [[Size]]?
+        if let d = flowDelegate {
+            // UIKit asks the delegate for every item and section when it implements these; the
+            // protocol's defaults answer with this layout's own properties.
+            sizes = counts.enumerated().map { s, n in (0..<n).map { Size(d.collectionView(cv, layout: self, sizeForItemAt: IndexPath(item: $0, section: s))) } }
+            flow.sectionMetrics = counts.indices.map { s in
+                FlowLayout.SectionMetrics(sectionInset: EdgeInsets(d.collectionView(cv, layout: self, insetForSectionAt: s)),
+                                          minimumLineSpacing: Double(d.collectionView(cv, layout: self, minimumLineSpacingForSectionAt: s)),
+                                          minimumInteritemSpacing: Double(d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s)),
+                                          headerReferenceSize: Size(d.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s)),
+                                          footerReferenceSize: Size(d.collectionView(cv, layout: self, referenceSizeForFooterInSection: s)))
+            }
+        }
+        let context = LayoutContext(bounds: Rect(cv.bounds), contentInset: EdgeInsets(cv.adjustedContentInset), itemCounts: counts, itemSizes: sizes)
+        flow.prepare(context)
+        computed = flow
+    }
+
+    open override var collectionViewContentSize: CGSize { CGSize(computed.collectionViewContentSize) }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        computed.layoutAttributesForElements(in: Rect(rect)).map(attributes)
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        computed.layoutAttributesForItem(at: ItemIndexPath(indexPath)).map(attributes)
+    }
+
+    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        computed.layoutAttributesForSupplementaryView(ofKind: ElementKind(uikit: elementKind), at: ItemIndexPath(indexPath)).map(attributes)
+    }
+
+    /// A flow layout follows a change of the view's size, not a scroll.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        guard let cv = collectionView else { return false }
+        return newBounds.size != cv.bounds.size
+    }
+
+    /// Attributes of `layoutAttributesClass` for one of Flipbook's.
+    private func attributes(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let ip = IndexPath(item: a.indexPath.item, section: a.indexPath.section)
+        let out = makeAttributes()
+        switch a.representedElementCategory {
+        case .cell: out.configure(cellAt: ip)
+        case .supplementaryView(let kind): out.configure(supplementaryOfKind: kind.uikitName, at: ip)
+        case .decorationView(let kind): out.configure(decorationOfKind: kind.uikitName, at: ip)
+        }
+        out.frame = CGRect(a.frame)
+        out.zIndex = a.zIndex
+        return out
+    }
+}
+
+extension UICollectionView {
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
+    public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
+}
+
+extension UICollectionViewLayoutAttributes {
+    func configure(cellAt ip: IndexPath) { indexPath = ip }
+    func configure(supplementaryOfKind kind: String, at ip: IndexPath) {
+        indexPath = ip
+        setCategory(.supplementaryView, kind: kind)
+    }
+    func configure(decorationOfKind kind: String, at ip: IndexPath) {
+        indexPath = ip
+        setCategory(.decorationView, kind: kind)
+    }
+}
+
+// MARK: - Between UIKit's values and Flipbook's
+
+extension Size { init(_ s: CGSize) { self.init(width: Double(s.width), height: Double(s.height)) } }
+extension Point { init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y)) } }
+extension Rect { init(_ r: CGRect) { self.init(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height)) } }
+extension EdgeInsets { init(_ i: UIEdgeInsets) { self.init(top: Double(i.top), left: Double(i.left), bottom: Double(i.bottom), right: Double(i.right)) } }
+extension ItemIndexPath { init(_ ip: IndexPath) { self.init(item: ip.item, section: ip.section) } }
+extension CGSize { init(_ s: Size) { self.init(width: s.width, height: s.height) } }
+extension CGPoint { init(_ p: Point) { self.init(x: p.x, y: p.y) } }
+extension CGRect { init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) } }
+
+extension ElementKind {
+    /// UIKit's kind string for Flipbook's kinds (headers and footers have UIKit's constants).
+    var uikitName: String {
+        switch self {
+        case .sectionHeader: return UICollectionView.elementKindSectionHeader
+        case .sectionFooter: return UICollectionView.elementKindSectionFooter
+        default: return rawValue
+        }
+    }
+    init(uikit name: String) {
+        switch name {
+        case UICollectionView.elementKindSectionHeader: self = .sectionHeader
+        case UICollectionView.elementKindSectionFooter: self = .sectionFooter
+        default: self.init(name)
+        }
+    }
+}

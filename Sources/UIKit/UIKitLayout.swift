@@ -1,0 +1,143 @@
+import Foundation
+import FlipbookCore
+import FlipbookLayout
+import FlipbookSimulation
+
+/// A UICollectionView's layout object seen as one of Flipbook's layouts: the simulation's
+/// bounds, insets and item counts go to the view before each call, the layout's attribute
+/// objects come back as Flipbook's values. The only place UIKit's classes meet the value core;
+/// what crosses is values (the timeline never holds an object).
+///
+/// A scene made from a UICollectionView shares its objects between runs of the simulation:
+/// simulate it one run at a time (as `flipbook` does), not on several threads at once.
+public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
+    public let collectionView: UICollectionView
+    private let problems = Problems()
+
+    public init(collectionView: UICollectionView) { self.collectionView = collectionView }
+
+    private var layout: UICollectionViewLayout { collectionView.collectionViewLayout }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        collectionView.simulatedCounts = context.itemCounts
+        collectionView.contentInset = UIEdgeInsets(top: context.contentInset.top, left: context.contentInset.left,
+                                                   bottom: context.contentInset.bottom, right: context.contentInset.right)
+        collectionView.bounds.size = CGSize(context.bounds.size)
+        collectionView.contentOffset = CGPoint(context.bounds.origin)
+        layout.prepare()
+        // Invalidations while preparing (a property set in prepare()) are part of this pass.
+        layout.isValid = true
+        collectionView.contentSize = layout.collectionViewContentSize
+        if let flow = layout as? UICollectionViewFlowLayout { checkFlowLayout(flow) }
+    }
+
+    /// What a flow layout may ask for that this part of the module does not draw yet.
+    private func checkFlowLayout(_ flow: UICollectionViewFlowLayout) {
+        if flow.sectionHeadersPinToVisibleBounds || flow.sectionFootersPinToVisibleBounds {
+            problems.record("UICollectionViewFlowLayout.section\(flow.sectionHeadersPinToVisibleBounds ? "Headers" : "Footers")PinToVisibleBounds is not drawn yet; see docs/uikit.md")
+        }
+        if flow.estimatedItemSize != .zero {
+            problems.record("UICollectionViewFlowLayout.estimatedItemSize (self-sizing cells) needs cells that measure their content, which the UIKit module does not draw yet; see docs/uikit.md")
+        }
+    }
+
+    public var collectionViewContentSize: Size { Size(layout.collectionViewContentSize) }
+
+    /// UIKit prepares cells ahead of scrolling, so it asks for more than the visible rect: one more
+    /// screen on each side along the axes the content scrolls (items that a transform brings into
+    /// view from there are drawn, as on a device).
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        collectionView.contentOffset = CGPoint(rect.origin)
+        let content = layout.collectionViewContentSize
+        let dx = content.width > rect.width ? rect.width : 0, dy = content.height > rect.height ? rect.height : 0
+        let asked = CGRect(x: rect.minX - dx, y: rect.minY - dy, width: rect.width + 2 * dx, height: rect.height + 2 * dy)
+        return (layout.layoutAttributesForElements(in: asked) ?? []).map(convert)
+    }
+
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.layoutAttributesForItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.layoutAttributesForSupplementaryView(ofKind: kind.uikitName, at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    }
+
+    /// Asks the layout, then lets the scroll happen (UIKit asks before it applies the new bounds).
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        let invalidates = layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) || !layout.isValid
+        collectionView.contentOffset = CGPoint(newBounds.origin)
+        collectionView.bounds.size = CGSize(newBounds.size)
+        return invalidates
+    }
+
+    public func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    }
+
+    public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    }
+
+    /// Flipbook's velocity is in points per second; UIKit hands the layout the scroll view's
+    /// release velocity in points per millisecond, the unit of
+    /// scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) — Apple's page for this
+    /// method says points per second, but the layouts written against it compare the velocity
+    /// with thresholds such as 0.3 (measured: github.com/topws/PagingLayout, PagingLayout.swift).
+    public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point) -> Point {
+        Point(layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset),
+                                         withScrollingVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)))
+    }
+
+    public var unsupportedUse: String? { problems.first }
+
+    /// One of UIKit's attribute objects as Flipbook's value. A transform Flipbook cannot draw yet
+    /// (perspective, shear, a non-uniform scale) is recorded, and the scene stops with it.
+    func convert(_ a: UICollectionViewLayoutAttributes) -> LayoutAttributes {
+        let ip = ItemIndexPath(item: a.indexPath.count > 1 ? a.indexPath.item : 0, section: a.indexPath.count > 0 ? a.indexPath.section : 0)
+        var out: LayoutAttributes
+        switch a.representedElementCategory {
+        case .cell: out = LayoutAttributes(forCellWith: ip)
+        case .supplementaryView: out = LayoutAttributes(forSupplementaryViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
+        case .decorationView: out = LayoutAttributes(forDecorationViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
+        }
+        out.frame = Rect(a.frame)
+        out.zIndex = a.zIndex
+        out.alpha = Double(a.alpha)
+        out.isHidden = a.isHidden
+        switch UIKitLayout.transform(a.transform3D) {
+        case .success(let t): out.transform = t
+        case .failure(let problem): problems.record("\(a.representedElementCategory == .cell ? "item" : "element") [\(ip.section), \(ip.item)]: \(problem.message)")
+        }
+        return out
+    }
+
+    struct TransformProblem: Error { var message: String }
+
+    /// Flipbook's transform for a CATransform3D: a rotation about z, a uniform scale and a
+    /// translation (any z terms project away, as with no perspective); others are refused.
+    static func transform(_ t: CATransform3D) -> Result<Transform, TransformProblem> {
+        if t == CATransform3DIdentity { return .success(.identity) }
+        guard t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else {
+            return .failure(TransformProblem(message: "a CATransform3D with perspective (m14, m24, m34 or m44) is not drawn yet; see docs/uikit.md"))
+        }
+        let a = Double(t.m11), b = Double(t.m12), c = Double(t.m21), d = Double(t.m22)
+        let scale = (a * a + b * b).squareRoot()
+        let tolerance = 1e-9 * max(1, scale)
+        guard abs(a - d) <= tolerance, abs(b + c) <= tolerance, scale > 0 else {
+            return .failure(TransformProblem(message: "a transform with a non-uniform scale, a shear or a reflection (a \(a), b \(b), c \(c), d \(d)) is not drawn yet; see docs/uikit.md"))
+        }
+        return .success(Transform(rotation: atan2(b, a), scale: scale, translation: Point(x: Double(t.m41), y: Double(t.m42))))
+    }
+
+    /// The first problem met while drawing, kept across copies of the layout value.
+    final class Problems: @unchecked Sendable {
+        private let lock = NSLock()
+        private var problem: String?
+        var first: String? { lock.lock(); defer { lock.unlock() }; return problem }
+        func record(_ message: String) {
+            lock.lock()
+            if problem == nil { problem = message }
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+// The view classes a collection view's code touches, as far as part 1 of the UIKit module
+// draws them: a cell is drawn from its background colour and its layer's corners, border and
+// shadow (docs/uikit.md). Subviews and Auto Layout come with part 2.
+
+/// The layer behind a view (https://developer.apple.com/documentation/quartzcore/calayer):
+/// the properties a cell's look reads.
+open class CALayer: NSObject {
+    /// 0 (https://developer.apple.com/documentation/quartzcore/calayer/cornerradius).
+    open var cornerRadius: CGFloat = 0
+    open var masksToBounds = false
+    open var borderWidth: CGFloat = 0
+    /// Opaque black (https://developer.apple.com/documentation/quartzcore/calayer/bordercolor).
+    open var borderColor: CGColor? = UIColor.black.cgColor
+    /// Opaque black (https://developer.apple.com/documentation/quartzcore/calayer/shadowcolor).
+    open var shadowColor: CGColor? = UIColor.black.cgColor
+    /// 0: no shadow (https://developer.apple.com/documentation/quartzcore/calayer/shadowopacity).
+    open var shadowOpacity: Float = 0
+    /// (0, −3) (https://developer.apple.com/documentation/quartzcore/calayer/shadowoffset).
+    open var shadowOffset = CGSize(width: 0, height: -3)
+    /// 3 (https://developer.apple.com/documentation/quartzcore/calayer/shadowradius).
+    open var shadowRadius: CGFloat = 3
+    open var opacity: Float = 1
+    open var transform = CATransform3DIdentity
+    open var zPosition: CGFloat = 0
+    open var backgroundColor: CGColor?
+}
+
+/// https://developer.apple.com/documentation/uikit/uiview
+open class UIView: NSObject {
+    open var frame: CGRect {
+        get { CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+        set {
+            bounds.size = newValue.size
+            center = CGPoint(x: newValue.midX, y: newValue.midY)
+        }
+    }
+    open var bounds = CGRect.zero
+    open var center = CGPoint.zero
+    open var transform = CGAffineTransform.identity
+    open var alpha: CGFloat = 1
+    open var isHidden = false
+    open var backgroundColor: UIColor?
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    public let layer = CALayer()
+    open var tag = 0
+
+    public init(frame: CGRect) {
+        super.init()
+        self.frame = frame
+    }
+    public required init?(coder: NSCoder) { super.init() }
+    /// `init(frame: .zero)`. Required, so that a collection view can make a registered cell class
+    /// (a subclass overriding init(frame:) and init?(coder:), as cells do, inherits it).
+    public required convenience override init() { self.init(frame: .zero) }
+
+    open func layoutSubviews() {}
+    open func setNeedsLayout() {}
+    open func layoutIfNeeded() {}
+}
+
+/// https://developer.apple.com/documentation/uikit/uiscrollview
+open class UIScrollView: UIView {
+    open var contentOffset = CGPoint.zero {
+        didSet { bounds.origin = contentOffset }
+    }
+    open var contentSize = CGSize.zero
+    open var contentInset = UIEdgeInsets.zero
+    /// The content inset with the safe area's; Flipbook draws no safe area, so the content inset.
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    open var isPagingEnabled = false
+    open var bounces = true
+    open var alwaysBounceVertical = false
+    open var alwaysBounceHorizontal = false
+    open var isScrollEnabled = true
+    open var decelerationRate = DecelerationRate.normal
+    open var showsVerticalScrollIndicator = true
+    open var showsHorizontalScrollIndicator = true
+}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionreusableview
+open class UICollectionReusableView: UIView {
+    open private(set) var reuseIdentifier: String?
+
+    open func prepareForReuse() {}
+    /// Called with the attributes the layout gives this view; a subclass reads its own fields here.
+    open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+    open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        layoutAttributes
+    }
+
+    func setReuseIdentifier(_ identifier: String) { reuseIdentifier = identifier }
+}
+
+/// https://developer.apple.com/documentation/uikit/uicollectionviewcell
+open class UICollectionViewCell: UICollectionReusableView {
+    /// The view a cell's content goes in; part 1 draws its background colour when the cell has none.
+    public let contentView = UIView()
+    open var isSelected = false
+    open var isHighlighted = false
+    open var backgroundView: UIView?
+    open var selectedBackgroundView: UIView?
+}

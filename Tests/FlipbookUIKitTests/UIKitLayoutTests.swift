@@ -1,0 +1,276 @@
+import XCTest
+import UIKit
+import Flipbook
+@testable import UIKitExamples
+@testable import FlipbookCLI
+
+/// The UIKit module's layouts rendered by Flipbook: geometry against formulas worked out here
+/// from UIKit's documented rules, not read back from Flipbook's own layouts.
+final class UIKitLayoutTests: XCTestCase {
+    let canvas = Canvas(width: 390, height: 600, scale: 1, background: .white)
+
+    func carouselScene(duration: Double = 2, touches: [TouchTrack] = []) -> (Scene, CarouselDataSource) {
+        let layout = CarouselFlowLayout()
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(CardCell.self, forCellWithReuseIdentifier: "card")
+        let dataSource = CarouselDataSource(count: 8)
+        cv.dataSource = dataSource
+        cv.decelerationRate = .fast
+        return (Scene(name: "carousel", canvas: canvas, fps: 60, duration: duration, collectionView: cv, touches: touches), dataSource)
+    }
+
+    func item(_ id: String, in frame: TimelineFrame) -> DrawItem? { frame.items.first { $0.id == id } }
+
+    /// At rest: the centred card is full size; each neighbour is one page (280 + 20 pt) away,
+    /// so its ratio is 1 and its scale the minimum, 0.8. The horizontal flow centres a column of
+    /// one item between the section's top and bottom: y = (600 − 400) / 2.
+    func testCarouselAtRestMatchesTheFlowRules() throws {
+        let (scene, source) = carouselScene()
+        _ = source
+        let timeline = try Simulator.run(scene, frames: 0...0)
+        let f = timeline.frames[0]
+        let inset = (390.0 - 280) / 2
+        let first = try XCTUnwrap(item("0-0", in: f))
+        XCTAssertEqual(first.frame.minX, inset, accuracy: 1e-9)
+        XCTAssertEqual(first.frame.minY, 100, accuracy: 1e-9)
+        XCTAssertEqual(first.frame.width, 280, accuracy: 1e-9)
+        XCTAssertEqual(first.frame.height, 400, accuracy: 1e-9)
+        XCTAssertEqual(first.scale, 1, accuracy: 1e-9)
+        XCTAssertEqual(first.zIndex, 10)
+        let second = try XCTUnwrap(item("0-1", in: f))
+        XCTAssertEqual(second.frame.minX, inset + 300, accuracy: 1e-9)
+        XCTAssertEqual(second.scale, 0.8, accuracy: 1e-9)
+        XCTAssertEqual(second.zIndex, 0)
+        // The card two pages away starts at 55 + 600 = 655 pt, past the 390 pt view and past the
+        // rect one screen beyond it (780 pt): UIKit would not ask for it.
+        XCTAssertNil(item("0-3", in: f))
+        // Cells are drawn from the data source's cells: odd items orange, even blue, 16 pt corners.
+        XCTAssertEqual(first.appearance.background, Color(hex: "#007AFF")); XCTAssertEqual(first.appearance.cornerRadius, 16)
+        XCTAssertEqual(second.appearance.background, Color(hex: "#FF9500"))
+    }
+
+    /// A flick to the left (finger moving left, content moving right) released at 2000 pt/s is
+    /// 2 pt/ms in UIKit's units, over the layout's 0.3 threshold: from the release offset (under
+    /// half a page, so page 0 by the layout's rounding) it pages exactly one card on, to 300 pt,
+    /// where the deceleration alone would have carried it past 600 (a travel of v²/2a, far more
+    /// than a page at 2000 pt/s).
+    func testFlickPagesThroughTargetContentOffset() throws {
+        let flick = TouchTrack.flick(at: 0.2, from: Point(x: 300, y: 300), velocity: Point(x: -2000, y: 0), duration: 0.05)
+        let (scene, source) = carouselScene(duration: 2.5, touches: [flick])
+        _ = source
+        let timeline = try Simulator.run(scene)
+        let release = try XCTUnwrap(timeline.frames.first { $0.time >= 0.25 + 1e-9 })
+        XCTAssertLessThan(release.contentOffset.x, 150, "released before half a page")
+        let last = try XCTUnwrap(timeline.frames.last)
+        XCTAssertEqual(last.contentOffset.x, 300, accuracy: 0.01)
+        // Mid-scroll, the scale follows the distance from the centre at that offset.
+        for f in timeline.frames where f.contentOffset.x > 10 && f.contentOffset.x < 290 {
+            let centre = f.contentOffset.x + 195
+            for id in ["0-0", "0-1"] {
+                guard let it = item(id, in: f) else { continue }
+                let contentCenter = it.frame.midX + f.contentOffset.x
+                let ratio = min(abs(contentCenter - centre) / 300, 1)
+                XCTAssertEqual(it.scale, 1 - 0.2 * ratio, accuracy: 1e-6, "frame \(f.index) \(id)")
+            }
+        }
+    }
+
+    /// The attributes subclass copies its own field and compares it (Apple's subclassing notes).
+    func testAttributesSubclassCopiesAndCompares() {
+        let a = CarouselLayoutAttributes(forCellWith: IndexPath(item: 3, section: 1))
+        a.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        a.distanceFromCenter = 12
+        let b = a.copy() as! CarouselLayoutAttributes
+        XCTAssertTrue(b !== a)
+        XCTAssertEqual(b.distanceFromCenter, 12)
+        XCTAssertEqual(b.frame, CGRect(x: 10, y: 20, width: 30, height: 40))
+        XCTAssertEqual(b.center, CGPoint(x: 25, y: 40))
+        XCTAssertEqual(b.indexPath.item, 3)
+        XCTAssertEqual(b.indexPath.section, 1)
+        XCTAssertTrue(a.isEqual(b))
+        b.distanceFromCenter = 13
+        XCTAssertFalse(a.isEqual(b))
+        XCTAssertTrue(CarouselFlowLayout.layoutAttributesClass == CarouselLayoutAttributes.self)
+    }
+
+    /// super.layoutAttributesForElements hands back instances of layoutAttributesClass.
+    func testFlowLayoutMakesAttributesOfTheSubclass() throws {
+        let (scene, source) = carouselScene()
+        _ = (scene, source)
+        let cv = try XCTUnwrap((scene.collectionView.layout as? UIKitLayout)?.collectionView)
+        cv.collectionViewLayout.invalidateLayout()
+        let a = try XCTUnwrap(cv.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)))
+        XCTAssertTrue(a is CarouselLayoutAttributes)
+        XCTAssertEqual(a.frame.minX, 55 + 600, accuracy: 1e-9)
+        XCTAssertEqual(cv.indexPathForItem(at: CGPoint(x: 55 + 300 + 1, y: 300))?.item, 1)
+        XCTAssertNil(cv.indexPathForItem(at: CGPoint(x: 340, y: 300)), "the 20 pt gap between cards 0 and 1")
+    }
+
+    /// A vertical flow with a UICollectionViewDelegateFlowLayout: sizes per item, insets and
+    /// spacing per section, worked out with UIKit's rules (a full line justified between the
+    /// insets, a lone item centred, sections stacked).
+    func testDelegateFlowLayoutSizesAndSectionMetrics() throws {
+        final class Source: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+            func numberOfSections(in collectionView: UICollectionView) -> Int { 2 }
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { section == 0 ? 3 : 1 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+                cell.backgroundColor = .systemGreen
+                return cell
+            }
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                CGSize(width: 100 + 10 * CGFloat(indexPath.item), height: 50)
+            }
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, insetForSectionAt section: Int) -> UIEdgeInsets {
+                section == 0 ? UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 20) : UIEdgeInsets(top: 5, left: 0, bottom: 0, right: 0)
+            }
+        }
+        let layout = UICollectionViewFlowLayout()
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        cv.delegate = source
+        let scene = Scene(name: "flow", canvas: canvas, duration: 0.1, collectionView: cv)
+        let f = try Simulator.run(scene, frames: 0...0).frames[0]
+        // Section 0: widths 100, 110, 120 = 330 fit in 390 − 40 = 350 with two gaps of at least
+        // 10 (350 ≥ 350): one justified line, gap (350 − 330) / 2 = 10.
+        XCTAssertEqual(item("0-0", in: f)?.frame, Rect(x: 20, y: 10, width: 100, height: 50))
+        XCTAssertEqual(item("0-1", in: f)?.frame, Rect(x: 130, y: 10, width: 110, height: 50))
+        XCTAssertEqual(item("0-2", in: f)?.frame, Rect(x: 250, y: 10, width: 120, height: 50))
+        // Section 1 starts below section 0's bottom inset: 10 + 50 + 30 + its own top inset 5; a
+        // lone item is centred in the full width: (390 − 100) / 2.
+        XCTAssertEqual(item("1-0", in: f)?.frame, Rect(x: 145, y: 95, width: 100, height: 50))
+        XCTAssertEqual(item("1-0", in: f)?.appearance.background, Color(hex: "#34C759"))
+    }
+
+    /// A transform Flipbook cannot draw stops the scene with one line naming it, never a frame
+    /// drawn wrong.
+    func testPerspectiveTransformIsRefusedWithALine() throws {
+        final class Tilt: UICollectionViewFlowLayout {
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                super.layoutAttributesForElements(in: rect)?.map { a in
+                    var t = CATransform3DIdentity
+                    t.m34 = -1 / 500
+                    a.transform3D = CATransform3DRotate(t, .pi / 6, 0, 1, 0)
+                    return a
+                }
+            }
+        }
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: Tilt())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        let scene = Scene(name: "tilt", canvas: canvas, duration: 0.1, collectionView: cv)
+        XCTAssertThrowsError(try Simulator.run(scene)) { error in
+            let line = "\(error)"
+            XCTAssertTrue(line.contains("$.collectionView.layout"), line)
+            XCTAssertTrue(line.contains("item [0, 0]: a CATransform3D with perspective"), line)
+            XCTAssertFalse(line.contains("\n"), line)
+        }
+    }
+
+    /// Pinned headers are not drawn yet: the scene stops with the property's name.
+    func testPinnedHeadersAreRefusedWithALine() throws {
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let layout = UICollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 0, height: 40)
+        layout.sectionHeadersPinToVisibleBounds = true
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        XCTAssertThrowsError(try Simulator.run(Scene(name: "pinned", canvas: canvas, duration: 0.1, collectionView: cv))) { error in
+            XCTAssertTrue("\(error)".contains("UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds is not drawn yet"), "\(error)")
+        }
+    }
+
+    /// A rotation and a uniform scale about the centre, and a translation, reach the drawn item
+    /// as UIKit composes them: the centre moves by the translation, the angle and scale are the
+    /// matrix's.
+    func testAffineTransformReachesTheDrawnItem() throws {
+        final class Spin: UICollectionViewFlowLayout {
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                super.layoutAttributesForElements(in: rect)?.map { a in
+                    a.transform = CGAffineTransform(rotationAngle: .pi / 6).scaledBy(x: 1.5, y: 1.5).translatedBy(x: 0, y: 0)
+                        .concatenating(CGAffineTransform(translationX: 40, y: -10))
+                    return a
+                }
+            }
+        }
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            }
+        }
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: Spin())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        let f = try Simulator.run(Scene(name: "spin", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
+        let it = try XCTUnwrap(item("0-0", in: f))
+        // The default 50 × 50 item alone on its line is centred: x = (390 − 50) / 2 = 170.
+        XCTAssertEqual(it.frame.midX, 170 + 25 + 40, accuracy: 1e-9)
+        XCTAssertEqual(it.frame.midY, 25 - 10, accuracy: 1e-9)
+        XCTAssertEqual(it.rotation, .pi / 6, accuracy: 1e-9)
+        XCTAssertEqual(it.scale, 1.5, accuracy: 1e-9)
+    }
+}
+
+/// A scene made in code stands for a scene file in the `flipbook` command
+/// (FlipbookCommand.main(scenes:)): render, validate and check take its name.
+final class UIKitCommandTests: XCTestCase {
+    func testRegisteredSceneRendersByName() throws {
+        CLI.codeScenes["uikit-carousel"] = {
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: CarouselFlowLayout())
+            cv.register(CardCell.self, forCellWithReuseIdentifier: "card")
+            cv.dataSource = CarouselDataSource.shared
+            cv.backgroundColor = .systemGroupedBackground
+            let flick = TouchTrack.flick(at: 0.2, from: Point(x: 300, y: 300), velocity: Point(x: -2000, y: 0), duration: 0.05)
+            return Scene(name: "uikit-carousel", canvas: Canvas(width: 390, height: 600, scale: 1, background: .white), duration: 1.5,
+                         collectionView: cv, touches: [flick])
+        }
+        defer { CLI.codeScenes["uikit-carousel"] = nil }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("uikit-carousel-\(getpid())").path
+        defer { if ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] == nil { try? FileManager.default.removeItem(atPath: out) } }
+        final class Printed: @unchecked Sendable { var text = "" }
+        let log = Printed()
+        var printed: String { log.text }
+        let console = Console(out: { log.text += $0 }, err: { log.text += $0 }, errIsTerminal: false, environment: [:])
+        XCTAssertEqual(CLI.main(["flipbook", "validate", "uikit-carousel"], console: console), 0, printed)
+        XCTAssertTrue(printed.contains("uikit-carousel: ok"), printed)
+        XCTAssertEqual(CLI.main(["flipbook", "render", "uikit-carousel", "-o", out, "--format", "png,json", "-q"], console: console), 0, printed)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame-") }
+        XCTAssertEqual(frames.count, 90)
+        let keyframes = try String(contentsOfFile: out + "/keyframes.json", encoding: .utf8)
+        XCTAssertTrue(keyframes.contains(#""scene":"uikit-carousel""#))
+        // Pixels at known points of the last frame (paged to 300 pt): card 1 is centred, full
+        // size, x 55-335, y 100-500, and orange (the data source colours odd items so).
+        let image = try ImageStore.read(out + "/frame-00089.png")
+        /// An opaque pixel as #RRGGBB (Cairo's ARGB32 rows, little-endian: B, G, R, A).
+        func pixel(x: Int, y: Int) -> String {
+            let i = y * image.stride + x * 4
+            return String(format: "#%02X%02X%02X", image.pixels[i + 2], image.pixels[i + 1], image.pixels[i])
+        }
+        XCTAssertEqual(pixel(x: 195, y: 300), "#FF9500")
+        // Between the cards' edges, the view's grouped background: card 0 at scale 0.8 spans
+        // 55 − 300 + 28 … 335 − 300 − 28 = −217 … 7 on screen, leaving x 20 uncovered.
+        XCTAssertEqual(pixel(x: 20, y: 300), "#F2F2F7")
+    }
+}
+
+extension CarouselDataSource {
+    nonisolated(unsafe) static let shared = CarouselDataSource(count: 8)
+}
