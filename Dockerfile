@@ -16,6 +16,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Plugins ./Plugins
 COPY Tests ./Tests
+COPY examples/uikit ./examples/uikit
 RUN swift build -c release --product flipbook
 
 FROM swift:6.1-bookworm
