@@ -48,6 +48,19 @@ open class UIView: NSObject {
     }
     public let layer = CALayer()
     open var tag = 0
+    open private(set) weak var superview: UIView?
+    open private(set) var subviews: [UIView] = []
+
+    /// Adds `view` on top (removing it from its old superview); part 1 draws no subviews.
+    open func addSubview(_ view: UIView) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+    open func removeFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
 
     public init(frame: CGRect) {
         super.init()
@@ -104,4 +117,32 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var isHighlighted = false
     open var backgroundView: UIView?
     open var selectedBackgroundView: UIView?
+}
+
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller — enough for the code that
+/// builds a collection view in `viewDidLoad()`; Flipbook reads the collection view, not the
+/// controller (Scene(name:canvas:fps:duration:collectionView:)).
+open class UIViewController: NSObject {
+    private var loadedView: UIView?
+    /// Made (loadView(), then viewDidLoad()) the first time it is read, screen-sized, as UIKit does.
+    open var view: UIView! {
+        get {
+            if loadedView == nil {
+                loadView()
+                viewDidLoad()
+            }
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+    open var isViewLoaded: Bool { loadedView != nil }
+    open var title: String?
+
+    public override init() { super.init() }
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    public required init?(coder: NSCoder) { super.init() }
+
+    open func loadView() { loadedView = UIView(frame: UIScreen.main.bounds) }
+    open func viewDidLoad() {}
+    open func loadViewIfNeeded() { _ = view }
 }

@@ -1,0 +1,118 @@
+import XCTest
+import UIKit
+import Flipbook
+@testable import UIKitExamples
+
+/// The articles' own layout code (examples/uikit, translated statement by statement from their
+/// Objective-C) beside Flipbook's built-in layouts on the same scene and touches: every drawn
+/// cell's frame within 0.5 pt on every frame, and nothing visible that the other lacks.
+final class ArticleLayoutTests: XCTestCase {
+    final class Source: NSObject, UICollectionViewDataSource {
+        let counts: [Int]
+        init(counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        }
+    }
+
+    /// The example scene without its effect (the articles' gesture code is view-controller code
+    /// with target-action, not layout), and its twin: a UICollectionView with `layout`, the same
+    /// frame, insets, items, script and touches.
+    func scenes(_ example: String, layout: UICollectionViewLayout) throws -> (native: Scene, uikit: Scene, ids: [String: String], source: AnyObject) {
+        try scenes(example) { native in
+            let spec = native.collectionView
+            let cv = UICollectionView(frame: CGRect(x: spec.frame.minX, y: spec.frame.minY, width: spec.frame.width, height: spec.frame.height),
+                                      collectionViewLayout: layout)
+            cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+            let source = Source(counts: spec.sections.map(\.items.count))
+            cv.dataSource = source
+            return (cv, source)
+        }
+    }
+
+    /// The example's scene without its effect, and the twin `makeView` builds from it (a view and
+    /// the object that must stay alive for it: its data source).
+    func scenes(_ example: String, makeView: (Scene) -> (UICollectionView, AnyObject)) throws -> (native: Scene, uikit: Scene, ids: [String: String], source: AnyObject) {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/\(example).json").path
+        var native = try SceneDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        native.effect = nil
+        let spec = native.collectionView
+        let (cv, source) = makeView(native)
+        cv.contentInset = UIEdgeInsets(top: spec.contentInset.top, left: spec.contentInset.left, bottom: spec.contentInset.bottom, right: spec.contentInset.right)
+        cv.contentOffset = CGPoint(x: spec.initialContentOffset.x, y: spec.initialContentOffset.y)
+        let uikit = Scene(name: native.name + "-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
+                          collectionView: cv, script: native.script, touches: native.touches)
+        var ids: [String: String] = [:]
+        for (s, section) in spec.sections.enumerated() { for (i, item) in section.items.enumerated() { ids[item.id] = "\(s)-\(i)" } }
+        return (native, uikit, ids, source)
+    }
+
+    /// The largest difference in a drawn cell's frame over all frames, after checking that both
+    /// draw the same cells wherever one of them is visible in the view.
+    func largestDifference(_ example: String, layout: UICollectionViewLayout, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
+        try largestDifference(try scenes(example, layout: layout), file: file, line: line)
+    }
+
+    func largestDifference(_ scenes: (native: Scene, uikit: Scene, ids: [String: String], source: AnyObject), file: StaticString = #filePath,
+                           line: UInt = #line) throws -> Double {
+        let (native, uikit, ids, source) = scenes
+        _ = source
+        let a = try Simulator.run(native), b = try Simulator.run(uikit)
+        XCTAssertEqual(a.frames.count, b.frames.count, file: file, line: line)
+        let view = native.collectionView.frame
+        var worst = 0.0
+        for (fa, fb) in zip(a.frames, b.frames) {
+            XCTAssertEqual(fa.contentOffset.y, fb.contentOffset.y, accuracy: 1e-6, "frame \(fa.index): contentOffset", file: file, line: line)
+            let cellsB = Dictionary(fb.items.filter { $0.kind == .cell }.map { ($0.id, $0) }, uniquingKeysWith: { x, _ in x })
+            var matched = Set<String>()
+            for ia in fa.items where ia.kind == .cell && ia.isDrawn {
+                guard let twin = ids[ia.id] else { continue }
+                guard let ib = cellsB[twin] else {
+                    XCTAssertFalse(ia.frame.intersects(view), "frame \(fa.index): \(ia.id) is visible natively but not drawn by the article's layout", file: file, line: line)
+                    continue
+                }
+                matched.insert(twin)
+                for (x, y) in [(ia.frame.minX, ib.frame.minX), (ia.frame.minY, ib.frame.minY), (ia.frame.width, ib.frame.width), (ia.frame.height, ib.frame.height)] {
+                    worst = max(worst, abs(x - y))
+                }
+                XCTAssertEqual(ia.zIndex, ib.zIndex, "frame \(fa.index): \(ia.id) zIndex", file: file, line: line)
+            }
+            for (id, ib) in cellsB where !matched.contains(id) && ib.isDrawn {
+                XCTAssertFalse(ib.frame.intersects(view), "frame \(fb.index): \(id) is visible from the article's layout but not natively", file: file, line: line)
+            }
+        }
+        return worst
+    }
+
+    /// Article 1's layout scrolled by the script (down past the sticky top, back, pulled past the
+    /// top): the same frames as WalletLayout, to the float.
+    func testWalletArticleLayoutMatchesWalletLayoutOnScripts() throws {
+        let worst = try largestDifference("wallet-scroll", layout: CollectionViewFlowLayout())
+        XCTAssertLessThanOrEqual(worst, 0.5)
+        XCTAssertLessThanOrEqual(worst, 1e-9, "no reason to differ at all: the same arithmetic")
+    }
+
+    /// The same by finger: drags, a flick with deceleration and a pull past the top with its rubber band.
+    func testWalletArticleLayoutMatchesWalletLayoutUnderTouches() throws {
+        let worst = try largestDifference("wallet-finger-scroll", layout: CollectionViewFlowLayout())
+        XCTAssertLessThanOrEqual(worst, 1e-9)
+    }
+
+    /// Article 2's view controller (a plain flow layout and its delegate's size, spacing and
+    /// insets) beside the jiggle-reorder example's flow layout, through its long presses and drags
+    /// (without the effect, they scroll what scrolls): the same grid.
+    func testJiggleArticleViewControllerMatchesTheFlowLayout() throws {
+        let worst = try largestDifference(try scenes("jiggle-reorder") { native in
+            let vc = ViewController()
+            vc.colorArray = native.collectionView.sections[0].items.map {
+                UIColor(red: CGFloat($0.color.red), green: CGFloat($0.color.green), blue: CGFloat($0.color.blue), alpha: CGFloat($0.color.alpha))
+            }
+            vc.loadViewIfNeeded()
+            return (vc.collectionView, vc)
+        })
+        XCTAssertLessThanOrEqual(worst, 1e-9)
+    }
+}
