@@ -95,8 +95,9 @@ public struct CompositionalLayout: CollectionViewLayout {
     /// A self-sizing section's items, in group order, with their frames in a group of the estimated size.
     private func slots(of spec: Section, effective: Size) -> (items: [Item], frames: [Rect]) {
         let items: [Item] = spec.group.subitems.compactMap { if case .item(let i) = $0 { return i } else { return nil } }
-        let repeated = spec.group.count.map { n in Array(repeating: items[0], count: n) } ?? items
-        return (repeated, spec.group.itemFrames(in: spec.group.layoutSize.resolved(in: effective)))
+        let frames = spec.group.itemFrames(in: spec.group.layoutSize.resolved(in: effective))
+        // A group repeats its items in order to fill itself (Group).
+        return (frames.indices.map { items[$0 % items.count] }, frames)
     }
 
     private func effectiveSize(_ spec: Section, container: Size) -> Size {
@@ -303,7 +304,7 @@ public struct CompositionalLayout: CollectionViewLayout {
         let sized = selfSizes(spec) ? sizedGroups(spec, section: s, items: items, effective: effective, context: context) : nil
         let groupSize = spec.group.layoutSize.resolved(in: effective)
         let frames = spec.group.itemFrames(in: groupSize)
-        let perGroup = max(1, spec.group.itemCount)
+        let perGroup = max(1, frames.count)
         let groupCount = (items + perGroup - 1) / perGroup
         let orthogonal = spec.orthogonalScrollingBehavior != .none
         let boundaryContainer = vertical ? Size(width: effective.width, height: container.height)

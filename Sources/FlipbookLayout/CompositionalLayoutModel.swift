@@ -89,7 +89,11 @@ extension CompositionalLayout {
         case group(Group)
     }
 
-    /// NSCollectionLayoutGroup: subitems side by side (`horizontal`) or stacked (`vertical`).
+    /// NSCollectionLayoutGroup: subitems side by side (`horizontal`) or stacked (`vertical`),
+    /// each at its own size. A group of one subitem repeats it while the group has room for the
+    /// next, as UIKit's does: a horizontal group of `[item]` a fifth of its width holds five (the
+    /// grid of Apple's "Implementing Modern Collection Views" sample; public layouts such as
+    /// github.com/inseven/SelectableCollectionView's IconCollectionViewLayout rely on it).
     /// With `count`, UIKit's `horizontal(layoutSize:repeatingSubitem:count:)`: the one subitem
     /// is repeated `count` times and sized to fill the group, whatever its own length.
     public struct Group: Hashable, Sendable {
@@ -154,13 +158,28 @@ extension CompositionalLayout {
                 let share = max(0, ((horizontal ? container.width : container.height) - spacing * Double(n - 1)) / Double(n))
                 for k in sizes.indices { if horizontal { sizes[k].width = share } else { sizes[k].height = share } }
             }
+            let length = horizontal ? container.width : container.height
+            var placed = Array(zip(subs, sizes))
+            if count == nil, subitems.count == 1 {
+                // Repeat the one subitem while the next fits at the least spacing.
+                var used = placed.reduce(0) { $0 + (horizontal ? $1.1.width : $1.1.height) } + spacing * Double(max(0, placed.count - 1))
+                var k = 0
+                while placed.count < CompositionalLayout.maxItemsPerGroup {
+                    let next = (subs[k % subs.count], sizes[k % sizes.count])
+                    let step = (horizontal ? next.1.width : next.1.height) + spacing
+                    guard step > 1e-9, used + step <= length + 1e-9 else { break }
+                    placed.append(next)
+                    used += step
+                    k += 1
+                }
+            }
             var gap = spacing
-            if case .flexible(let minimum)? = interItemSpacing, sizes.count > 1 {
-                let used = sizes.reduce(0) { $0 + (horizontal ? $1.width : $1.height) }
-                gap = max(minimum, ((horizontal ? container.width : container.height) - used) / Double(sizes.count - 1))
+            if case .flexible(let minimum)? = interItemSpacing, placed.count > 1 {
+                let used = placed.reduce(0) { $0 + (horizontal ? $1.1.width : $1.1.height) }
+                gap = max(minimum, (length - used) / Double(placed.count - 1))
             }
             var cursor = horizontal ? frame.minX : frame.minY
-            for (s, size) in zip(subs, sizes) {
+            for (s, size) in placed {
                 let slot = horizontal ? Rect(x: cursor, y: frame.minY, width: size.width, height: size.height)
                                       : Rect(x: frame.minX, y: cursor, width: size.width, height: size.height)
                 switch s {

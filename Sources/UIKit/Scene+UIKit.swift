@@ -17,6 +17,7 @@ extension Scene {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
         cv.simulatedCounts = nil
+        cv.simulatedContext = nil
         var sections: [SectionSpec] = []
         for s in 0..<cv.numberOfSections {
             var items: [ItemSpec] = []

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookLayout
 
 /// A scrolling view of items placed by a layout
 /// (https://developer.apple.com/documentation/uikit/uicollectionview). Built in Swift as an app
@@ -21,6 +22,8 @@ open class UICollectionView: UIScrollView {
     /// The item counts Flipbook's simulation has (after its batch updates); nil before a scene runs,
     /// when the data source answers.
     var simulatedCounts: [Int]?
+    /// What Flipbook's simulation last prepared the layout with (nil before a scene runs).
+    var simulatedContext: LayoutContext?
     private var cellClasses: [String: AnyClass] = [:]
     private var supplementaryClasses: [String: AnyClass] = [:]
 

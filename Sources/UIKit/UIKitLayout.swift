@@ -20,6 +20,7 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
 
     public mutating func prepare(_ context: LayoutContext) {
         collectionView.simulatedCounts = context.itemCounts
+        collectionView.simulatedContext = context
         collectionView.contentInset = UIEdgeInsets(top: context.contentInset.top, left: context.contentInset.left,
                                                    bottom: context.contentInset.bottom, right: context.contentInset.right)
         collectionView.bounds.size = CGSize(context.bounds.size)
@@ -29,6 +30,47 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         layout.isValid = true
         collectionView.contentSize = layout.collectionViewContentSize
         if let flow = layout as? UICollectionViewFlowLayout { checkFlowLayout(flow) }
+        if let compositional = layout as? UICollectionViewCompositionalLayout {
+            if let problem = compositional.unsupported { problems.record(problem) }
+            if backing == nil && !compositional.backing.orthogonalScrollingSections.isEmpty {
+                problems.record("a UICollectionViewCompositionalLayout subclass with orthogonally scrolling sections is not drawn yet; see docs/uikit.md")
+            }
+        }
+    }
+
+    /// The value a UICollectionViewCompositionalLayout (not a subclass, whose overrides must be
+    /// asked) lays out with: asked directly for what only values carry (orthogonal sections'
+    /// offsets, self-sizing rows).
+    private var backing: (any CollectionViewLayout)? {
+        guard let c = layout as? UICollectionViewCompositionalLayout, type(of: c) == UICollectionViewCompositionalLayout.self else { return nil }
+        return c.backing
+    }
+
+    public var orthogonalScrollingSections: [OrthogonalScrollingSection] { backing?.orthogonalScrollingSections ?? [] }
+
+    public func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
+        guard let backing else { return layoutAttributesForElements(in: rect) }
+        collectionView.contentOffset = CGPoint(rect.origin)
+        return backing.layoutAttributesForElements(in: rect, orthogonalOffsets: orthogonalOffsets)
+    }
+
+    public func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
+        guard let backing else { return layoutAttributesForItem(at: indexPath) }
+        return backing.layoutAttributesForItem(at: indexPath, orthogonalOffsets: orthogonalOffsets)
+    }
+
+    /// Asked before the first prepare (cells are measured first): the layout object describes
+    /// its sections for this context, then is prepared again with the measured sizes.
+    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
+        guard let compositional = layout as? UICollectionViewCompositionalLayout, backing != nil else { return nil }
+        if collectionView.simulatedContext?.itemCounts != context.itemCounts || collectionView.simulatedContext?.bounds != context.bounds {
+            collectionView.simulatedCounts = context.itemCounts
+            collectionView.simulatedContext = context
+            collectionView.bounds.size = CGSize(context.bounds.size)
+            compositional.prepare()
+            compositional.invalidateLayout()
+        }
+        return compositional.backing.selfSizingWidths(inSection: section, context: context)
     }
 
     /// What a flow layout may ask for that this part of the module does not draw yet.

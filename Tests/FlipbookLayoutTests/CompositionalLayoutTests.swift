@@ -63,6 +63,21 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertEqual(l.collectionViewContentSize.height, 410)
     }
 
+    /// A group of one subitem repeats it while the next fits (UIKit's grid idiom): a fifth of the
+    /// width gives five a row; 100 pt items 10 pt apart in 390 give three (a fourth would end at
+    /// 430); an item of no length is placed once, not for ever.
+    func testGroupOfOneSubitemRepeatsToFill() {
+        let fifth = C.Group.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item(.fractionalWidth(0.2), .fractionalHeight(1))])
+        XCTAssertEqual(fifth.itemFrames(in: Size(width: 390, height: 50)).map(\.minX), [0, 78, 156, 234, 312].map { Double($0) })
+        let l = prepared(C(section: C.Section(group: fifth)), view: Size(width: 390, height: 600), counts: [7])
+        assertFrame(frame(l, 5), Rect(x: 0, y: 50, width: 78, height: 50), "the sixth starts the second row")
+        var fixed = C.Group.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item(.absolute(100), .absolute(100))])
+        fixed.interItemSpacing = .fixed(10)
+        XCTAssertEqual(fixed.itemFrames(in: Size(width: 390, height: 100)).map(\.minX), [0, 110, 220])
+        let empty = C.Group.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(10)), subitems: [item(.absolute(0), .absolute(10))])
+        XCTAssertEqual(empty.itemFrames(in: Size(width: 390, height: 10)).count, 1)
+    }
+
     /// Fixed spacing puts items exactly that far apart; flexible spacing at least that far, the
     /// rest of the group's width shared equally between the gaps.
     func testFixedAndFlexibleSpacing() {

@@ -274,3 +274,131 @@ final class UIKitCommandTests: XCTestCase {
 extension CarouselDataSource {
     nonisolated(unsafe) static let shared = CarouselDataSource(count: 8)
 }
+
+/// UICollectionViewCompositionalLayout's objects, laid out by Flipbook: frames from the
+/// sizes, insets and spacing Apple documents, worked out here.
+final class CompositionalLayoutTests: XCTestCase {
+    let canvas = Canvas(width: 390, height: 600, scale: 1, background: .white)
+
+    final class Source: NSObject, UICollectionViewDataSource {
+        let counts: [Int]
+        init(_ counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+        }
+    }
+
+    func frame0(_ layout: UICollectionViewLayout, counts: [Int], touches: [TouchTrack] = [], duration: Double = 0.1) throws -> [TimelineFrame] {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source(counts)
+        cv.dataSource = source
+        let timeline = try Simulator.run(Scene(name: "compositional", canvas: canvas, duration: duration, collectionView: cv, touches: touches))
+        return timeline.frames
+    }
+
+    /// Three items a row: each a third of the group, less its 5 pt content insets; the group
+    /// spans the section's width less its 10 pt insets; rows 100 + 8 pt apart.
+    func testGridFromItemsGroupsAndSections() throws {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1)))
+        item.contentInsets = NSDirectionalEdgeInsets(top: 5, leading: 5, bottom: 5, trailing: 5)
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(100)),
+                                                       subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        section.interGroupSpacing = 8
+        let f = try frame0(UICollectionViewCompositionalLayout(section: section), counts: [7])[0]
+        let third = (390.0 - 20) / 3
+        for (k, id) in ["0-0", "0-1", "0-2", "0-3", "0-6"].enumerated() {
+            let index = [0, 1, 2, 3, 6][k]
+            let it = try XCTUnwrap(f.items.first { $0.id == id }, id)
+            XCTAssertEqual(it.frame.minX, 10 + Double(index % 3) * third + 5, accuracy: 1e-9, id)
+            XCTAssertEqual(it.frame.minY, 10 + Double(index / 3) * 108 + 5, accuracy: 1e-9, id)
+            XCTAssertEqual(it.frame.width, third - 10, accuracy: 1e-9, id)
+            XCTAssertEqual(it.frame.height, 90, accuracy: 1e-9, id)
+        }
+    }
+
+    /// A section provider, a header boundary item and an orthogonally scrolling section: the
+    /// header sits above the section at its size, and a horizontal drag in the orthogonal band
+    /// moves its items by the drag, the rest of the view not at all.
+    func testSectionProviderHeaderAndOrthogonalScrolling() throws {
+        let layout = UICollectionViewCompositionalLayout { section, environment in
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(150), heightDimension: .absolute(150)),
+                                                           subitems: [item])
+            let s = NSCollectionLayoutSection(group: group)
+            s.interGroupSpacing = 10
+            if section == 0 {
+                s.orthogonalScrollingBehavior = .continuous
+                let header = NSCollectionLayoutBoundarySupplementaryItem(
+                    layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(44)),
+                    elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+                s.boundarySupplementaryItems = [header]
+            }
+            XCTAssertEqual(environment.container.contentSize.width, 390)
+            return s
+        }
+        let drag = TouchTrack(finger: 1, downTime: 0.1, downPoint: Point(x: 300, y: 120),
+                              segments: [.init(to: Point(x: 200, y: 120), duration: 0.3, curve: .linear), .init(to: Point(x: 200, y: 120), duration: 0.3, curve: .linear)],
+                              path: "drag")
+        let frames = try frame0(layout, counts: [6, 4], touches: [drag], duration: 1)
+        let first = frames[0]
+        let header = try XCTUnwrap(first.items.first { $0.kind == .sectionHeader })
+        XCTAssertEqual(header.frame, Rect(x: 0, y: 0, width: 390, height: 44))
+        XCTAssertEqual(first.items.first { $0.id == "0-1" }?.frame, Rect(x: 160, y: 44, width: 150, height: 150))
+        // Section 1 stacks below the orthogonal band (44 + 150) and wraps, not scrolling sideways.
+        XCTAssertEqual(first.items.first { $0.id == "1-0" }?.frame.minY, 194)
+        let held = try XCTUnwrap(frames.first { $0.time > 0.55 && $0.time < 0.65 })
+        let moved = try XCTUnwrap(held.items.first { $0.id == "0-1" })
+        let still = try XCTUnwrap(held.items.first { $0.id == "1-0" })
+        XCTAssertLessThan(moved.frame.minX, 160 - 50, "the band follows the finger left")
+        XCTAssertEqual(still.frame.minX, first.items.first { $0.id == "1-0" }!.frame.minX, "section 1 does not move")
+        XCTAssertEqual(held.contentOffset.y, 0)
+    }
+
+    /// A visibleItemsInvalidationHandler written as apps write it scales each item by its
+    /// distance from the visible centre: the item centred at rest keeps scale 1, its neighbour
+    /// one group away gets 1 − 0.3 · 160 / 195.
+    func testVisibleItemsInvalidationHandler() throws {
+        let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+        let group = NSCollectionLayoutGroup.horizontal(layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(150), heightDimension: .absolute(150)),
+                                                       subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 120, bottom: 0, trailing: 120)
+        section.orthogonalScrollingBehavior = .continuous
+        section.visibleItemsInvalidationHandler = { items, offset, environment in
+            let centre = offset.x + environment.container.contentSize.width / 2
+            for item in items {
+                let distance = abs(item.center.x - centre)
+                let scale = max(0.7, 1 - 0.3 * distance / (environment.container.contentSize.width / 2))
+                item.transform = CGAffineTransform(scaleX: scale, y: scale)
+            }
+        }
+        let f = try frame0(UICollectionViewCompositionalLayout(section: section), counts: [5])[0]
+        let centred = try XCTUnwrap(f.items.first { $0.id == "0-0" })
+        XCTAssertEqual(centred.frame.midX, 195, accuracy: 1e-9, "120 + 75: centred")
+        XCTAssertEqual(centred.scale, 1, accuracy: 1e-9)
+        let next = try XCTUnwrap(f.items.first { $0.id == "0-1" })
+        XCTAssertEqual(next.scale, 1 - 0.3 * 160 / 195, accuracy: 1e-9)
+    }
+
+    /// `list(using:)` is Flipbook's list layout with the same configuration.
+    func testListConfigurationIsTheListLayout() throws {
+        var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.showsSeparators = false
+        let f = try frame0(UICollectionViewCompositionalLayout.list(using: configuration), counts: [3, 2])[0]
+        var native = ListLayout(appearance: .insetGrouped)
+        native.showsSeparators = false
+        native.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 390, height: 600), itemCounts: [3, 2]))
+        for (s, n) in [(0, 3), (1, 2)] {
+            for i in 0..<n {
+                let expected = try XCTUnwrap(native.layoutAttributesForItem(at: ItemIndexPath(item: i, section: s)))
+                XCTAssertEqual(f.items.first { $0.id == "\(s)-\(i)" }?.frame, expected.frame, "\(s)-\(i)")
+            }
+        }
+    }
+}
