@@ -47,7 +47,7 @@ let package = Package(
                                                  "FlipbookRender", "FlipbookDiff"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         // Above the value core: adapts UIKit's classes to Flipbook's layouts and scenes.
-        .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation"]),
+        .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookGraphics"]),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"], plugins: ["BuildStamp"]),
         // `flipbook --version` names the commit it was built from (Plugins/BuildStamp).
         .plugin(name: "BuildStamp", capability: .buildTool()),

@@ -6,8 +6,9 @@ import FlipbookSimulation
 extension Scene {
     /// A scene of a UICollectionView built in Swift: its frame, scrolling properties and layout
     /// object, and one item per item its data source reports, each drawn from the cell the data
-    /// source returns for it (its `backgroundColor`, or its `contentView`'s, and its layer's corner
-    /// radius, border and shadow). Item ids are "<section>-<item>" ("0-3"), which the script names.
+    /// source returns for it: its `backgroundColor` (or its `contentView`'s), its layer's corner
+    /// radius, border and shadow, and its view tree as laid out at the item's first size
+    /// (UIKitCellContent). Item ids are "<section>-<item>" ("0-3"), which the script names.
     ///
     /// The view is the canvas-sized scroll view unless its frame says otherwise; `UIScreen.main`
     /// reports the canvas while the scene is made.
@@ -18,24 +19,43 @@ extension Scene {
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
         cv.simulatedCounts = nil
         cv.simulatedContext = nil
+        // Each cell is made, given its layout attributes (apply(_:)) and laid out at its size, as
+        // the view does before showing it; its view tree is drawn as the item's content.
+        let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
+        cv.simulatedCounts = counts
+        let layout = cv.collectionViewLayout
+        layout.prepare()
         var sections: [SectionSpec] = []
-        for s in 0..<cv.numberOfSections {
+        var problems: [String] = []
+        for (s, count) in counts.enumerated() {
             var items: [ItemSpec] = []
-            for i in 0..<cv.numberOfItems(inSection: s) {
+            for i in 0..<count {
                 let ip = IndexPath(item: i, section: s)
                 var item = ItemSpec(id: "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
                 if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
+                    let attributes = layout.layoutAttributesForItem(at: ip)
+                        ?? layout.layoutAttributesForElements(in: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7))?
+                            .first { $0.representedElementCategory == .cell && $0.indexPath == ip }
+                    if let attributes {
+                        cell.frame = CGRect(origin: .zero, size: attributes.size)
+                        cell.apply(attributes)
+                    }
+                    UIKitCellContent.layOut(cell)
                     let (color, style) = UIKitCellLook.look(of: cell)
                     if let color { item.color = color }
                     item.style = style
+                    var found: [String] = []
+                    item.content = UIKitCellContent.elements(of: cell, problems: &found)
+                    problems += found.map { "cell \(item.id): " + $0 }
                 }
                 items.append(item)
             }
             sections.append(SectionSpec(id: "section\(s)", items: items))
         }
+        cv.simulatedCounts = nil
         let f = cv.frame
         var spec = CollectionViewSpec(frame: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)),
-                                      layout: UIKitLayout(collectionView: cv), sections: sections)
+                                      layout: UIKitLayout(collectionView: cv, problems: problems), sections: sections)
         spec.contentInset = EdgeInsets(cv.contentInset)
         spec.contentOffset = Point(cv.contentOffset) == .zero && cv.contentInset != .zero ? nil : Point(cv.contentOffset)
         if let bg = cv.backgroundColor { spec.backgroundColor = bg.value }

@@ -14,7 +14,11 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     public let collectionView: UICollectionView
     private let problems = Problems()
 
-    public init(collectionView: UICollectionView) { self.collectionView = collectionView }
+    /// `problems`: what was met making the scene that cannot be drawn (the first stops it).
+    public init(collectionView: UICollectionView, problems: [String] = []) {
+        self.collectionView = collectionView
+        for p in problems { self.problems.record(p) }
+    }
 
     private var layout: UICollectionViewLayout { collectionView.collectionViewLayout }
 

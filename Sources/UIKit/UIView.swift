@@ -48,6 +48,8 @@ open class UIView: NSObject {
     }
     public let layer = CALayer()
     open var tag = 0
+    /// `.scaleToFill` (https://developer.apple.com/documentation/uikit/uiview/contentmode).
+    open var contentMode = ContentMode.scaleToFill
     open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
 
@@ -111,8 +113,23 @@ open class UICollectionReusableView: UIView {
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewcell
 open class UICollectionViewCell: UICollectionReusableView {
-    /// The view a cell's content goes in; part 1 draws its background colour when the cell has none.
+    /// The view a cell's content goes in, the cell's first subview, as large as the cell.
     public let contentView = UIView()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.frame = bounds
+        addSubview(contentView)
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addSubview(contentView)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        contentView.frame = bounds
+    }
     open var isSelected = false
     open var isHighlighted = false
     open var backgroundView: UIView?

@@ -1,0 +1,87 @@
+import Foundation
+import FlipbookCore
+import FlipbookSimulation
+
+/// A cell's view tree as Flipbook draws it: the subviews, front to back in the painter's order
+/// UIKit composites them, each lowered to the item's content elements (a view's background to a
+/// rectangle with its layer's corner radius, a UILabel to a label, a UIImageView to an image), in
+/// the cell's coordinates. What an element cannot express yet is named, never drawn wrong.
+enum UIKitCellContent {
+    static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
+        var out: [ContentSpec] = []
+        walk(cell, origin: .zero, alpha: 1, cell: cell, into: &out, problems: &problems)
+        return out
+    }
+
+    /// layoutSubviews() through the tree, parents first, as a layout pass runs it.
+    static func layOut(_ view: UIView) {
+        view.layoutSubviews()
+        for sub in view.subviews { layOut(sub) }
+    }
+
+    private static func walk(_ view: UIView, origin: CGPoint, alpha: CGFloat, cell: UICollectionViewCell,
+                             into out: inout [ContentSpec], problems: inout [String]) {
+        for sub in view.subviews where !sub.isHidden && sub.alpha > 0.001 {
+            let f = sub.frame.offsetBy(dx: origin.x, dy: origin.y)
+            let a = alpha * sub.alpha
+            let name = String(describing: type(of: sub))
+            if !sub.transform.isIdentity { problems.append("a \(name)'s transform in a cell is not drawn yet") }
+            if sub.layer.borderWidth > 0 || sub.layer.shadowOpacity > 0 {
+                problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")
+            }
+            func place(_ kind: ContentSpec.Kind) {
+                out.append(ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height))))
+            }
+            // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
+            let isFill = sub === cell.contentView && cell.backgroundColor == nil
+            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
+                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius)))
+            }
+            if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
+                let font = label.font ?? UIFont.systemFont(ofSize: 17)
+                let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
+                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(font.pointSize), weight: font.weight >= .semibold ? .bold : .regular,
+                                        color: (label.textColor ?? .label).value.multiplyingAlpha(Double(a)), alignment: alignment,
+                                        numberOfLines: label.numberOfLines, lineBreakMode: LineBreakMode(label.lineBreakMode))))
+            }
+            if let imageView = sub as? UIImageView, let image = imageView.image {
+                if let mode = FlipbookCore.ContentMode(imageView.contentMode) {
+                    if a < 0.999 { problems.append("a translucent UIImageView in a cell is not drawn yet") }
+                    place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius)))
+                } else {
+                    problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
+                }
+            }
+            walk(sub, origin: f.origin, alpha: a, cell: cell, into: &out, problems: &problems)
+        }
+    }
+}
+
+extension Color {
+    func multiplyingAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha * a) }
+}
+
+extension LineBreakMode {
+    init(_ mode: NSLineBreakMode) {
+        switch mode {
+        case .byWordWrapping: self = .byWordWrapping
+        case .byCharWrapping: self = .byCharWrapping
+        case .byClipping: self = .byClipping
+        case .byTruncatingHead: self = .byTruncatingHead
+        case .byTruncatingTail: self = .byTruncatingTail
+        case .byTruncatingMiddle: self = .byTruncatingMiddle
+        }
+    }
+}
+
+extension FlipbookCore.ContentMode {
+    init?(_ mode: UIView.ContentMode) {
+        switch mode {
+        case .scaleToFill: self = .scaleToFill
+        case .scaleAspectFit: self = .scaleAspectFit
+        case .scaleAspectFill: self = .scaleAspectFill
+        case .center: self = .center
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A font: the system font at a size and weight
+/// (https://developer.apple.com/documentation/uikit/uifont). Flipbook sets it in its own faces
+/// (docs/scene-format.md#text): weights up to `.medium` are drawn regular, `.semibold` and
+/// heavier bold.
+public final class UIFont: NSObject, @unchecked Sendable {
+    public let pointSize: CGFloat
+    public let weight: Weight
+    public let fontName: String
+
+    init(size: CGFloat, weight: Weight, name: String = ".SFUI") {
+        pointSize = size; self.weight = weight; fontName = name
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uifont/weight
+    public struct Weight: RawRepresentable, Hashable, Comparable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
+        // The values UIKit's constants have (UIFontWeightUltraLight … UIFontWeightBlack).
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uifont/textstyle
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+    }
+
+    public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
+    public class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
+    public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
+    /// The size of `fontSize`'s digits; Flipbook's digits are already equal widths in its Latin face.
+    public class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
+    /// 17 (https://developer.apple.com/documentation/uikit/uifont/labelfontsize).
+    public class var labelFontSize: CGFloat { 17 }
+    public class var systemFontSize: CGFloat { 14 }
+
+    /// The style at iOS's default Dynamic Type size (Large), as Apple's Human Interface
+    /// Guidelines' typography table gives it
+    /// (https://developer.apple.com/design/human-interface-guidelines/typography#Specifications).
+    public class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        let table: [TextStyle: (CGFloat, Weight)] = [
+            .largeTitle: (34, .regular), .title1: (28, .regular), .title2: (22, .regular), .title3: (20, .regular),
+            .headline: (17, .semibold), .body: (17, .regular), .callout: (16, .regular), .subheadline: (15, .regular),
+            .footnote: (13, .regular), .caption1: (12, .regular), .caption2: (11, .regular),
+        ]
+        let (size, weight) = table[style] ?? (17, .regular)
+        return UIFont(size: size, weight: weight)
+    }
+
+    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: weight, name: fontName) }
+}
+
+/// https://developer.apple.com/documentation/uikit/nstextalignment
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0, center = 1, right = 2, justified = 3, natural = 4
+}
+
+/// https://developer.apple.com/documentation/uikit/nslinebreakmode
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A label (https://developer.apple.com/documentation/uikit/uilabel), drawn by Flipbook's
+/// typesetter with UILabel's rules (docs/scene-format.md#text).
+open class UILabel: UIView {
+    open var text: String?
+    /// The system font at 17 pt (Apple's font page).
+    open var font: UIFont! = UIFont.systemFont(ofSize: 17)
+    /// `.label`: black in light mode.
+    open var textColor: UIColor! = .label
+    /// `.natural`: left to right, Flipbook's only direction.
+    open var textAlignment = NSTextAlignment.natural
+    /// 1; 0 is as many as fit.
+    open var numberOfLines = 1
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail
+}

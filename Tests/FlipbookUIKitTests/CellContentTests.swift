@@ -1,0 +1,126 @@
+import XCTest
+import UIKit
+import Flipbook
+
+/// A cell's view tree (part 2's first slice: subviews laid out in layoutSubviews, labels, image
+/// views, backgrounds with corner radii) drawn as Flipbook draws the same elements written in a
+/// scene: byte-identical frames, because both lower to the same draw primitives.
+final class CellContentTests: XCTestCase {
+    static let avatar = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("examples/images/avatar.png").path
+
+    final class ProfileCell: UICollectionViewCell {
+        let nameLabel = UILabel()
+        let detailLabel = UILabel()
+        let badge = UIView()
+        let avatarView = UIImageView()
+
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = .white
+            layer.cornerRadius = 12
+            nameLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+            nameLabel.text = "Ada Lovelace 你好"
+            detailLabel.font = .preferredFont(forTextStyle: .footnote)
+            detailLabel.textColor = .secondaryLabel
+            detailLabel.text = "Analytical Engine"
+            badge.backgroundColor = .systemRed
+            badge.layer.cornerRadius = 6
+            avatarView.image = UIImage(contentsOfFile: CellContentTests.avatar)
+            avatarView.contentMode = .scaleAspectFill
+            avatarView.layer.cornerRadius = 20
+            for v in [avatarView, nameLabel, detailLabel, badge] { contentView.addSubview(v) }
+        }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            avatarView.frame = CGRect(x: 16, y: 20, width: 40, height: 40)
+            nameLabel.frame = CGRect(x: 68, y: 18, width: bounds.width - 68 - 40, height: 22)
+            detailLabel.frame = CGRect(x: 68, y: 42, width: bounds.width - 68 - 40, height: 18)
+            badge.frame = CGRect(x: bounds.width - 28, y: 34, width: 12, height: 12)
+        }
+    }
+
+    final class Source: NSObject, UICollectionViewDataSource {
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "profile", for: indexPath)
+        }
+    }
+
+    func testViewTreeDrawsAsTheSameSceneElements() throws {
+        let canvas = Canvas(width: 340, height: 120, scale: 2, background: Color(hex: "#F2F2F7")!)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 300, height: 80)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 340, height: 120), collectionViewLayout: layout)
+        cv.backgroundColor = UIColor(red: 242 / 255.0, green: 242 / 255.0, blue: 247 / 255.0, alpha: 1)
+        cv.register(ProfileCell.self, forCellWithReuseIdentifier: "profile")
+        let source = Source()
+        cv.dataSource = source
+        let uikit = Scene(name: "profile", canvas: canvas, duration: 0.1, collectionView: cv)
+
+        // The same cell written as a scene's item: UILabel's defaults and the HIG's footnote size.
+        var style = CellStyle()
+        style.cornerRadius = 12
+        style.shadow = nil
+        style.border = nil
+        style.borderWidth = 0
+        style.clipsToBounds = false
+        var item = ItemSpec(id: "0-0", title: "", color: .white, style: style)
+        item.content = [
+            ContentSpec(kind: .image(try ImageStore.read(Self.avatar), contentMode: .scaleAspectFill, cornerRadius: 20), x: 16, y: 20, width: 40, height: 40),
+            ContentSpec(kind: .text(TextElement(text: "Ada Lovelace 你好", frame: .zero, fontSize: 17, weight: .bold)), x: 68, y: 18, width: 192, height: 22),
+            ContentSpec(kind: .text(TextElement(text: "Analytical Engine", frame: .zero, fontSize: 13, color: Color(hex: "#3C3C4399")!)), x: 68, y: 42, width: 192, height: 18),
+            ContentSpec(kind: .rect(Color(hex: "#FF3B30")!, cornerRadius: 6), x: 272, y: 34, width: 12, height: 12),
+        ]
+        var spec = CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 340, height: 120), layout: FlowLayout(itemSize: Size(width: 300, height: 80)),
+                                      sections: [SectionSpec(id: "section0", items: [item])])
+        spec.backgroundColor = Color(hex: "#F2F2F7")!
+        let native = Scene(name: "profile", canvas: canvas, fps: 60, duration: 0.1, collectionView: spec)
+
+        let a = try Simulator.run(uikit, frames: 0...0), b = try Simulator.run(native, frames: 0...0)
+        let pa = try Raster(drawing: a.frames[0], canvas: canvas).pngData(), pb = try Raster(drawing: b.frames[0], canvas: canvas).pngData()
+        XCTAssertEqual(pa, pb, "the view tree and the scene's elements draw the same pixels")
+        if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] { FileManager.default.createFile(atPath: keep + "/profile.png", contents: Data(pa)) }
+        // And they are the cell's: the badge's centre is red — the lone item is centred in the
+        // 340 pt line, x = (340 − 300) / 2 = 20, at the top (no insets), so the centre is at
+        // (20 + 272 + 6, 34 + 6) pt, pixels doubled at scale 2.
+        let image = try ImageStore.decodeForTests(pa)
+        let i = 40 * 2 * image.stride + 298 * 2 * 4
+        XCTAssertEqual([image.pixels[i + 2], image.pixels[i + 1], image.pixels[i]], [0xFF, 0x3B, 0x30])
+    }
+
+    /// A subview's layer border is not an element yet: the scene stops with the view's class.
+    func testSubviewBorderIsRefusedWithALine() throws {
+        final class Bordered: UICollectionViewCell {
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                let v = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                v.layer.borderWidth = 1
+                contentView.addSubview(v)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        final class One: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "b", for: indexPath)
+            }
+        }
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(Bordered.self, forCellWithReuseIdentifier: "b")
+        let source = One()
+        cv.dataSource = source
+        let scene = Scene(name: "b", canvas: Canvas(width: 200, height: 200, scale: 1, background: .white), duration: 0.1, collectionView: cv)
+        XCTAssertThrowsError(try Simulator.run(scene)) { error in
+            XCTAssertTrue("\(error)".contains("cell 0-0: a UIView's layer border or shadow in a cell is not drawn yet"), "\(error)")
+        }
+    }
+}
+
+extension ImageStore {
+    /// PNG bytes decoded (the package's decoder, which the tests may use).
+    static func decodeForTests(_ png: [UInt8]) throws -> ImageData { try decode(png, source: "frame.png") }
+}
