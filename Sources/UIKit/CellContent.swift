@@ -13,10 +13,15 @@ enum UIKitCellContent {
         return out
     }
 
-    /// layoutSubviews() through the tree, parents first, as a layout pass runs it.
-    static func layOut(_ view: UIView) {
-        view.layoutSubviews()
-        for sub in view.subviews { layOut(sub) }
+    /// A layout pass over the tree: the root's layoutSubviews() (a cell sizes its content view),
+    /// the constraints solved, then every view's layoutSubviews(), parents first, seeing the
+    /// solved frames. Returns a line when the required constraints conflict.
+    static func layOut(_ root: UIView) -> String? {
+        root.layoutSubviews()
+        let problem = AutoLayoutSolver.solve(root)
+        func down(_ v: UIView) { for s in v.subviews { s.layoutSubviews(); down(s) } }
+        down(root)
+        return problem
     }
 
     private static func walk(_ view: UIView, origin: CGPoint, alpha: CGFloat, cell: UICollectionViewCell,

@@ -40,7 +40,7 @@ extension Scene {
                         cell.frame = CGRect(origin: .zero, size: attributes.size)
                         cell.apply(attributes)
                     }
-                    UIKitCellContent.layOut(cell)
+                    if let conflict = UIKitCellContent.layOut(cell) { problems.append("cell \(item.id): " + conflict) }
                     let (color, style) = UIKitCellLook.look(of: cell)
                     if let color { item.color = color }
                     item.style = style

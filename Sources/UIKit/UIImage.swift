@@ -41,6 +41,8 @@ public final class UIImage: NSObject, @unchecked Sendable {
 /// https://developer.apple.com/documentation/uikit/uiimageview
 open class UIImageView: UIView {
     open var image: UIImage?
+    /// The image's size in points.
+    open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

@@ -1,4 +1,6 @@
 import Foundation
+import FlipbookCore
+import FlipbookGraphics
 
 /// A font: the system font at a size and weight
 /// (https://developer.apple.com/documentation/uikit/uifont). Flipbook sets it in its own faces
@@ -95,4 +97,23 @@ open class UILabel: UIView {
     /// 1; 0 is as many as fit.
     open var numberOfLines = 1
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail
+    /// The width a multi-line label wraps at for its intrinsic height (0: the width Auto Layout gives it).
+    open var preferredMaxLayoutWidth: CGFloat = 0
+
+    /// The text's size as Flipbook's typesetter sets it: one line as wide as the text, or, with
+    /// more lines allowed, wrapped at `preferredMaxLayoutWidth`.
+    open override var intrinsicContentSize: CGSize { intrinsicSize(wrappingAt: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil) }
+
+    /// The size at `width` (nil: unwrapped): what Auto Layout's second pass asks of a multi-line label.
+    func intrinsicSize(wrappingAt width: CGFloat?) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        let font = self.font ?? UIFont.systemFont(ofSize: 17)
+        let weight: FontWeight = font.weight >= .semibold ? .bold : .regular
+        let natural = (try? Typesetter.naturalWidth(of: text, fontSize: Double(font.pointSize), weight: weight)) ?? 0
+        let w = width.map { min(Double($0), natural) } ?? natural
+        let element = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: Double(font.pointSize), weight: weight,
+                                  numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
+        let h = (try? Typesetter.height(of: element)) ?? Double(font.pointSize)
+        return CGSize(width: CGFloat(w.rounded(.up)), height: CGFloat(h.rounded(.up)))
+    }
 }

@@ -53,6 +53,67 @@ open class UIView: NSObject {
     open private(set) weak var superview: UIView?
     open private(set) var subviews: [UIView] = []
 
+    // MARK: Auto Layout (AutoLayout.swift, AutoLayoutSolver.swift)
+
+    /// true: the view's frame is fixed and constraints treat it as given; set false to have
+    /// constraints place it (https://developer.apple.com/documentation/uikit/uiview/translatesautoresizingmaskintoconstraints).
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// The constraints this view holds (those whose first item is it or one of its guides).
+    open internal(set) var constraints: [NSLayoutConstraint] = []
+    open func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.activate(constraints) }
+    open func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.deactivate(constraints) }
+    /// 8 pt on each edge (https://developer.apple.com/documentation/uikit/uiview/layoutmargins).
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
+        set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
+    }
+    public lazy var layoutMarginsGuide: UILayoutGuide = {
+        let g = UILayoutGuide()
+        g.owningView = self
+        g.marginsOf = self
+        g.identifier = "UIViewLayoutMarginsGuide"
+        return g
+    }()
+    /// The view's bounds: Flipbook draws no safe area inside a cell.
+    public lazy var safeAreaLayoutGuide: UILayoutGuide = {
+        let g = UILayoutGuide()
+        g.owningView = self
+        g.boundsOf = self
+        g.identifier = "UIViewSafeAreaLayoutGuide"
+        return g
+    }()
+    open private(set) var layoutGuides: [UILayoutGuide] = []
+    open func addLayoutGuide(_ guide: UILayoutGuide) {
+        guide.owningView = self
+        layoutGuides.append(guide)
+    }
+
+    public lazy var leadingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(view: self, .leading))
+    public lazy var trailingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(view: self, .trailing))
+    public lazy var leftAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(view: self, .left))
+    public lazy var rightAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(view: self, .right))
+    public lazy var topAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .top))
+    public lazy var bottomAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .bottom))
+    public lazy var centerXAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(view: self, .centerX))
+    public lazy var centerYAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .centerY))
+    public lazy var widthAnchor = NSLayoutDimension(AnyLayoutAnchor(view: self, .width))
+    public lazy var heightAnchor = NSLayoutDimension(AnyLayoutAnchor(view: self, .height))
+
+    /// The size the content needs; no intrinsic metric (−1) on either axis for a plain view.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    open func invalidateIntrinsicContentSize() {}
+    private var hugging: [NSLayoutConstraint.Axis: UILayoutPriority] = [:]
+    private var compression: [NSLayoutConstraint.Axis: UILayoutPriority] = [:]
+    /// 250 unless set (Apple's setContentHuggingPriority page).
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { hugging[axis] ?? .defaultLow }
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) { hugging[axis] = priority }
+    /// 750 unless set.
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority { compression[axis] ?? .defaultHigh }
+    open func setContentCompressionResistancePriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) { compression[axis] = priority }
+
     /// Adds `view` on top (removing it from its old superview); part 1 draws no subviews.
     open func addSubview(_ view: UIView) {
         view.removeFromSuperview()

@@ -43,10 +43,38 @@ final class CellContentTests: XCTestCase {
         }
     }
 
+    /// The same cell placed by Auto Layout instead of layoutSubviews().
+    final class ConstrainedProfileCell: UICollectionViewCell {
+        let cell = ProfileCell(frame: .zero)  // its subviews, reused: same look
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = .white
+            layer.cornerRadius = 12
+            let (avatar, name, detail, badge) = (cell.avatarView, cell.nameLabel, cell.detailLabel, cell.badge)
+            for v in [avatar, name, detail, badge] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(v)
+            }
+            let c = contentView
+            NSLayoutConstraint.activate([
+                avatar.leadingAnchor.constraint(equalTo: c.leadingAnchor, constant: 16), avatar.centerYAnchor.constraint(equalTo: c.centerYAnchor),
+                avatar.widthAnchor.constraint(equalToConstant: 40), avatar.heightAnchor.constraint(equalTo: avatar.widthAnchor),
+                name.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 12), name.trailingAnchor.constraint(equalTo: c.trailingAnchor, constant: -40),
+                name.topAnchor.constraint(equalTo: c.topAnchor, constant: 18), name.heightAnchor.constraint(equalToConstant: 22),
+                detail.leadingAnchor.constraint(equalTo: name.leadingAnchor), detail.trailingAnchor.constraint(equalTo: name.trailingAnchor),
+                detail.topAnchor.constraint(equalTo: name.bottomAnchor, constant: 2), detail.heightAnchor.constraint(equalToConstant: 18),
+                badge.widthAnchor.constraint(equalToConstant: 12), badge.heightAnchor.constraint(equalToConstant: 12),
+                badge.trailingAnchor.constraint(equalTo: c.trailingAnchor, constant: -16), badge.centerYAnchor.constraint(equalTo: c.centerYAnchor),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
     final class Source: NSObject, UICollectionViewDataSource {
+        var identifier = "profile"
         func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
         func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "profile", for: indexPath)
+            collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
         }
     }
 
@@ -90,6 +118,13 @@ final class CellContentTests: XCTestCase {
         let image = try ImageStore.decodeForTests(pa)
         let i = 40 * 2 * image.stride + 298 * 2 * 4
         XCTAssertEqual([image.pixels[i + 2], image.pixels[i + 1], image.pixels[i]], [0xFF, 0x3B, 0x30])
+
+        // Placed by Auto Layout to the same frames, the cell draws the same bytes again.
+        cv.register(ConstrainedProfileCell.self, forCellWithReuseIdentifier: "constrained")
+        source.identifier = "constrained"
+        let constrained = Scene(name: "profile", canvas: canvas, duration: 0.1, collectionView: cv)
+        let c = try Simulator.run(constrained, frames: 0...0)
+        XCTAssertEqual(try Raster(drawing: c.frames[0], canvas: canvas).pngData(), pa, "Auto Layout gives the frames layoutSubviews() set")
     }
 
     /// A subview's layer border is not an element yet: the scene stops with the view's class.

@@ -1,0 +1,142 @@
+import Foundation
+
+// Auto Layout's API (https://developer.apple.com/documentation/uikit/nslayoutconstraint,
+// https://developer.apple.com/documentation/uikit/nslayoutanchor): constraints between views'
+// and layout guides' edges, centres and sizes, solved by AutoLayoutSolver when a cell is laid out.
+
+/// https://developer.apple.com/documentation/uikit/uilayoutpriority
+public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public var rawValue: Float
+    public init(rawValue: Float) { self.rawValue = rawValue }
+    public init(_ rawValue: Float) { self.rawValue = rawValue }
+    public init(floatLiteral value: Float) { rawValue = value }
+    public init(integerLiteral value: Int) { rawValue = Float(value) }
+    public static func < (a: UILayoutPriority, b: UILayoutPriority) -> Bool { a.rawValue < b.rawValue }
+    public static let required = UILayoutPriority(1000)
+    public static let defaultHigh = UILayoutPriority(750)
+    public static let defaultLow = UILayoutPriority(250)
+    public static let fittingSizeLevel = UILayoutPriority(50)
+    public static func + (p: UILayoutPriority, v: Float) -> UILayoutPriority { UILayoutPriority(p.rawValue + v) }
+    public static func - (p: UILayoutPriority, v: Float) -> UILayoutPriority { UILayoutPriority(p.rawValue - v) }
+}
+
+/// What an anchor or constraint attribute measures.
+public enum NSLayoutAttributeKind: Sendable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+}
+
+/// https://developer.apple.com/documentation/uikit/nslayoutconstraint
+open class NSLayoutConstraint: NSObject {
+    /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/relation
+    public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
+
+    public let firstAnchor: AnyLayoutAnchor
+    public let secondAnchor: AnyLayoutAnchor?
+    public let relation: Relation
+    public let multiplier: CGFloat
+    open var constant: CGFloat
+    /// `.required` (Apple's page).
+    open var priority = UILayoutPriority.required
+    open var identifier: String?
+    open var isActive = false {
+        didSet {
+            guard isActive != oldValue else { return }
+            if isActive { firstAnchor.owner?.constraints.append(self) } else { firstAnchor.owner?.constraints.removeAll { $0 === self } }
+        }
+    }
+
+    init(_ first: AnyLayoutAnchor, _ relation: Relation, _ second: AnyLayoutAnchor?, multiplier: CGFloat = 1, constant: CGFloat = 0) {
+        firstAnchor = first; self.relation = relation; secondAnchor = second; self.multiplier = multiplier; self.constant = constant
+    }
+
+    public class func activate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = true } }
+    /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/axis
+    public enum Axis: Int, Sendable { case horizontal, vertical }
+    public class func deactivate(_ constraints: [NSLayoutConstraint]) { for c in constraints { c.isActive = false } }
+}
+
+/// One edge, centre or size of a view or layout guide, type-erased (NSLayoutAnchor's storage).
+public final class AnyLayoutAnchor: @unchecked Sendable {
+    weak var view: UIView?
+    weak var guide: UILayoutGuide?
+    let attribute: NSLayoutAttributeKind
+    init(view: UIView, _ attribute: NSLayoutAttributeKind) { self.view = view; self.attribute = attribute }
+    init(guide: UILayoutGuide, _ attribute: NSLayoutAttributeKind) { self.guide = guide; self.attribute = attribute }
+    /// The view that keeps constraints on this anchor (a guide's owning view).
+    var owner: UIView? { view ?? guide?.owningView }
+}
+
+/// https://developer.apple.com/documentation/uikit/nslayoutanchor
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+    let anchor: AnyLayoutAnchor
+    init(_ anchor: AnyLayoutAnchor) { self.anchor = anchor }
+
+    open func constraint(equalTo other: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .equal, other.anchor) }
+    open func constraint(greaterThanOrEqualTo other: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .greaterThanOrEqual, other.anchor) }
+    open func constraint(lessThanOrEqualTo other: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .lessThanOrEqual, other.anchor) }
+    open func constraint(equalTo other: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .equal, other.anchor, constant: c)
+    }
+    open func constraint(greaterThanOrEqualTo other: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .greaterThanOrEqual, other.anchor, constant: c)
+    }
+    open func constraint(lessThanOrEqualTo other: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .lessThanOrEqual, other.anchor, constant: c)
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/nslayoutxaxisanchor
+public final class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor>, @unchecked Sendable {}
+/// https://developer.apple.com/documentation/uikit/nslayoutyaxisanchor
+public final class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor>, @unchecked Sendable {}
+
+/// https://developer.apple.com/documentation/uikit/nslayoutdimension
+public final class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension>, @unchecked Sendable {
+    public func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .equal, nil, constant: c) }
+    public func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .greaterThanOrEqual, nil, constant: c) }
+    public func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint { NSLayoutConstraint(anchor, .lessThanOrEqual, nil, constant: c) }
+    public func constraint(equalTo other: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .equal, other.anchor, multiplier: m)
+    }
+    public func constraint(equalTo other: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .equal, other.anchor, multiplier: m, constant: c)
+    }
+    public func constraint(greaterThanOrEqualTo other: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .greaterThanOrEqual, other.anchor, multiplier: m, constant: c)
+    }
+    public func constraint(lessThanOrEqualTo other: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat) -> NSLayoutConstraint {
+        NSLayoutConstraint(anchor, .lessThanOrEqual, other.anchor, multiplier: m, constant: c)
+    }
+}
+
+/// A rectangle that takes part in Auto Layout without a view
+/// (https://developer.apple.com/documentation/uikit/uilayoutguide); a view's margins guide is one.
+open class UILayoutGuide: NSObject {
+    open weak var owningView: UIView?
+    /// The margins guide of a view: its bounds inset by its layoutMargins (not a free rectangle).
+    weak var marginsOf: UIView?
+    /// The safe-area guide of a view: its bounds.
+    weak var boundsOf: UIView?
+    open var identifier = ""
+
+    public override init() { super.init() }
+
+    public lazy var leadingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .leading))
+    public lazy var trailingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .trailing))
+    public lazy var leftAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .left))
+    public lazy var rightAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .right))
+    public lazy var topAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(guide: self, .top))
+    public lazy var bottomAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(guide: self, .bottom))
+    public lazy var centerXAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .centerX))
+    public lazy var centerYAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(guide: self, .centerY))
+    public lazy var widthAnchor = NSLayoutDimension(AnyLayoutAnchor(guide: self, .width))
+    public lazy var heightAnchor = NSLayoutDimension(AnyLayoutAnchor(guide: self, .height))
+}
+
+extension UIView {
+    /// https://developer.apple.com/documentation/uikit/uiview/nointrinsicmetric
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// https://developer.apple.com/documentation/uikit/uiview/layoutfittingcompressedsize
+    public static let layoutFittingCompressedSize = CGSize.zero
+}

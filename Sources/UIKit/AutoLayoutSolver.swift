@@ -1,0 +1,171 @@
+import Foundation
+
+/// Solves a view tree's active constraints and sets the frames of the views that
+/// `translatesAutoresizingMaskIntoConstraints = false` hands to them, as UIKit's layout engine
+/// does before layoutSubviews(): required constraints hold exactly; the others, and each view's
+/// intrinsic size (held by its content-hugging and compression-resistance priorities), are
+/// satisfied as far as their priorities weigh; a view nothing determines stays where it was. A
+/// multi-line label is measured again at the width it got, once, as UIKit's second pass does.
+/// Required constraints that conflict are reported (UIKit breaks one and logs it).
+enum AutoLayoutSolver {
+    /// `a·variables + constant`, in the root view's coordinates.
+    struct Expr {
+        var terms: [Int: Double] = [:]
+        var constant: Double = 0
+        static func + (a: Expr, b: Expr) -> Expr {
+            var r = a
+            for (k, v) in b.terms { r.terms[k, default: 0] += v }
+            r.constant += b.constant
+            return r
+        }
+        static func * (k: Double, a: Expr) -> Expr { Expr(terms: a.terms.mapValues { $0 * k }, constant: a.constant * k) }
+        static func - (a: Expr, b: Expr) -> Expr { a + (-1) * b }
+        static func constant(_ c: Double) -> Expr { Expr(constant: c) }
+        func value(_ values: [Double]) -> Double { terms.reduce(constant) { $0 + $1.value * values[$1.key] } }
+    }
+
+    struct Box { var x: Expr, y: Expr, w: Expr, h: Expr }
+
+    /// The weight a priority's error is minimised with: required is exact; a step of 125 in
+    /// priority is a factor of ten, so a 750 constraint outweighs any plausible sum at 250.
+    static func weight(_ p: UILayoutPriority) -> Double { pow(10, (Double(p.rawValue) - 250) / 125) }
+    static let stayWeight = 1e-5
+
+    /// Returns a line naming the conflict when the required constraints cannot all hold.
+    @discardableResult
+    static func solve(_ root: UIView) -> String? {
+        var views: [UIView] = []
+        func collect(_ v: UIView) { views.append(v); v.subviews.forEach(collect) }
+        collect(root)
+        let constraints = views.flatMap(\.constraints)
+        guard !constraints.isEmpty else { return nil }
+        let inTree = Set(views.map(ObjectIdentifier.init))
+        var labelWidths: [ObjectIdentifier: CGFloat] = [:]
+        var result: String?
+        for pass in 0..<2 {
+            result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths)
+            guard pass == 0, result == nil else { break }
+            // Multi-line labels: measure again at the width they got.
+            var again = false
+            for case let label as UILabel in views where !label.translatesAutoresizingMaskIntoConstraints && label.numberOfLines != 1
+                && label.preferredMaxLayoutWidth == 0 {
+                labelWidths[ObjectIdentifier(label)] = label.frame.width
+                again = true
+            }
+            if !again { break }
+        }
+        return result
+    }
+
+    private static func solveOnce(_ root: UIView, views: [UIView], inTree: Set<ObjectIdentifier>, constraints: [NSLayoutConstraint],
+                                  labelWidths: [ObjectIdentifier: CGFloat]) -> String? {
+        var lp = LinearProgram()
+        var free: [(plus: Int, minus: Int)] = []
+        /// A free variable: the difference of two non-negative ones.
+        func variable() -> Expr {
+            let p = lp.addVariable(), m = lp.addVariable()
+            free.append((p, m))
+            return Expr(terms: [free.count - 1: 1])
+        }
+        var boxes: [ObjectIdentifier: Box] = [:]
+        var solved: [UIView] = []
+        func box(of v: UIView) -> Box {
+            if let b = boxes[ObjectIdentifier(v)] { return b }
+            let b: Box
+            if v === root {
+                b = Box(x: .constant(0), y: .constant(0), w: .constant(Double(v.bounds.width)), h: .constant(Double(v.bounds.height)))
+            } else if v.translatesAutoresizingMaskIntoConstraints || v.superview == nil {
+                let parent = v.superview.map(box) ?? Box(x: .constant(0), y: .constant(0), w: .constant(0), h: .constant(0))
+                b = Box(x: parent.x + .constant(Double(v.frame.minX)), y: parent.y + .constant(Double(v.frame.minY)),
+                        w: .constant(Double(v.frame.width)), h: .constant(Double(v.frame.height)))
+            } else {
+                b = Box(x: variable(), y: variable(), w: variable(), h: variable())
+                solved.append(v)
+            }
+            boxes[ObjectIdentifier(v)] = b
+            return b
+        }
+        var guides: [ObjectIdentifier: Box] = [:]
+        func box(of g: UILayoutGuide) -> Box? {
+            if let v = g.marginsOf ?? g.boundsOf {
+                let b = box(of: v), m = g.marginsOf != nil ? v.layoutMargins : .zero
+                return Box(x: b.x + .constant(Double(m.left)), y: b.y + .constant(Double(m.top)),
+                           w: b.w - .constant(Double(m.left + m.right)), h: b.h - .constant(Double(m.top + m.bottom)))
+            }
+            if let b = guides[ObjectIdentifier(g)] { return b }
+            let b = Box(x: variable(), y: variable(), w: variable(), h: variable())
+            guides[ObjectIdentifier(g)] = b
+            return b
+        }
+        func expr(_ a: AnyLayoutAnchor) -> Expr? {
+            let b: Box
+            if let v = a.view { guard inTree.contains(ObjectIdentifier(v)) else { return nil }; b = box(of: v) }
+            else if let g = a.guide, let gb = box(of: g) { b = gb } else { return nil }
+            switch a.attribute {
+            case .left, .leading: return b.x
+            case .right, .trailing: return b.x + b.w
+            case .top: return b.y
+            case .bottom: return b.y + b.h
+            case .centerX: return b.x + 0.5 * b.w
+            case .centerY: return b.y + 0.5 * b.h
+            case .width: return b.w
+            case .height: return b.h
+            }
+        }
+        for v in views { _ = box(of: v) }  // every view's box before any row, so `solved` is complete
+        // Rows are collected with the free variables' indices, then written over the LP's
+        // non-negative pairs.
+        var pending: [(expr: Expr, relation: NSLayoutConstraint.Relation, weight: Double?)] = []
+        for c in constraints where c.isActive {
+            guard let first = expr(c.firstAnchor) else { continue }
+            let second = c.secondAnchor.flatMap(expr) ?? .constant(0)
+            let e = first - (Double(c.multiplier) * second + .constant(Double(c.constant)))
+            pending.append((e, c.relation, c.priority >= .required ? nil : weight(c.priority)))
+        }
+        for v in solved {
+            let b = box(of: v)
+            pending.append((b.w, .greaterThanOrEqual, nil))
+            pending.append((b.h, .greaterThanOrEqual, nil))
+            var size = v.intrinsicContentSize
+            if let label = v as? UILabel, let width = labelWidths[ObjectIdentifier(label)] { size = label.intrinsicSize(wrappingAt: width) }
+            for (axis, length, extent) in [(NSLayoutConstraint.Axis.horizontal, size.width, b.w), (.vertical, size.height, b.h)] where length >= 0 {
+                pending.append((extent - .constant(Double(length)), .lessThanOrEqual, weight(v.contentHuggingPriority(for: axis))))
+                pending.append((extent - .constant(Double(length)), .greaterThanOrEqual, weight(v.contentCompressionResistancePriority(for: axis))))
+            }
+            // Where nothing else decides, a view keeps its frame.
+            let parent = v.superview.map { box(of: $0) }
+            let at = v.frame
+            pending.append((b.x - (parent?.x ?? .constant(0)) - .constant(Double(at.minX)), .equal, stayWeight))
+            pending.append((b.y - (parent?.y ?? .constant(0)) - .constant(Double(at.minY)), .equal, stayWeight))
+            pending.append((b.w - .constant(Double(at.width)), .equal, stayWeight))
+            pending.append((b.h - .constant(Double(at.height)), .equal, stayWeight))
+        }
+        for g in guides.values {
+            for e in [g.w, g.h] { pending.append((e, .greaterThanOrEqual, nil)) }
+        }
+        for (e, relation, w) in pending {
+            var row: [Int: Double] = [:]
+            for (k, v) in e.terms { row[free[k].plus, default: 0] += v; row[free[k].minus, default: 0] -= v }
+            switch (relation, w) {
+            case (.equal, nil): break
+            case (.greaterThanOrEqual, nil): row[lp.addVariable()] = -1
+            case (.lessThanOrEqual, nil): row[lp.addVariable()] = 1
+            case (.equal, let w?): row[lp.addVariable(cost: w)] = 1; row[lp.addVariable(cost: w)] = -1
+            case (.greaterThanOrEqual, let w?): row[lp.addVariable()] = -1; row[lp.addVariable(cost: w)] = 1
+            case (.lessThanOrEqual, let w?): row[lp.addVariable()] = 1; row[lp.addVariable(cost: w)] = -1
+            }
+            lp.addRow(row, equals: -e.constant)
+        }
+        guard case .solved(let z) = lp.solve() else {
+            return "the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")"
+        }
+        let values = free.map { z[$0.plus] - z[$0.minus] }
+        for v in solved {
+            let b = box(of: v)
+            let parent = v.superview.map { box(of: $0) }
+            let x = b.x.value(values) - (parent?.x.value(values) ?? 0), y = b.y.value(values) - (parent?.y.value(values) ?? 0)
+            v.frame = CGRect(x: x, y: y, width: b.w.value(values), height: b.h.value(values))
+        }
+        return nil
+    }
+}

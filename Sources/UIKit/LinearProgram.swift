@@ -1,0 +1,91 @@
+import Foundation
+
+/// A small linear program, solved by the two-phase simplex method with Bland's rule (no
+/// cycling): minimise `cost · z` subject to `rows[i] · z = rhs[i]` and `z ≥ 0`. Auto Layout's
+/// constraints become one of these (AutoLayoutSolver): required constraints as rows, the others
+/// with penalised error variables, as in Cassowary (Badros, Borning, Stuckey, "The Cassowary
+/// Linear Arithmetic Constraint Solving Algorithm", ACM TOCHI 2001), which UIKit's engine uses.
+struct LinearProgram {
+    var rows: [[Double]] = []
+    var rhs: [Double] = []
+    var cost: [Double] = []
+    var variableCount: Int { cost.count }
+
+    /// A new variable ≥ 0 with this cost; returns its index.
+    mutating func addVariable(cost c: Double = 0) -> Int {
+        cost.append(c)
+        for k in rows.indices { rows[k].append(0) }
+        return cost.count - 1
+    }
+
+    /// Σ coefficients[v] · z[v] = value.
+    mutating func addRow(_ coefficients: [Int: Double], equals value: Double) {
+        var row = [Double](repeating: 0, count: variableCount)
+        for (v, c) in coefficients { row[v] += c }
+        rows.append(row)
+        rhs.append(value)
+    }
+
+    enum Outcome { case solved([Double]), infeasible }
+
+    func solve() -> Outcome {
+        let m = rows.count, n = variableCount
+        guard m > 0 else { return .solved([Double](repeating: 0, count: n)) }
+        // Phase 1: one artificial variable per row (rows made to have b ≥ 0), minimise their sum.
+        var tableau = [[Double]](repeating: [Double](repeating: 0, count: n + m + 1), count: m)
+        for i in 0..<m {
+            let sign: Double = rhs[i] < 0 ? -1 : 1
+            for j in 0..<n { tableau[i][j] = sign * rows[i][j] }
+            tableau[i][n + i] = 1
+            tableau[i][n + m] = sign * rhs[i]
+        }
+        var basis = (0..<m).map { n + $0 }
+        let phase1 = [Double](repeating: 0, count: n) + [Double](repeating: 1, count: m)
+        Self.optimise(&tableau, &basis, cost: phase1, allowed: n + m)
+        let infeasibility = basis.enumerated().reduce(0.0) { $0 + ($1.element >= n ? tableau[$1.offset][n + m] : 0) }
+        if infeasibility > 1e-6 * max(1, rhs.map(abs).max() ?? 1) { return .infeasible }
+        // Drive artificial variables still in the basis (at zero) out where a real column can enter.
+        for i in 0..<m where basis[i] >= n {
+            if let j = (0..<n).first(where: { abs(tableau[i][$0]) > 1e-9 }) { Self.pivot(&tableau, &basis, row: i, column: j) }
+        }
+        // Phase 2: the real costs, artificial columns barred from entering.
+        Self.optimise(&tableau, &basis, cost: cost + [Double](repeating: 0, count: m), allowed: n)
+        var z = [Double](repeating: 0, count: n)
+        for (i, b) in basis.enumerated() where b < n { z[b] = tableau[i][n + m] }
+        return .solved(z)
+    }
+
+    private static func optimise(_ t: inout [[Double]], _ basis: inout [Int], cost: [Double], allowed: Int) {
+        let m = t.count, width = t[0].count - 1
+        for _ in 0..<(50 * (m + width)) {
+            // Reduced costs: c_j − c_B · column_j.
+            var entering = -1
+            for j in 0..<allowed where !basis.contains(j) {
+                var reduced = cost[j]
+                for i in 0..<m { reduced -= cost[basis[i]] * t[i][j] }
+                if reduced < -1e-9 { entering = j; break }  // Bland: the lowest index
+            }
+            guard entering >= 0 else { return }
+            var leaving = -1, best = Double.infinity
+            for i in 0..<m where t[i][entering] > 1e-9 {
+                let ratio = t[i][width] / t[i][entering]
+                if ratio < best - 1e-12 || (abs(ratio - best) <= 1e-12 && leaving >= 0 && basis[i] < basis[leaving]) {
+                    best = ratio
+                    leaving = i
+                }
+            }
+            guard leaving >= 0 else { return }  // unbounded: the weak stays keep real layouts bounded
+            pivot(&t, &basis, row: leaving, column: entering)
+        }
+    }
+
+    private static func pivot(_ t: inout [[Double]], _ basis: inout [Int], row r: Int, column c: Int) {
+        let p = t[r][c]
+        for j in t[r].indices { t[r][j] /= p }
+        for i in t.indices where i != r {
+            let f = t[i][c]
+            if f != 0 { for j in t[i].indices { t[i][j] -= f * t[r][j] } }
+        }
+        basis[r] = c
+    }
+}

@@ -1,0 +1,139 @@
+import XCTest
+@testable import UIKit
+
+/// Auto Layout in a cell: frames worked out by hand from the constraints, the label sizes read
+/// from the same typesetter that draws them.
+final class AutoLayoutTests: XCTestCase {
+    func cell(width: CGFloat = 300, height: CGFloat = 80) -> UICollectionViewCell {
+        let cell = UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        return cell
+    }
+
+    func label(_ text: String, _ font: UIFont = .systemFont(ofSize: 17)) -> UILabel {
+        let l = UILabel()
+        l.text = text
+        l.font = font
+        l.translatesAutoresizingMaskIntoConstraints = false
+        return l
+    }
+
+    /// Pinned to the content view's margins guide: the bounds less UIView's default 8 pt margins.
+    func testMarginsGuidePins() {
+        let c = cell()
+        let l = label("Title")
+        c.contentView.addSubview(l)
+        let g = c.contentView.layoutMarginsGuide
+        NSLayoutConstraint.activate([
+            l.leadingAnchor.constraint(equalTo: g.leadingAnchor), l.trailingAnchor.constraint(equalTo: g.trailingAnchor),
+            l.topAnchor.constraint(equalTo: g.topAnchor), l.bottomAnchor.constraint(equalTo: g.bottomAnchor),
+        ])
+        XCTAssertNil(UIKitCellContent.layOut(c))
+        XCTAssertEqual(l.frame, CGRect(x: 8, y: 8, width: 284, height: 64))
+    }
+
+    /// An image, a title and a subtitle as list cells build them.
+    func testImageTitleSubtitleCell() {
+        let c = cell()
+        let image = UIImageView()
+        image.translatesAutoresizingMaskIntoConstraints = false
+        let title = label("Ada Lovelace", .systemFont(ofSize: 17, weight: .semibold))
+        let subtitle = label("Analytical Engine", .preferredFont(forTextStyle: .footnote))
+        for v in [image, title, subtitle] { c.contentView.addSubview(v) }
+        NSLayoutConstraint.activate([
+            image.widthAnchor.constraint(equalToConstant: 40), image.heightAnchor.constraint(equalTo: image.widthAnchor),
+            image.leadingAnchor.constraint(equalTo: c.contentView.leadingAnchor, constant: 16),
+            image.centerYAnchor.constraint(equalTo: c.contentView.centerYAnchor),
+            title.leadingAnchor.constraint(equalTo: image.trailingAnchor, constant: 12),
+            title.trailingAnchor.constraint(equalTo: c.contentView.trailingAnchor, constant: -16),
+            title.topAnchor.constraint(equalTo: c.contentView.topAnchor, constant: 12),
+            subtitle.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+            subtitle.trailingAnchor.constraint(lessThanOrEqualTo: title.trailingAnchor),
+            subtitle.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 2),
+        ])
+        XCTAssertNil(UIKitCellContent.layOut(c))
+        XCTAssertEqual(image.frame, CGRect(x: 16, y: 20, width: 40, height: 40))
+        let titleHeight = title.intrinsicContentSize.height
+        XCTAssertGreaterThan(titleHeight, 17)
+        XCTAssertEqual(title.frame, CGRect(x: 68, y: 12, width: 300 - 16 - 68, height: titleHeight))
+        // The subtitle may be narrower than the title: it hugs its text (250 against no pull).
+        XCTAssertEqual(subtitle.frame, CGRect(x: 68, y: 12 + titleHeight + 2, width: subtitle.intrinsicContentSize.width,
+                                              height: subtitle.intrinsicContentSize.height))
+    }
+
+    /// Two labels on a line, the second pinned to the trailing edge: each keeps its text's width
+    /// (hugging and compression), the first from the leading edge.
+    func testHuggingKeepsIntrinsicWidths() {
+        let c = cell()
+        let name = label("Name"), value = label("42")
+        for v in [name, value] { c.contentView.addSubview(v) }
+        NSLayoutConstraint.activate([
+            name.leadingAnchor.constraint(equalTo: c.contentView.leadingAnchor, constant: 16),
+            value.trailingAnchor.constraint(equalTo: c.contentView.trailingAnchor, constant: -16),
+            name.trailingAnchor.constraint(lessThanOrEqualTo: value.leadingAnchor, constant: -8),
+            name.centerYAnchor.constraint(equalTo: c.contentView.centerYAnchor),
+            value.centerYAnchor.constraint(equalTo: name.centerYAnchor),
+        ])
+        XCTAssertNil(UIKitCellContent.layOut(c))
+        XCTAssertEqual(name.frame.minX, 16)
+        XCTAssertEqual(name.frame.width, name.intrinsicContentSize.width)
+        XCTAssertEqual(value.frame.width, value.intrinsicContentSize.width)
+        XCTAssertEqual(value.frame.maxX, 284, accuracy: 1e-9)
+        XCTAssertEqual(name.frame.midY, 40, accuracy: 1e-9)
+        XCTAssertEqual(value.frame.midY, 40, accuracy: 1e-9)
+    }
+
+    /// A label of any number of lines pinned between the edges wraps at the width it gets and
+    /// is as tall as its lines there (the second pass).
+    func testMultilineLabelWrapsAtItsWidth() {
+        let c = cell(width: 160, height: 200)
+        let l = label("A label long enough to need several lines at this width")
+        l.numberOfLines = 0
+        c.contentView.addSubview(l)
+        NSLayoutConstraint.activate([
+            l.leadingAnchor.constraint(equalTo: c.contentView.leadingAnchor, constant: 10),
+            l.trailingAnchor.constraint(equalTo: c.contentView.trailingAnchor, constant: -10),
+            l.topAnchor.constraint(equalTo: c.contentView.topAnchor, constant: 10),
+        ])
+        XCTAssertNil(UIKitCellContent.layOut(c))
+        XCTAssertEqual(l.frame.width, 140)
+        let oneLine = label("A").intrinsicContentSize.height
+        XCTAssertEqual(l.frame.height, l.intrinsicSize(wrappingAt: 140).height)
+        XCTAssertGreaterThan(l.frame.height, 2.5 * oneLine, "three lines or more at 140 pt")
+    }
+
+    /// Conflicting required constraints are named, not solved silently.
+    func testConflictIsReported() {
+        let c = cell()
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        c.contentView.addSubview(v)
+        NSLayoutConstraint.activate([v.widthAnchor.constraint(equalToConstant: 100), v.widthAnchor.constraint(equalToConstant: 200)])
+        XCTAssertEqual(UIKitCellContent.layOut(c), "the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")")
+        // A lower priority gives way instead.
+        let d = cell()
+        let w = UIView()
+        w.translatesAutoresizingMaskIntoConstraints = false
+        d.contentView.addSubview(w)
+        let weak = w.widthAnchor.constraint(equalToConstant: 200)
+        weak.priority = .defaultHigh
+        NSLayoutConstraint.activate([w.widthAnchor.constraint(equalToConstant: 100), weak])
+        XCTAssertNil(UIKitCellContent.layOut(d))
+        XCTAssertEqual(w.frame.width, 100)
+    }
+
+    /// The linear program itself on a case solved by hand: minimise x + 2y with x + y = 4,
+    /// x ≤ 3 (x + s = 3): x = 3, y = 1.
+    func testLinearProgram() {
+        var lp = LinearProgram()
+        let x = lp.addVariable(cost: 1), y = lp.addVariable(cost: 2), s = lp.addVariable()
+        lp.addRow([x: 1, y: 1], equals: 4)
+        lp.addRow([x: 1, s: 1], equals: 3)
+        guard case .solved(let z) = lp.solve() else { return XCTFail("feasible") }
+        XCTAssertEqual(z[x], 3, accuracy: 1e-9)
+        XCTAssertEqual(z[y], 1, accuracy: 1e-9)
+        var bad = LinearProgram()
+        let a = bad.addVariable()
+        bad.addRow([a: 1], equals: -1)
+        guard case .infeasible = bad.solve() else { return XCTFail("a ≥ 0 cannot be −1") }
+    }
+}
