@@ -31,6 +31,9 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var isHidden: Bool
     /// A list row's look, from a list layout (nil for every other element).
     public var listRow: ListRowConfiguration?
+    /// The cell's content as drawn at this moment, in its own coordinates (a UIKit cell's view
+    /// tree after `apply(_:)` with these attributes); nil: the item's own content.
+    public var contentElements: [Element]?
 
     public init(forCellWith indexPath: ItemIndexPath, frame: Rect = .zero, zIndex: Int = 0) {
         self.indexPath = indexPath
@@ -41,6 +44,7 @@ public struct LayoutAttributes: Hashable, Sendable {
         transform = .identity
         isHidden = false
         listRow = nil
+        contentElements = nil
     }
 
     public init(forSupplementaryViewOfKind kind: ElementKind, with indexPath: ItemIndexPath, frame: Rect = .zero) {

@@ -187,7 +187,8 @@ public enum CellAppearance {
                    border: style.border, borderWidth: style.borderWidth, shadow: style.shadow, clipsToBounds: style.clipsToBounds)
     }
 
-    static func element(_ c: ContentSpec, in size: Size) -> Element {
+    /// A content element placed in an item of `size`.
+    public static func element(_ c: ContentSpec, in size: Size) -> Element {
         let f = c.frame(in: size)
         switch c.kind {
         case .text(var t):

@@ -36,12 +36,14 @@ extension CollectionView {
             }
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
-                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow)))
+                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
+                                                          contentElements: e.contentElements)))
         }
         return result
     }
 
-    func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil) -> Appearance {
+    func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil,
+                    contentElements: [Element]? = nil) -> Appearance {
         if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
             var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
@@ -52,8 +54,11 @@ extension CollectionView {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             if let row = listRow { return CellAppearance.listCell(item, row: row, size: state.frame.size) }
             item.color = state.color
-            return CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
-                                       selfSized: selfSizedSections.contains(indexPath.section))
+            if contentElements != nil { item.content = [] }
+            var a = CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
+                                        selfSized: selfSizedSections.contains(indexPath.section))
+            if let contentElements { a.content += contentElements }
+            return a
         }
         let section = indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil
         let title = kind == .sectionHeader ? section?.header : kind == .sectionFooter ? section?.footer : nil

@@ -14,6 +14,8 @@ public struct VisibleElement: Sendable {
     public var presentation: ItemState
     /// A list row's look from its layout (nil for other elements).
     public var listRow: ListRowConfiguration? = nil
+    /// The cell's content as its layout drew it this moment (LayoutAttributes.contentElements).
+    public var contentElements: [Element]? = nil
     public var isCell: Bool { kind == .cell }
 }
 
@@ -396,7 +398,8 @@ public final class CollectionView {
             let k = kind(of: a)
             let p = presentation(id, model: m, isCell: k == .cell, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
-                out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: a.listRow))
+                out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: a.listRow,
+                                          contentElements: a.contentElements))
             }
         }
         for (id, a) in visibleAttributes(at: time) {

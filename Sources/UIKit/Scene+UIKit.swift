@@ -19,6 +19,8 @@ extension Scene {
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
         cv.simulatedCounts = nil
         cv.simulatedContext = nil
+        cv.cells = [:]
+        cv.drawnContent = [:]
         // Each cell is made, given its layout attributes (apply(_:)) and laid out at its size, as
         // the view does before showing it; its view tree is drawn as the item's content.
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
@@ -33,6 +35,7 @@ extension Scene {
                 let ip = IndexPath(item: i, section: s)
                 var item = ItemSpec(id: "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
                 if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
+                    cv.cells[ip] = cell
                     let attributes = layout.layoutAttributesForItem(at: ip)
                         ?? layout.layoutAttributesForElements(in: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7))?
                             .first { $0.representedElementCategory == .cell && $0.indexPath == ip }

@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookCore
 import FlipbookLayout
 
 /// A scrolling view of items placed by a layout
@@ -24,6 +25,15 @@ open class UICollectionView: UIScrollView {
     var simulatedCounts: [Int]?
     /// What Flipbook's simulation last prepared the layout with (nil before a scene runs).
     var simulatedContext: LayoutContext?
+    /// The cell made for each item when the scene was made, by index path.
+    var cells: [IndexPath: UICollectionViewCell] = [:]
+    /// Each cell's content as last drawn, with the attributes (less position and transform) it
+    /// was drawn for: the same attributes draw the same content without asking the cell again.
+    var drawnContent: [IndexPath: (attributes: UICollectionViewLayoutAttributes, elements: [Element])] = [:]
+
+    /// The cells made for the items (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells).
+    open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cells[indexPath] }
     private var cellClasses: [String: AnyClass] = [:]
     private var supplementaryClasses: [String: AnyClass] = [:]
 

@@ -159,3 +159,87 @@ extension ImageStore {
     /// PNG bytes decoded (the package's decoder, which the tests may use).
     static func decodeForTests(_ png: [UInt8]) throws -> ImageData { try decode(png, source: "frame.png") }
 }
+
+/// apply(_:) every frame: a cell that reads its layout's own attributes subclass moves a subview
+/// as the attributes change while the view scrolls.
+final class ApplyEveryFrameTests: XCTestCase {
+    final class SlideAttributes: UICollectionViewLayoutAttributes {
+        var progress: CGFloat = 0
+        override func copy(with zone: NSZone? = nil) -> Any {
+            let copy = super.copy(with: zone) as! SlideAttributes
+            copy.progress = progress
+            return copy
+        }
+        override func isEqual(_ object: Any?) -> Bool {
+            guard let other = object as? SlideAttributes else { return false }
+            return other.progress == progress && super.isEqual(object)
+        }
+    }
+
+    /// progress: where the cell's centre is down the visible height, from 0 to 1.
+    final class SlideLayout: UICollectionViewFlowLayout {
+        override class var layoutAttributesClass: AnyClass { SlideAttributes.self }
+        override init() {
+            super.init()
+            itemSize = CGSize(width: 300, height: 100)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+        override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+            guard let cv = collectionView else { return nil }
+            return super.layoutAttributesForElements(in: rect)?.map { original in
+                let a = original.copy() as! SlideAttributes
+                a.progress = min(1, max(0, (a.center.y - cv.contentOffset.y) / cv.bounds.height))
+                return a
+            }
+        }
+    }
+
+    final class SlideCell: UICollectionViewCell {
+        let bar = UIView()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .white
+            bar.backgroundColor = .systemRed
+            contentView.addSubview(bar)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+            super.apply(layoutAttributes)
+            let progress = (layoutAttributes as? SlideAttributes)?.progress ?? 0
+            bar.frame = CGRect(x: 200 * progress, y: 40, width: 20, height: 20)
+        }
+    }
+
+    final class Source: NSObject, UICollectionViewDataSource {
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 20 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "slide", for: indexPath)
+        }
+    }
+
+    func testSubviewFollowsTheAttributesEveryFrame() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 600), collectionViewLayout: SlideLayout())
+        cv.register(SlideCell.self, forCellWithReuseIdentifier: "slide")
+        let source = Source()
+        cv.dataSource = source
+        let scroll = ScriptStep(time: 0.1, action: .scrollTo(x: nil, y: 500, timing: .curve(.easeInEaseOut, duration: 1)))
+        let scene = Scene(name: "slide", canvas: Canvas(width: 300, height: 600, scale: 1, background: .white), duration: 1.3,
+                          collectionView: cv, script: [scroll])
+        let timeline = try Simulator.run(scene)
+        var checked = 0
+        for f in timeline.frames {
+            for it in f.items where it.kind == .cell && it.frame.maxY > 0 && it.frame.minY < 600 {
+                // The view sits at the canvas origin: the item's centre on the canvas is its
+                // centre less the offset, which is what progress measures.
+                let progress = min(1, max(0, it.frame.midY / 600))
+                let bars = it.appearance.content.compactMap { e -> Rect? in if case .rect(let r) = e { return r.frame } else { return nil } }
+                XCTAssertEqual(bars.count, 1, "frame \(f.index) \(it.id)")
+                XCTAssertEqual(bars.first?.minX ?? -1, 200 * progress, accuracy: 1e-6, "frame \(f.index) \(it.id)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 400, "78 frames of six or seven visible cells")
+        XCTAssertGreaterThan(Set(timeline.frames.map(\.contentOffset.y)).count, 30, "the view scrolled")
+    }
+}
