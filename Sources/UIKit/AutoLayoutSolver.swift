@@ -37,7 +37,8 @@ enum AutoLayoutSolver {
         var views: [UIView] = []
         func collect(_ v: UIView) { views.append(v); v.subviews.forEach(collect) }
         collect(root)
-        let constraints = views.flatMap(\.constraints)
+        if let problem = views.lazy.compactMap({ ($0 as? UIStackView)?.unsupported }).first { return problem }
+        let constraints = views.flatMap(\.constraints) + views.flatMap { ($0 as? UIStackView)?.arrangementConstraints() ?? [] }
         guard !constraints.isEmpty else { return nil }
         let inTree = Set(views.map(ObjectIdentifier.init))
         var labelWidths: [ObjectIdentifier: CGFloat] = [:]
@@ -116,9 +117,13 @@ enum AutoLayoutSolver {
         // Rows are collected with the free variables' indices, then written over the LP's
         // non-negative pairs.
         var pending: [(expr: Expr, relation: NSLayoutConstraint.Relation, weight: Double?)] = []
-        for c in constraints where c.isActive {
+        for c in constraints {  // a view holds only its active ones; a stack's are made active
             guard let first = expr(c.firstAnchor) else { continue }
-            let second = c.secondAnchor.flatMap(expr) ?? .constant(0)
+            var second = Expr.constant(0)
+            if let anchor = c.secondAnchor {
+                guard let e = expr(anchor) else { continue }  // a view outside the cell, or gone
+                second = e
+            }
             let e = first - (Double(c.multiplier) * second + .constant(Double(c.constant)))
             pending.append((e, c.relation, c.priority >= .required ? nil : weight(c.priority)))
         }

@@ -137,3 +137,91 @@ final class AutoLayoutTests: XCTestCase {
         guard case .infeasible = bad.solve() else { return XCTFail("a ≥ 0 cannot be −1") }
     }
 }
+
+/// UIStackView's arrangements, worked out from its axis, spacing, alignment and distribution.
+final class StackViewTests: XCTestCase {
+    func box(_ w: CGFloat, _ h: CGFloat) -> UIView {
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        v.widthAnchor.constraint(equalToConstant: w).isActive = true
+        v.heightAnchor.constraint(equalToConstant: h).isActive = true
+        return v
+    }
+
+    func laidOut(_ stack: UIStackView, width: CGFloat = 300, height: CGFloat = 100, pin: Bool = true) -> UICollectionViewCell {
+        let cell = UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        cell.contentView.addSubview(stack)
+        var c = [stack.leadingAnchor.constraint(equalTo: cell.contentView.leadingAnchor, constant: 10),
+                 stack.topAnchor.constraint(equalTo: cell.contentView.topAnchor, constant: 10)]
+        if pin { c += [stack.trailingAnchor.constraint(equalTo: cell.contentView.trailingAnchor, constant: -10)] }
+        NSLayoutConstraint.activate(c)
+        XCTAssertNil(UIKitCellContent.layOut(cell))
+        return cell
+    }
+
+    /// A row of fixed boxes, centred across: x from 0 by width + spacing, y centred on the tallest.
+    func testHorizontalCentred() {
+        let (a, b, c) = (box(40, 40), box(60, 20), box(30, 30))
+        let stack = UIStackView(arrangedSubviews: [a, b, c])
+        stack.spacing = 8
+        stack.alignment = .center
+        _ = laidOut(stack, pin: false)
+        XCTAssertEqual(a.frame, CGRect(x: 0, y: 0, width: 40, height: 40))
+        XCTAssertEqual(b.frame, CGRect(x: 48, y: 10, width: 60, height: 20))
+        XCTAssertEqual(c.frame, CGRect(x: 116, y: 5, width: 30, height: 30))
+        XCTAssertEqual(stack.frame, CGRect(x: 10, y: 10, width: 146, height: 40))
+    }
+
+    /// A column filling its width: each label as wide as the stack, stacked with the spacing.
+    func testVerticalFillWithLabels() {
+        let title = UILabel(), detail = UILabel()
+        title.text = "Title"
+        detail.text = "Detail"
+        detail.font = .preferredFont(forTextStyle: .footnote)
+        let stack = UIStackView(arrangedSubviews: [title, detail])
+        stack.axis = .vertical
+        stack.spacing = 4
+        _ = laidOut(stack)
+        let h1 = title.intrinsicContentSize.height, h2 = detail.intrinsicContentSize.height
+        XCTAssertEqual(title.frame, CGRect(x: 0, y: 0, width: 280, height: h1))
+        XCTAssertEqual(detail.frame, CGRect(x: 0, y: h1 + 4, width: 280, height: h2))
+        XCTAssertEqual(stack.frame.height, h1 + 4 + h2)
+    }
+
+    /// fillEqually shares the width; a hidden view takes no space.
+    func testFillEquallyAndHidden() {
+        let views = (0..<4).map { _ -> UIView in let v = UIView(); v.heightAnchor.constraint(equalToConstant: 10).isActive = true; return v }
+        views[2].isHidden = true
+        let stack = UIStackView(arrangedSubviews: views)
+        stack.distribution = .fillEqually
+        stack.spacing = 10
+        _ = laidOut(stack)
+        // 280 wide, three shown, two gaps: (280 − 20) / 3 each.
+        let w = (280.0 - 20) / 3
+        XCTAssertEqual(views[0].frame.minX, 0)
+        XCTAssertEqual(views[1].frame.minX, w + 10, accuracy: 1e-9)
+        XCTAssertEqual(views[3].frame.minX, 2 * (w + 10), accuracy: 1e-9)
+        XCTAssertEqual(views[3].frame.width, w, accuracy: 1e-9)
+    }
+
+    /// equalSpacing puts the leftover width in equal gaps.
+    func testEqualSpacing() {
+        let (a, b, c) = (box(40, 10), box(60, 10), box(20, 10))
+        let stack = UIStackView(arrangedSubviews: [a, b, c])
+        stack.distribution = .equalSpacing
+        stack.alignment = .top
+        _ = laidOut(stack)
+        let gap = (280.0 - 120) / 2
+        XCTAssertEqual(b.frame.minX, 40 + gap, accuracy: 1e-9)
+        XCTAssertEqual(c.frame.minX, 100 + 2 * gap, accuracy: 1e-9)
+    }
+
+    func testUnsupportedDistributionIsNamed() {
+        let stack = UIStackView(arrangedSubviews: [box(10, 10)])
+        stack.distribution = .fillProportionally
+        let cell = UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        cell.contentView.addSubview(stack)
+        XCTAssertEqual(UIKitCellContent.layOut(cell), "UIStackView.distribution .fillProportionally is not arranged yet (fill, fillEqually and equalSpacing are)")
+    }
+}

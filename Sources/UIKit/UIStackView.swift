@@ -1,0 +1,136 @@
+import Foundation
+
+/// A row or column of views (https://developer.apple.com/documentation/uikit/uistackview),
+/// arranged as UIKit arranges them: by constraints it makes from its axis, spacing, alignment and
+/// distribution, solved with the rest of the cell's (AutoLayoutSolver). Hidden arranged views
+/// take no space.
+open class UIStackView: UIView {
+    /// https://developer.apple.com/documentation/uikit/uistackview/distribution
+    public enum Distribution: Int, Sendable { case fill, fillEqually, fillProportionally, equalSpacing, equalCentering }
+    /// https://developer.apple.com/documentation/uikit/uistackview/alignment
+    public enum Alignment: Int, Sendable {
+        case fill, leading, firstBaseline, center, trailing, lastBaseline
+        public static let top = Alignment.leading
+        public static let bottom = Alignment.trailing
+    }
+
+    /// `.horizontal` (https://developer.apple.com/documentation/uikit/uistackview/axis).
+    open var axis = NSLayoutConstraint.Axis.horizontal
+    open var spacing: CGFloat = 0
+    open var alignment = Alignment.fill
+    open var distribution = Distribution.fill
+    open var isLayoutMarginsRelativeArrangement = false
+    open private(set) var arrangedSubviews: [UIView] = []
+    /// The spaces between arranged views for `.equalSpacing`, kept while their constraints are.
+    private var gapGuides: [UILayoutGuide] = []
+
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
+        for v in views { addArrangedSubview(v) }
+    }
+
+    open func addArrangedSubview(_ view: UIView) {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        arrangedSubviews.append(view)
+        if view.superview !== self { addSubview(view) }
+    }
+
+    open func insertArrangedSubview(_ view: UIView, at stackIndex: Int) {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        arrangedSubviews.insert(view, at: min(max(0, stackIndex), arrangedSubviews.count))
+        if view.superview !== self { addSubview(view) }
+    }
+
+    open func removeArrangedSubview(_ view: UIView) { arrangedSubviews.removeAll { $0 === view } }
+
+    /// What the stack is missing to arrange as UIKit would, in one line (nil: nothing).
+    var unsupported: String? {
+        switch distribution {
+        case .fillProportionally, .equalCentering: return "UIStackView.distribution .\(distribution) is not arranged yet (fill, fillEqually and equalSpacing are)"
+        default: break
+        }
+        if alignment == .firstBaseline || alignment == .lastBaseline { return "UIStackView.alignment .\(alignment) is not arranged yet" }
+        return nil
+    }
+
+    /// The constraints UIKit's stack view makes (its "UISV-" constraints), for this moment's
+    /// arranged views.
+    func arrangementConstraints() -> [NSLayoutConstraint] {
+        let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+        guard let first = views.first, let last = views.last else { return [] }
+        let guide: (leading: NSLayoutXAxisAnchor, trailing: NSLayoutXAxisAnchor, top: NSLayoutYAxisAnchor, bottom: NSLayoutYAxisAnchor,
+                    centerX: NSLayoutXAxisAnchor, centerY: NSLayoutYAxisAnchor) = isLayoutMarginsRelativeArrangement
+            ? (layoutMarginsGuide.leadingAnchor, layoutMarginsGuide.trailingAnchor, layoutMarginsGuide.topAnchor, layoutMarginsGuide.bottomAnchor,
+               layoutMarginsGuide.centerXAnchor, layoutMarginsGuide.centerYAnchor)
+            : (leadingAnchor, trailingAnchor, topAnchor, bottomAnchor, centerXAnchor, centerYAnchor)
+        var out: [NSLayoutConstraint] = []
+        let horizontal = axis == .horizontal
+        // Along the axis: edge to edge with the spacing (at least the spacing for equalSpacing,
+        // the gaps kept equal).
+        out.append(horizontal ? first.leadingAnchor.constraint(equalTo: guide.leading) : first.topAnchor.constraint(equalTo: guide.top))
+        out.append(horizontal ? last.trailingAnchor.constraint(equalTo: guide.trailing) : last.bottomAnchor.constraint(equalTo: guide.bottom))
+        var gaps: [UILayoutGuide] = []
+        defer { gapGuides = gaps }
+        for (a, b) in zip(views, views.dropFirst()) {
+            if distribution == .equalSpacing {
+                let gap = UILayoutGuide()
+                gap.owningView = self
+                gaps.append(gap)
+                out += horizontal
+                    ? [gap.leadingAnchor.constraint(equalTo: a.trailingAnchor), b.leadingAnchor.constraint(equalTo: gap.trailingAnchor),
+                       gap.widthAnchor.constraint(greaterThanOrEqualToConstant: spacing)]
+                    : [gap.topAnchor.constraint(equalTo: a.bottomAnchor), b.topAnchor.constraint(equalTo: gap.bottomAnchor),
+                       gap.heightAnchor.constraint(greaterThanOrEqualToConstant: spacing)]
+            } else {
+                out.append(horizontal ? b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: spacing)
+                                      : b.topAnchor.constraint(equalTo: a.bottomAnchor, constant: spacing))
+            }
+        }
+        for (g, h) in zip(gaps, gaps.dropFirst()) {
+            out.append(horizontal ? h.widthAnchor.constraint(equalTo: g.widthAnchor) : h.heightAnchor.constraint(equalTo: g.heightAnchor))
+        }
+        if distribution == .fillEqually {
+            for v in views.dropFirst() {
+                out.append(horizontal ? v.widthAnchor.constraint(equalTo: first.widthAnchor) : v.heightAnchor.constraint(equalTo: first.heightAnchor))
+            }
+        }
+        // Across the axis.
+        for v in views {
+            func edges(_ leading: NSLayoutConstraint.Relation, _ trailing: NSLayoutConstraint.Relation) {
+                if horizontal {
+                    out.append(make(v.topAnchor, leading, guide.top))
+                    out.append(make(v.bottomAnchor, trailing, guide.bottom))
+                } else {
+                    out.append(make(v.leadingAnchor, leading, guide.leading))
+                    out.append(make(v.trailingAnchor, trailing, guide.trailing))
+                }
+            }
+            switch alignment {
+            case .fill: edges(.equal, .equal)
+            case .leading, .firstBaseline:
+                edges(.equal, .lessThanOrEqual)
+            case .trailing, .lastBaseline:
+                edges(.greaterThanOrEqual, .equal)
+            case .center:
+                edges(.greaterThanOrEqual, .lessThanOrEqual)
+                out.append(horizontal ? v.centerYAnchor.constraint(equalTo: guide.centerY) : v.centerXAnchor.constraint(equalTo: guide.centerX))
+            }
+        }
+        if alignment != .fill {
+            // The stack hugs its largest arranged view across the axis, as weakly as UIKit's
+            // "UISV-spanning-fit" constraints.
+            let fit = horizontal ? heightAnchor.constraint(equalToConstant: 0) : widthAnchor.constraint(equalToConstant: 0)
+            fit.priority = .fittingSizeLevel
+            out.append(fit)
+        }
+        return out
+    }
+
+    private func make<T>(_ a: NSLayoutAnchor<T>, _ relation: NSLayoutConstraint.Relation, _ b: NSLayoutAnchor<T>) -> NSLayoutConstraint {
+        switch relation {
+        case .equal: return a.constraint(equalTo: b)
+        case .lessThanOrEqual: return a.constraint(lessThanOrEqualTo: b)
+        case .greaterThanOrEqual: return a.constraint(greaterThanOrEqualTo: b)
+        }
+    }
+}
