@@ -60,6 +60,12 @@ extension CollectionView {
             if let contentElements { a.content += contentElements }
             return a
         }
+        if let contentElements {
+            // A header or footer its layout drew as a view tree (a UIKit reusable view).
+            var a = Appearance(background: .clear)
+            a.content = contentElements
+            return a
+        }
         let section = indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil
         let title = kind == .sectionHeader ? section?.header : kind == .sectionFooter ? section?.footer : nil
         return CellAppearance.header(title ?? "", style: spec.style(for: kind), background: spec.backgroundColor, size: state.frame.size)

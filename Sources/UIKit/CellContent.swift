@@ -9,7 +9,20 @@ import FlipbookSimulation
 enum UIKitCellContent {
     static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
         var out: [ContentSpec] = []
-        walk(cell, origin: .zero, alpha: 1, cell: cell, into: &out, problems: &problems)
+        walk(cell, origin: .zero, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil, into: &out, problems: &problems)
+        return out
+    }
+
+    /// A header's or footer's view: its own background (with its layer's corner radius) as the
+    /// first element, then its subviews.
+    static func elements(of view: UICollectionReusableView, problems: inout [String]) -> [ContentSpec] {
+        if let cell = view as? UICollectionViewCell { return elements(of: cell, problems: &problems) }
+        var out: [ContentSpec] = []
+        if let bg = view.backgroundColor, bg.value.alpha > 0 {
+            out.append(ContentSpec(kind: .rect(bg.value, cornerRadius: Double(view.layer.cornerRadius)), x: 0, y: 0,
+                                   width: Double(view.bounds.width), height: Double(view.bounds.height)))
+        }
+        walk(view, origin: .zero, alpha: 1, fill: nil, into: &out, problems: &problems)
         return out
     }
 
@@ -24,7 +37,9 @@ enum UIKitCellContent {
         return problem
     }
 
-    private static func walk(_ view: UIView, origin: CGPoint, alpha: CGFloat, cell: UICollectionViewCell,
+    /// `fill`: a view whose background is the item's fill (a cell's content view when the cell
+    /// has no colour of its own), not drawn again as an element.
+    private static func walk(_ view: UIView, origin: CGPoint, alpha: CGFloat, fill: UIView?,
                              into out: inout [ContentSpec], problems: inout [String]) {
         for sub in view.subviews where !sub.isHidden && sub.alpha > 0.001 {
             let f = sub.frame.offsetBy(dx: origin.x, dy: origin.y)
@@ -38,7 +53,7 @@ enum UIKitCellContent {
                 out.append(ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height))))
             }
             // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
-            let isFill = sub === cell.contentView && cell.backgroundColor == nil
+            let isFill = sub === fill
             if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
                 place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius)))
             }
@@ -57,7 +72,7 @@ enum UIKitCellContent {
                     problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
                 }
             }
-            walk(sub, origin: f.origin, alpha: a, cell: cell, into: &out, problems: &problems)
+            walk(sub, origin: f.origin, alpha: a, fill: fill, into: &out, problems: &problems)
         }
     }
 }

@@ -20,6 +20,7 @@ extension Scene {
         cv.simulatedCounts = nil
         cv.simulatedContext = nil
         cv.cells = [:]
+        cv.supplementaryViews = [:]
         cv.drawnContent = [:]
         // Each cell is made, given its layout attributes (apply(_:)) and laid out at its size, as
         // the view does before showing it; its view tree is drawn as the item's content.

@@ -27,9 +27,22 @@ open class UICollectionView: UIScrollView {
     var simulatedContext: LayoutContext?
     /// The cell made for each item when the scene was made, by index path.
     var cells: [IndexPath: UICollectionViewCell] = [:]
+    /// The headers and footers the data source made, by kind and index path, made when first shown.
+    var supplementaryViews: [String: UICollectionReusableView] = [:]
     /// Each cell's content as last drawn, with the attributes (less position and transform) it
     /// was drawn for: the same attributes draw the same content without asking the cell again.
-    var drawnContent: [IndexPath: (attributes: UICollectionViewLayoutAttributes, elements: [Element])] = [:]
+    var drawnContent: [String: (attributes: UICollectionViewLayoutAttributes, elements: [Element])] = [:]
+
+    /// The data source's view for a header or footer, made once when first shown (nil when the
+    /// data source makes none: the protocol's default answers with a marker).
+    func supplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        let key = kind + "|\(indexPath.section)|\(indexPath.item)"
+        if let v = supplementaryViews[key] { return v === UICollectionReusableView.notImplemented ? nil : v }
+        guard let dataSource else { return nil }
+        let v = dataSource.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+        supplementaryViews[key] = v
+        return v === UICollectionReusableView.notImplemented ? nil : v
+    }
 
     /// The cells made for the items (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells).
     open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
@@ -145,8 +158,13 @@ public protocol UICollectionViewDataSource: AnyObject {
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
-        UICollectionReusableView()
+        UICollectionReusableView.notImplemented
     }
+}
+
+extension UICollectionReusableView {
+    /// What the protocol's default answers: no view of the data source's own.
+    nonisolated(unsafe) static let notImplemented = UICollectionReusableView()
 }
 
 /// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate — declared so that

@@ -147,7 +147,12 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         case .decorationView: out = LayoutAttributes(forDecorationViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
         }
         out.frame = Rect(a.frame)
-        if a.representedElementCategory == .cell, let cell = collectionView.cells[a.indexPath] { out.contentElements = content(of: cell, for: a) }
+        if a.representedElementCategory == .cell, let cell = collectionView.cells[a.indexPath] {
+            out.contentElements = content(of: cell, for: a)
+        } else if a.representedElementCategory == .supplementaryView, let kind = a.representedElementKind,
+                  let view = collectionView.supplementaryView(ofKind: kind, at: a.indexPath) {
+            out.contentElements = content(of: view, for: a)
+        }
         out.zIndex = a.zIndex
         out.alpha = Double(a.alpha)
         out.isHidden = a.isHidden
@@ -161,14 +166,15 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// The cell's content for these attributes: `apply(_:)` and a layout pass when they differ
     /// (position and transform aside, which move the drawn cell, not its subviews) from the ones
     /// it was last drawn for, so a cell that reads its own attributes subclass draws each frame's.
-    func content(of cell: UICollectionViewCell, for a: UICollectionViewLayoutAttributes) -> [Element] {
+    func content(of cell: UICollectionReusableView, for a: UICollectionViewLayoutAttributes) -> [Element] {
         func key(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
             let k = attributes.copy() as! UICollectionViewLayoutAttributes
             k.center = .zero; k.transform3D = CATransform3DIdentity; k.alpha = 1; k.zIndex = 0; k.isHidden = false
             return k
         }
         let k = key(a)
-        if let drawn = collectionView.drawnContent[a.indexPath], drawn.attributes.isEqual(k) { return drawn.elements }
+        let slot = (a.representedElementKind ?? "cell") + "|\(a.indexPath.section)|\(a.indexPath.item)"
+        if let drawn = collectionView.drawnContent[slot], drawn.attributes.isEqual(k) { return drawn.elements }
         cell.frame = CGRect(origin: .zero, size: a.size)
         cell.apply(a)
         var found: [String] = []
@@ -176,7 +182,7 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         let size = Size(a.size)
         let elements = UIKitCellContent.elements(of: cell, problems: &found).map { CellAppearance.element($0, in: size) }
         for p in found { problems.record("cell [\(a.indexPath.section), \(a.indexPath.item)]: " + p) }
-        collectionView.drawnContent[a.indexPath] = (k, elements)
+        collectionView.drawnContent[slot] = (k, elements)
         return elements
     }
 

@@ -243,3 +243,64 @@ final class ApplyEveryFrameTests: XCTestCase {
         XCTAssertGreaterThan(Set(timeline.frames.map(\.contentOffset.y)).count, 30, "the view scrolled")
     }
 }
+
+/// Headers from the data source's viewForSupplementaryElementOfKind, drawn from their views.
+final class SupplementaryViewTests: XCTestCase {
+    final class Header: UICollectionReusableView {
+        let title = UILabel()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            backgroundColor = .systemGray6
+            title.font = .preferredFont(forTextStyle: .title2)
+            title.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(title)
+            NSLayoutConstraint.activate([
+                title.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 16),
+                title.centerYAnchor.constraint(equalTo: centerYAnchor),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    final class Source: NSObject, UICollectionViewDataSource {
+        func numberOfSections(in collectionView: UICollectionView) -> Int { 2 }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            cell.backgroundColor = .systemBlue
+            return cell
+        }
+        func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+            let header = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "h", for: indexPath) as! Header
+            header.title.text = ["Today", "Apps"][indexPath.section]
+            return header
+        }
+    }
+
+    func testHeadersDrawTheirViews() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.headerReferenceSize = CGSize(width: 0, height: 44)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        cv.register(Header.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "h")
+        let source = Source()
+        cv.dataSource = source
+        let f = try Simulator.run(Scene(name: "headers", canvas: Canvas(width: 390, height: 600, scale: 1, background: .white),
+                                        duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
+        let headers = f.items.filter { $0.kind == .sectionHeader }.sorted { $0.frame.minY < $1.frame.minY }
+        XCTAssertEqual(headers.count, 2)
+        // Section 0: header at 0, one line of two 100 pt items; section 1's header below it at 144.
+        XCTAssertEqual(headers.map(\.frame.minY), [0, 144])
+        for (h, text) in zip(headers, ["Today", "Apps"]) {
+            guard case .rect(let background)? = h.appearance.content.first else { return XCTFail("the header's background first") }
+            XCTAssertEqual(background.frame, Rect(x: 0, y: 0, width: 390, height: 44))
+            XCTAssertEqual(background.color, Color(hex: "#F2F2F7"))
+            let label = h.appearance.content.compactMap { e -> TextElement? in if case .text(let t) = e { return t } else { return nil } }.first
+            XCTAssertEqual(label?.text, text)
+            XCTAssertEqual(label?.fontSize, 22, "title2 at the default Dynamic Type size")
+            XCTAssertEqual(label?.frame.minX, 16)
+            XCTAssertEqual(label.map { $0.frame.midY } ?? 0, 22, accuracy: 1e-9, "centred in the 44 pt header")
+        }
+    }
+}
