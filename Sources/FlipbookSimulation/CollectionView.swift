@@ -237,8 +237,10 @@ public final class CollectionView {
     public func invalidateLayout() { layoutIsValid = false }
 
     public func layoutContext(bounds: Rect) -> LayoutContext {
-        LayoutContext(bounds: bounds, contentInset: spec.contentInset, itemCounts: sections.map(\.count), itemSizes: itemSizes,
-                      itemOrigins: itemOrigins)
+        var context = LayoutContext(bounds: bounds, contentInset: spec.contentInset, itemCounts: sections.map(\.count), itemSizes: itemSizes,
+                                    itemOrigins: itemOrigins)
+        context.itemIDs = sections
+        return context
     }
 
     /// Prepares the layout for `bounds` when it is invalid or asks to follow bounds changes.

@@ -8,7 +8,8 @@ extension Scene {
     /// object, and one item per item its data source reports, each drawn from the cell the data
     /// source returns for it: its `backgroundColor` (or its `contentView`'s), its layer's corner
     /// radius, border and shadow, and its view tree as laid out at the item's first size
-    /// (UIKitCellContent). Item ids are "<section>-<item>" ("0-3"), which the script names.
+    /// (UIKitCellContent). Item ids, which the script names, are a diffable data source's item
+    /// identifiers (`String(describing:)`), else "<section>-<item>" ("0-3").
     ///
     /// The view is the canvas-sized scroll view unless its frame says otherwise; `UIScreen.main`
     /// reports the canvas while the scene is made.
@@ -34,9 +35,9 @@ extension Scene {
             var items: [ItemSpec] = []
             for i in 0..<count {
                 let ip = IndexPath(item: i, section: s)
-                var item = ItemSpec(id: "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+                var item = ItemSpec(id: cv.itemIdentifier?(ip) ?? "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
                 if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
-                    cv.cells[ip] = cell
+                    cv.cells[item.id] = cell
                     let attributes = layout.layoutAttributesForItem(at: ip)
                         ?? layout.layoutAttributesForElements(in: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7))?
                             .first { $0.representedElementCategory == .cell && $0.indexPath == ip }

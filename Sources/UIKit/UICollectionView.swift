@@ -25,8 +25,17 @@ open class UICollectionView: UIScrollView {
     var simulatedCounts: [Int]?
     /// What Flipbook's simulation last prepared the layout with (nil before a scene runs).
     var simulatedContext: LayoutContext?
-    /// The cell made for each item when the scene was made, by index path.
-    var cells: [IndexPath: UICollectionViewCell] = [:]
+    /// A diffable data source, kept as long as its view (apps keep theirs in a property).
+    var retainedDataSource: AnyObject?
+    /// The item's identifier as a scene id (a diffable data source's), else nil.
+    var itemIdentifier: ((IndexPath) -> String?)?
+    /// The cell made for each item when the scene was made, by item id.
+    var cells: [String: UICollectionViewCell] = [:]
+    /// The id of the item at `indexPath` as the simulation's data is now.
+    func itemID(at indexPath: IndexPath) -> String? {
+        guard let ids = simulatedContext?.itemIDs, indexPath.section < ids.count, indexPath.item < ids[indexPath.section].count else { return nil }
+        return ids[indexPath.section][indexPath.item]
+    }
     /// The headers and footers the data source made, by kind and index path, made when first shown.
     var supplementaryViews: [String: UICollectionReusableView] = [:]
     /// Each cell's content as last drawn, with the attributes (less position and transform) it
@@ -46,7 +55,7 @@ open class UICollectionView: UIScrollView {
 
     /// The cells made for the items (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells).
     open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
-    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { cells[indexPath] }
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { itemID(at: indexPath).flatMap { cells[$0] } }
     private var cellClasses: [String: AnyClass] = [:]
     private var supplementaryClasses: [String: AnyClass] = [:]
 

@@ -147,11 +147,11 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         case .decorationView: out = LayoutAttributes(forDecorationViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
         }
         out.frame = Rect(a.frame)
-        if a.representedElementCategory == .cell, let cell = collectionView.cells[a.indexPath] {
-            out.contentElements = content(of: cell, for: a)
+        if a.representedElementCategory == .cell, let id = collectionView.itemID(at: a.indexPath), let cell = collectionView.cells[id] {
+            out.contentElements = content(of: cell, for: a, slot: "cell|" + id)
         } else if a.representedElementCategory == .supplementaryView, let kind = a.representedElementKind,
                   let view = collectionView.supplementaryView(ofKind: kind, at: a.indexPath) {
-            out.contentElements = content(of: view, for: a)
+            out.contentElements = content(of: view, for: a, slot: kind + "|\(a.indexPath.section)|\(a.indexPath.item)")
         }
         out.zIndex = a.zIndex
         out.alpha = Double(a.alpha)
@@ -166,14 +166,13 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// The cell's content for these attributes: `apply(_:)` and a layout pass when they differ
     /// (position and transform aside, which move the drawn cell, not its subviews) from the ones
     /// it was last drawn for, so a cell that reads its own attributes subclass draws each frame's.
-    func content(of cell: UICollectionReusableView, for a: UICollectionViewLayoutAttributes) -> [Element] {
+    func content(of cell: UICollectionReusableView, for a: UICollectionViewLayoutAttributes, slot: String) -> [Element] {
         func key(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
             let k = attributes.copy() as! UICollectionViewLayoutAttributes
             k.center = .zero; k.transform3D = CATransform3DIdentity; k.alpha = 1; k.zIndex = 0; k.isHidden = false
             return k
         }
         let k = key(a)
-        let slot = (a.representedElementKind ?? "cell") + "|\(a.indexPath.section)|\(a.indexPath.item)"
         if let drawn = collectionView.drawnContent[slot], drawn.attributes.isEqual(k) { return drawn.elements }
         cell.frame = CGRect(origin: .zero, size: a.size)
         cell.apply(a)

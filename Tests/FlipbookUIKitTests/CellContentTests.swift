@@ -304,3 +304,51 @@ final class SupplementaryViewTests: XCTestCase {
         }
     }
 }
+
+/// A diffable data source with cell registrations, as iOS 14 apps write them; items are named by
+/// their identifiers, and the script deletes one by its identifier.
+final class DiffableDataSourceTests: XCTestCase {
+    enum Section { case inbox }
+    struct Message: Hashable, CustomStringConvertible {
+        var id: Int
+        var subject: String
+        var description: String { "message-\(id)" }
+    }
+
+    func testSnapshotItemsAndRegistrations() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 390, height: 60)
+        layout.minimumLineSpacing = 0
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, _, message in
+            cell.backgroundColor = .white
+            let label = UILabel(frame: CGRect(x: 16, y: 0, width: 358, height: 60))
+            label.text = message.subject
+            cell.contentView.addSubview(label)
+        }
+        let dataSource = UICollectionViewDiffableDataSource<Section, Message>(collectionView: cv) { cv, indexPath, message in
+            cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: message)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Section, Message>()
+        snapshot.appendSections([.inbox])
+        snapshot.appendItems((1...5).map { Message(id: $0, subject: "Subject \($0)") })
+        dataSource.apply(snapshot, animatingDifferences: false)
+        XCTAssertEqual(dataSource.indexPath(for: Message(id: 3, subject: "Subject 3")), IndexPath(item: 2, section: 0))
+
+        let delete = ScriptStep(time: 0.1, action: .performBatchUpdates([.delete(id: "message-2")], timing: .curve(.easeInEaseOut, duration: 0.25), completion: []))
+        let scene = Scene(name: "inbox", canvas: Canvas(width: 390, height: 600, scale: 1, background: .white), duration: 0.6,
+                          collectionView: cv, script: [delete])
+        XCTAssertEqual(scene.collectionView.sections[0].items.map(\.id), (1...5).map { "message-\($0)" })
+        let timeline = try Simulator.run(scene)
+        let first = timeline.frames[0], last = try XCTUnwrap(timeline.frames.last)
+        let label = { (item: DrawItem?) -> String? in
+            item?.appearance.content.compactMap { e -> String? in if case .text(let t) = e { return t.text } else { return nil } }.first
+        }
+        XCTAssertEqual(label(first.items.first { $0.id == "message-3" }), "Subject 3")
+        XCTAssertEqual(first.items.first { $0.id == "message-3" }?.frame.minY, 120)
+        // After the delete, message 3 has moved up into message 2's row and message 2 is gone.
+        XCTAssertEqual(last.items.first { $0.id == "message-3" }?.frame.minY, 60)
+        XCTAssertEqual(label(last.items.first { $0.id == "message-3" }), "Subject 3", "a cell follows its item, not its slot")
+        XCTAssertNil(last.items.first { $0.id == "message-2" && $0.isDrawn })
+    }
+}

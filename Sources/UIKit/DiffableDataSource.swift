@@ -1,0 +1,170 @@
+import Foundation
+
+/// The state of a collection view's data: sections and items by identifier
+/// (https://developer.apple.com/documentation/uikit/nsdiffabledatasourcesnapshot).
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+    private var sections: [(id: SectionIdentifierType, items: [ItemIdentifierType])] = []
+
+    public init() {}
+
+    public var numberOfSections: Int { sections.count }
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.items.count } }
+    public var sectionIdentifiers: [SectionIdentifierType] { sections.map(\.id) }
+    public var itemIdentifiers: [ItemIdentifierType] { sections.flatMap(\.items) }
+
+    public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int { itemIdentifiers(inSection: identifier).count }
+    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+        sections.first { $0.id == identifier }?.items ?? []
+    }
+    public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+        sections.first { $0.items.contains(identifier) }?.id
+    }
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { itemIdentifiers.firstIndex(of: identifier) }
+    public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? { sections.firstIndex { $0.id == identifier } }
+
+    public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
+        for id in identifiers {
+            precondition(indexOfSection(id) == nil, "Fatal: supplied section identifiers are not unique: \(id)")
+            sections.append((id, []))
+        }
+    }
+
+    /// Into `sectionIdentifier`, or the last section; an identifier already there is UIKit's
+    /// exception, here a precondition failure naming it.
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {
+        let s = sectionIdentifier.flatMap(indexOfSection) ?? (sections.isEmpty ? nil : sections.count - 1)
+        guard let s else { preconditionFailure("There are currently no sections in the data source. Please add a section first.") }
+        for id in identifiers {
+            precondition(indexOfItem(id) == nil, "Fatal: supplied item identifiers are not unique: \(id)")
+            sections[s].items.append(id)
+        }
+    }
+
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
+        guard let (s, i) = position(of: beforeIdentifier) else { preconditionFailure("Invalid item identifier specified for insertion: \(beforeIdentifier)") }
+        sections[s].items.insert(contentsOf: identifiers, at: i)
+    }
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
+        guard let (s, i) = position(of: afterIdentifier) else { preconditionFailure("Invalid item identifier specified for insertion: \(afterIdentifier)") }
+        sections[s].items.insert(contentsOf: identifiers, at: i + 1)
+    }
+    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+        for k in sections.indices { sections[k].items.removeAll { identifiers.contains($0) } }
+    }
+    public mutating func deleteAllItems() { sections = [] }
+    public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) { sections.removeAll { identifiers.contains($0.id) } }
+    public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
+        deleteItems([identifier])
+        insertItems([identifier], beforeItem: toIdentifier)
+    }
+    public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
+        deleteItems([identifier])
+        insertItems([identifier], afterItem: toIdentifier)
+    }
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
+    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {}
+
+    private func position(of id: ItemIdentifierType) -> (Int, Int)? {
+        for (s, section) in sections.enumerated() { if let i = section.items.firstIndex(of: id) { return (s, i) } }
+        return nil
+    }
+}
+
+/// A data source that answers from a snapshot
+/// (https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource). The
+/// scene made from its collection view names each item by its identifier
+/// (`String(describing:)`), so scripts and check reports say "\"inbox-42\"", not an index path.
+open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject, UICollectionViewDataSource {
+    public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+    public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+
+    private let cellProvider: CellProvider
+    open var supplementaryViewProvider: SupplementaryViewProvider?
+    private var current = NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>()
+    private weak var collectionView: UICollectionView?
+
+    public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+        self.cellProvider = cellProvider
+        self.collectionView = collectionView
+        super.init()
+        collectionView.dataSource = self
+        collectionView.retainedDataSource = self
+        collectionView.itemIdentifier = { [weak self] indexPath in self?.itemIdentifier(for: indexPath).map { String(describing: $0) } }
+    }
+
+    /// Sets the data. Before a scene runs it is what the scene starts with; animated changes
+    /// during a scene come from the scene's script (docs/uikit.md).
+    open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
+                    completion: (() -> Void)? = nil) {
+        current = snapshot
+        collectionView?.reloadData()
+        completion?()
+    }
+
+    open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
+
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.section < current.numberOfSections else { return nil }
+        let items = current.itemIdentifiers(inSection: current.sectionIdentifiers[indexPath.section])
+        return indexPath.item < items.count ? items[indexPath.item] : nil
+    }
+
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        for (s, section) in current.sectionIdentifiers.enumerated() {
+            if let i = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) { return IndexPath(item: i, section: s) }
+        }
+        return nil
+    }
+
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        index < current.numberOfSections ? current.sectionIdentifiers[index] : nil
+    }
+
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { current.numberOfSections }
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        section < current.numberOfSections ? current.numberOfItems(inSection: current.sectionIdentifiers[section]) : 0
+    }
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        guard let id = itemIdentifier(for: indexPath), let cell = cellProvider(collectionView, indexPath, id) else {
+            preconditionFailure("UICollectionViewDiffableDataSource: the cell provider returned nil for \(indexPath)")
+        }
+        return cell
+    }
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        supplementaryViewProvider?(collectionView, kind, indexPath) ?? UICollectionReusableView.notImplemented
+    }
+}
+
+extension UICollectionView {
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/cellregistration
+    public struct CellRegistration<Cell: UICollectionViewCell, Item> {
+        public typealias Handler = (Cell, IndexPath, Item) -> Void
+        let handler: Handler
+        let identifier = UUID().uuidString
+        public init(handler: @escaping Handler) { self.handler = handler }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/supplementaryregistration
+    public struct SupplementaryRegistration<Supplementary: UICollectionReusableView> {
+        public typealias Handler = (Supplementary, String, IndexPath) -> Void
+        let elementKind: String
+        let handler: Handler
+        let identifier = UUID().uuidString
+        public init(elementKind: String, handler: @escaping Handler) { self.elementKind = elementKind; self.handler = handler }
+    }
+
+    public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>, for indexPath: IndexPath, item: Item?) -> Cell {
+        register(Cell.self, forCellWithReuseIdentifier: registration.identifier)
+        let cell = dequeueReusableCell(withReuseIdentifier: registration.identifier, for: indexPath) as! Cell
+        if let item { registration.handler(cell, indexPath, item) }
+        return cell
+    }
+
+    public func dequeueConfiguredReusableSupplementary<Supplementary>(using registration: SupplementaryRegistration<Supplementary>,
+                                                                      for indexPath: IndexPath) -> Supplementary {
+        register(Supplementary.self, forSupplementaryViewOfKind: registration.elementKind, withReuseIdentifier: registration.identifier)
+        let view = dequeueReusableSupplementaryView(ofKind: registration.elementKind, withReuseIdentifier: registration.identifier, for: indexPath) as! Supplementary
+        registration.handler(view, registration.elementKind, indexPath)
+        return view
+    }
+}
