@@ -61,6 +61,60 @@ public final class Typesetter: @unchecked Sendable {
         return try body(typesetter)
     }
 
+    /// The first character of `text` that none of Flipbook's fonts draws (it would be an empty
+    /// box or a blank), or nil. Each character is tried once, in a layout of its own, and
+    /// remembered: Latin text is checked without a layout at all. Marks, joiners and variation
+    /// selectors, which draw only beside the character they modify, are not tried alone.
+    public static func missingCharacter(in text: String) -> Unicode.Scalar? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }  // ASCII: Inter has it all
+        for u in text.unicodeScalars where u.value >= 0x80 {
+            switch u.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .surrogate, .privateUse, .unassigned: continue
+            default: break
+            }
+            glyphLock.lock()
+            let known = glyphs[u.value]
+            glyphLock.unlock()
+            if let known { if !known { return u }; continue }
+            let has = (try? with { t -> Bool in
+                for weight in [FontWeight.regular, .bold] {
+                    let layout = t.makeLayout(String(u), fontSize: 17, weight: weight)
+                    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                    if pango_layout_get_unknown_glyphs_count(layout) != 0 { return false }
+                    // A font may claim the character and still draw nothing (a colour font's
+                    // entry with no bitmap): a visible character must leave ink, in both weights.
+                    if u.properties.generalCategory != .spaceSeparator && !t.inks(String(u), weight: weight) { return false }
+                }
+                return true
+            }) ?? true
+            glyphLock.lock()
+            glyphs[u.value] = has
+            glyphLock.unlock()
+            if !has { return u }
+        }
+        return nil
+    }
+    nonisolated(unsafe) private static var glyphs: [UInt32: Bool] = [:]
+    private static let glyphLock = NSLock()
+
+    /// Whether `text`, drawn at 32 pt on a small surface, leaves any pixel not transparent.
+    func inks(_ text: String, weight: FontWeight) -> Bool {
+        let side: Int32 = 96
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side) else { return true }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return true }
+        draw(TextElement(text: text, frame: Rect(x: 0, y: 0, width: Double(side), height: Double(side)), fontSize: 32, weight: weight,
+                         color: .black, alignment: .center), on: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return true }
+        for y in 0..<Int(side) {
+            for x in 0..<Int(side) where data[y * stride + x * 4 + 3] != 0 { return true }
+        }
+        return false
+    }
+
     /// The width of `text` set on one line, unwrapped: what a "fit" tag is sized by.
     public static func naturalWidth(of text: String, fontSize: Double, weight: FontWeight) throws -> Double {
         try with { t in

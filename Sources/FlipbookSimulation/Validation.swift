@@ -1,6 +1,7 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
+import FlipbookGraphics
 
 // Scene.validate(): the checks that make a scene safe to simulate and render, whether it was
 // read from a file or built in code. The scene-file decoder checks each field as it reads it
@@ -280,6 +281,7 @@ extension Scene {
     /// Text the renderer can draw: within the length limit, and no Unicode noncharacters
     /// (U+FDD0…U+FDEF, U+xxFFFE, U+xxFFFF), which Cairo refuses as invalid UTF-8, nor NUL.
     static func checkText(_ text: String, at path: @autoclosure () -> String) throws {
+        try checkGlyphs(text, at: path())
         // NUL is byte 0 and every noncharacter's UTF-8 starts with 0xEF or above (EF B7 9x-Ax,
         // EF BF BE-BF, F0-F4 … BF BE-BF): text without such bytes (most) needs only its length.
         if text.utf8.count <= SceneLimits.maxTextLength && !anyByte(of: text, { $0 == 0 || $0 >= 0xEF }) { return }
@@ -294,6 +296,14 @@ extension Scene {
         if count > SceneLimits.maxTextLength {
             throw SceneCheck.issue(path(), "expected at most \(SceneLimits.maxTextLength) characters, got \(count)")
         }
+    }
+
+    /// Text every character of which Flipbook's fonts can draw: a character none has would be an
+    /// empty box on every frame, so it is named instead.
+    static func checkGlyphs(_ text: String, at path: @autoclosure () -> String) throws {
+        guard let u = Typesetter.missingCharacter(in: text) else { return }
+        let code = "U+" + String(u.value, radix: 16, uppercase: true)
+        throw SceneCheck.issue(path(), "expected characters Flipbook's fonts draw (Inter, Noto Sans CJK SC, Noto Color Emoji), got \"\(Character(u))\" (\(code)), which none of them draws (it would be left blank)")
     }
 
     /// Every item a step names exists when the step runs (batch inserts add ids as they go),

@@ -275,4 +275,18 @@ final class CompactItemListTests: XCTestCase {
         }
     }
 
+
+    /// A character none of Flipbook's fonts draws is named, with its code point, where the file
+    /// writes it — never left blank on every frame; symbols the fonts have pass.
+    func testCharacterNoFontDrawsIsNamed() throws {
+        func scene(_ title: String) -> String {
+            #"{"canvas": {"width": 200, "height": 200}, "duration": 1, "collectionView": {"layout": {"type": "flow"}, "items": [{"id": "a", "title": "\#(title)"}]}}"#
+        }
+        XCTAssertThrowsError(try decode(scene("Close ✕"))) { error in
+            let e = error as! InputError
+            XCTAssertEqual(e.path, "$.collectionView.items[0].title")
+            XCTAssertTrue(e.message.contains("\"✕\" (U+2715)"), e.message)
+        }
+        XCTAssertNoThrow(try decode(scene("Done ✓ ★ → ⌘ 中文 👨‍👩‍👧 e\u{301} 1️⃣ 🇯🇵")))
+    }
 }
