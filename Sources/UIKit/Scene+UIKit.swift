@@ -50,7 +50,19 @@ extension Scene {
                     if let color { item.color = color }
                     item.style = style
                     var found: [String] = []
-                    item.content = UIKitCellContent.elements(of: cell, problems: &found)
+                    if let list = cell.contentConfiguration as? UIListContentConfiguration {
+                        // A list row: its text, secondary text, image and accessories are the item's.
+                        switch list.style {
+                        case .cell, .subtitleCell: break
+                        default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell() and subtitleCell() are)")
+                        }
+                        item.title = list.text ?? ""
+                        item.subtitle = list.secondaryText ?? ""
+                        item.image = list.image?.data
+                        item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
+                    } else {
+                        item.content = UIKitCellContent.elements(of: cell, problems: &found)
+                    }
                     problems += found.map { "cell \(item.id): " + $0 }
                 }
                 items.append(item)

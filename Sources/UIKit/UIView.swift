@@ -193,6 +193,9 @@ open class UICollectionViewCell: UICollectionReusableView {
     }
     open var isSelected = false
     open var isHighlighted = false
+    /// The cell's content as a configuration; a UIListContentConfiguration draws the cell as a
+    /// list row (https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration).
+    open var contentConfiguration: UIContentConfiguration?
     open var backgroundView: UIView?
     open var selectedBackgroundView: UIView?
 }

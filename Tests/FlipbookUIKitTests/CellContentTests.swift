@@ -352,3 +352,46 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertNil(last.items.first { $0.id == "message-2" && $0.isDrawn })
     }
 }
+
+/// A list built as iOS 14 apps build it — `.list(using:)`, list cells with a
+/// UIListContentConfiguration and accessories — draws the bytes Flipbook's own list draws for
+/// the same rows.
+final class ListContentConfigurationTests: XCTestCase {
+    final class Source: NSObject, UICollectionViewDataSource {
+        let rows = [("Wi-Fi", "Home"), ("Bluetooth", "On"), ("Cellular", "")]
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { rows.count }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! UICollectionViewListCell
+            var content = cell.defaultContentConfiguration()
+            content.text = rows[indexPath.item].0
+            content.secondaryText = rows[indexPath.item].1.isEmpty ? nil : rows[indexPath.item].1
+            cell.contentConfiguration = content
+            cell.accessories = [.disclosureIndicator()]
+            return cell
+        }
+    }
+
+    func testListCellsDrawAsFlipbookListRows() throws {
+        let canvas = Canvas(width: 390, height: 300, scale: 2, background: Color(hex: "#F2F2F7")!)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .insetGrouped)))
+        cv.backgroundColor = .systemGroupedBackground
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
+        let source = Source()
+        cv.dataSource = source
+        let uikit = Scene(name: "list", canvas: canvas, duration: 0.1, collectionView: cv)
+        XCTAssertEqual(uikit.collectionView.sections[0].items.map(\.title), ["Wi-Fi", "Bluetooth", "Cellular"])
+        XCTAssertEqual(uikit.collectionView.sections[0].items.map(\.subtitle), ["Home", "On", ""])
+
+        var native = uikit
+        native.collectionView.layout = ListLayout(appearance: .insetGrouped)
+        let a = try Simulator.run(uikit, frames: 0...0), b = try Simulator.run(native, frames: 0...0)
+        let png = try Raster(drawing: a.frames[0], canvas: canvas).pngData()
+        XCTAssertEqual(png, try Raster(drawing: b.frames[0], canvas: canvas).pngData())
+        if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] { FileManager.default.createFile(atPath: keep + "/list.png", contents: Data(png)) }
+        let row = try XCTUnwrap(a.frames[0].items.first { $0.id == "0-0" })
+        let texts = row.appearance.content.compactMap { e -> String? in if case .text(let t) = e { return t.text } else { return nil } }
+        XCTAssertEqual(texts, ["Wi-Fi", "Home"])
+        XCTAssertTrue(row.appearance.content.contains { if case .symbol(let s) = $0 { return s.kind == .disclosureIndicator } else { return false } })
+    }
+}
