@@ -21,8 +21,9 @@ public struct ComparisonOptions: Sendable {
     public var tolerance = DiffTolerance()
     public var pixels = PixelDiff()
     public var maxDiffPixels = PixelAllowance.pixels(0)
-    /// Frames whose images go into the report (baseline, candidate, diff), at most.
-    public var maxImages = 8
+    /// Frames whose images go into the report (baseline, candidate, diff), at most: enough for
+    /// one per differing range of a few items and per flicker.
+    public var maxImages = 16
     public var workers = RenderPipeline.defaultWorkers
     /// Bytes the comparison may hold (`--max-memory`): bounds the keyframes.json files read
     /// and the frames decoded at once.
@@ -285,21 +286,44 @@ public enum DirectoryComparison {
         return r
     }
 
-    /// Baseline, candidate and diff images of a few frames that tell the story: the first
-    /// differing frame of each item, then the frames with the most changed pixels.
-    static func writeImages(_ r: SceneReport, baseline: (Directory, [Int: String]), candidate: (Directory, [Int: String]),
-                            options: ComparisonOptions, to report: ReportDirectory, index: Int) throws -> [ReportImages] {
-        let (dirA, pngA) = baseline, (dirB, pngB) = candidate
+    /// The frames whose images tell the story, at most `limit`, each one that both renders have
+    /// (`available`): for every range an item differs in, the frame of that range where it differs
+    /// most (its largest difference when that falls in the range, else the range's frame with the
+    /// most changed pixels, else its first); for every run of frames whose pixels differ beyond
+    /// the allowance, its frame with the most changed pixels (a one-frame flicker is a run); then
+    /// the frames with the most changed pixels.
+    package static func imageFrames(_ r: SceneReport, available: (Int) -> Bool, limit: Int) -> [Int] {
         var picks: [Int] = []
-        func add(_ i: Int) { if pngA[i] != nil, pngB[i] != nil, !picks.contains(i), picks.count < options.maxImages { picks.append(i) } }
+        func add(_ i: Int?) { if let i, available(i), !picks.contains(i), picks.count < limit { picks.append(i) } }
+        let changed = Dictionary(r.pixelFrames.map { ($0.index, $0.pixels.changed) }, uniquingKeysWith: max)
+        func mostChanged(_ frames: some Sequence<Int>) -> Int? {
+            frames.filter { available($0) && (changed[$0] ?? 0) > 0 }.max { (changed[$0]!, -$0) < (changed[$1]!, -$1) }
+        }
         for item in r.items {
-            for range in item.ranges { if let i = range.first(where: { pngA[$0] != nil && pngB[$0] != nil }) { add(i); break } }
+            for range in item.ranges {
+                if range.contains(item.largestFrame), available(item.largestFrame) { add(item.largestFrame) } else {
+                    add(mostChanged(range) ?? range.first(where: available))
+                }
+            }
+        }
+        var run: [Int] = []
+        for f in r.pixelFrames.filter(\.exceeds).map(\.index).sorted() + [Int.min] {
+            if let last = run.last, f != last + 1 { add(mostChanged(run)); run = [] }
+            if f != Int.min { run.append(f) }
         }
         for f in r.pixelFrames.filter(\.exceeds).sorted(by: { $0.pixels.changed != $1.pixels.changed ? $0.pixels.changed > $1.pixels.changed : $0.index < $1.index }) {
             add(f.index)
         }
+        return picks.sorted()
+    }
+
+    /// Baseline, candidate and diff images of the frames `imageFrames` picks.
+    static func writeImages(_ r: SceneReport, baseline: (Directory, [Int: String]), candidate: (Directory, [Int: String]),
+                            options: ComparisonOptions, to report: ReportDirectory, index: Int) throws -> [ReportImages] {
+        let (dirA, pngA) = baseline, (dirB, pngB) = candidate
+        let picks = imageFrames(r, available: { pngA[$0] != nil && pngB[$0] != nil }, limit: options.maxImages)
         var out: [ReportImages] = []
-        for i in picks.sorted() {
+        for i in picks {
             let fa = try PNGFile(dirA, pngA[i]!, maxBytes: PNGHeader.maxFileBytes), fb = try PNGFile(dirB, pngB[i]!, maxBytes: PNGHeader.maxFileBytes)
             let a = try fa.decode(dirA, pngA[i]!), b = try fb.decode(dirB, pngB[i]!)
             var diffBytes = try b.pngData()

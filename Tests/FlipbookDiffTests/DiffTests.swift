@@ -285,3 +285,32 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(lines.count, 2, "the swap and c's move: \(lines)")
     }
 }
+
+/// Which frames report.html shows: one for every range an item differs in, where it differs
+/// most, and one for every run of pixel differences — a one-frame flicker included — then the
+/// frames with the most changed pixels.
+final class ReportImageFrameTests: XCTestCase {
+    func testEveryRangeAndFlickerGetsAnImage() {
+        var r = SceneReport(name: "s", verdict: .differ, fps: 60, frameCount: 100)
+        // A card differing over 10-30, most at 22, and again at 70-71; a row differing at 40-50
+        // whose largest difference is elsewhere, so its range's most-changed frame (44) is shown.
+        r.items = [ItemDifference(item: "card", kind: .changed, ranges: [10...30, 70...71], properties: ["y"], largest: 8, largestProperty: "y",
+                                  largestFrame: 22, shift: nil),
+                   ItemDifference(item: "row", kind: .changed, ranges: [40...50], properties: ["x"], largest: 2, largestProperty: "x",
+                                  largestFrame: 90, shift: nil)]
+        func frame(_ i: Int, _ changed: Int) -> FrameComparison {
+            FrameComparison(index: i, pixels: PixelDiff.Result(changed: changed, antialiased: 0, total: 1000), exceeds: true)
+        }
+        // Pixels: a run over 20-22 (most at 21), one over 41-42 (most at 42), and a one-frame
+        // flicker at 85 that no item explains.
+        r.pixelFrames = [frame(20, 50), frame(21, 60), frame(22, 40), frame(41, 5), frame(42, 9), frame(85, 3)]
+        // In order of need: the card's ranges (22, its largest; 70, the first of a range without
+        // pixels), the row's range (42, its most changed frame), each run (21; 42 again; 85).
+        XCTAssertEqual(DirectoryComparison.imageFrames(r, available: { _ in true }, limit: 5), [21, 22, 42, 70, 85])
+        XCTAssertEqual(DirectoryComparison.imageFrames(r, available: { _ in true }, limit: 2), [22, 70])
+        // Then the frames with the most changed pixels, while there is room.
+        XCTAssertEqual(DirectoryComparison.imageFrames(r, available: { _ in true }, limit: 16), [20, 21, 22, 41, 42, 70, 85])
+        // Frames a render lacks give way to the next best.
+        XCTAssertEqual(DirectoryComparison.imageFrames(r, available: { $0 != 22 && $0 != 70 }, limit: 5), [20, 21, 42, 71, 85])
+    }
+}
