@@ -81,9 +81,14 @@ public final class Typesetter: @unchecked Sendable {
                     let layout = t.makeLayout(String(u), fontSize: 17, weight: weight)
                     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
                     if pango_layout_get_unknown_glyphs_count(layout) != 0 { return false }
-                    // A font may claim the character and still draw nothing (a colour font's
-                    // entry with no bitmap): a visible character must leave ink, in both weights.
-                    if u.properties.generalCategory != .spaceSeparator && !t.inks(String(u), weight: weight) { return false }
+                    // A font may claim a symbol and still draw nothing (a colour font's entry
+                    // with no bitmap): a symbol must leave ink, in both weights. Letters, digits
+                    // and punctuation come from the text faces, which draw what they claim.
+                    switch u.properties.generalCategory {
+                    case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+                        if !t.inks(String(u), weight: weight) { return false }
+                    default: break
+                    }
                 }
                 return true
             }) ?? true
