@@ -185,8 +185,9 @@ extension CLI {
         try budget.checkWork(timeline, formats: [.frames(PNGFormat())])
         let existing = try goldens.golden(name)
         let target = goldens.directory.child(name)
+        let document = try? readSceneBytes(scenePath)
         if r.record != nil || (existing == nil && !inCI(console)) {
-            try goldens.record(timeline, every: r.every ?? 30, workers: workers, cancellation: cancellation)
+            try goldens.record(timeline, every: r.every ?? 30, workers: workers, cancellation: cancellation, sceneDocument: document)
             let note = r.record != nil ? "golden recorded at \(target)" : "no golden yet: recorded at \(target); review and commit it"
             return SceneReport(name: name, verdict: .recorded, note: note, fps: timeline.fps, frameCount: timeline.frames.count)
         }
@@ -215,8 +216,18 @@ extension CLI {
         options.cancellation = cancellation
         var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report.0,
                                                      index: report.index)
+        // The causes in the scene file, when the golden kept the file it was recorded from.
+        if let document, existing.kind(of: GoldenStore.sceneDocumentName) == .file,
+           let old = try? existing.read(GoldenStore.sceneDocumentName, maxBytes: 64 << 20),
+           let changes = SceneDocumentDiff.changes(old: old, new: document, file: scenePath) {
+            if !changes.isEmpty {
+                context += changes.map { "scene change: " + $0 }
+            } else if result.verdict == .differ {
+                context.append("no change in the scene file explains this: the renderer, its libraries or fonts, or Swift code changed")
+            }
+        }
         result.context = context
-        if let bytes = try? readSceneBytes(scenePath), let source = try? SceneSource(file: scenePath, bytes: bytes) {
+        if let bytes = document, let source = try? SceneSource(file: scenePath, bytes: bytes) {
             attribute(&result, to: source, scene: scene)
         }
         return result

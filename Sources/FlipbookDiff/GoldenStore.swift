@@ -79,9 +79,12 @@ public final class GoldenStore: @unchecked Sendable {
                                   OutputFile(name: GoldenManifest.fileName, bytes: Array(manifest.json.utf8))], in: dir)
     }
 
+    /// The scene file as it was when the golden was recorded (SceneDocumentDiff reads it).
+    public static let sceneDocumentName = "scene.json"
+
     /// Records the golden of `timeline`'s scene, replacing the old one only once the new one
-    /// is complete.
-    public func record(_ timeline: Timeline, every: Int, workers: Int, cancellation: Cancellation) throws {
+    /// is complete; `sceneDocument`, the scene file's bytes, is kept beside it.
+    public func record(_ timeline: Timeline, every: Int, workers: Int, cancellation: Cancellation, sceneDocument: [UInt8]? = nil) throws {
         let scene = timeline.scene
         if let problem = SceneName.problem(scene) { throw FileError(directory.child(scene), problem, refused: true) }
         switch directory.kind(of: scene) {
@@ -93,6 +96,7 @@ public final class GoldenStore: @unchecked Sendable {
         defer { recording.remove() }
         let new = try recording.folder.makeDirectory(scene)
         try GoldenStore.render(timeline, every: every, into: new, workers: workers, cancellation: cancellation)
+        if let sceneDocument { try RenderPipeline.write([OutputFile(name: GoldenStore.sceneDocumentName, bytes: sceneDocument)], in: new) }
         try cancellation.check()
         if directory.kind(of: scene) == nil {
             try recording.folder.move(scene, to: directory, as: scene)
@@ -115,7 +119,7 @@ public final class GoldenStore: @unchecked Sendable {
 
     /// The names a golden's files have: what recording replaces.
     static func isGoldenFile(_ name: String) -> Bool {
-        [TracksJSONFormat.fileName, KeyframesJSONFormat.fileName, GoldenManifest.fileName].contains(name) || name.hasSuffix("-sheet.png")
+        [TracksJSONFormat.fileName, KeyframesJSONFormat.fileName, GoldenManifest.fileName, sceneDocumentName].contains(name) || name.hasSuffix("-sheet.png")
             || OutputFormats.frameIndex(fileName: name, ext: "png") != nil
     }
 

@@ -36,6 +36,49 @@ final class CLITests: XCTestCase {
         return (CLI.main(["flipbook"] + args, console: console), c)
     }
 
+    /// The causes in the scene file come first, one line each, at their lines: a template's
+    /// field, the content inset, two items swapped; an unchanged file whose renders differ says
+    /// the cause is outside it.
+    func testCheckNamesSceneChanges() throws {
+        func scene(weight: String, inset: Int, order: [String]) -> String {
+            let items = order.map { #"{"id": "\#($0)", "template": "card", "title": "\#($0)"}"# }.joined(separator: ",\n      ")
+            return """
+            {
+              "canvas": {"width": 200, "height": 300, "scale": 1},
+              "duration": 0.1,
+              "templates": {"card": {"width": 180, "height": 60, "style": {"titleWeight": "\(weight)"}}},
+              "collectionView": {
+                "contentInset": {"top": \(inset)},
+                "layout": {"type": "flow"},
+                "items": [
+                  \(items)
+                ]
+              }
+            }
+            """
+        }
+        let golden = dir.appendingPathComponent("goldens").path
+        let path = write("cards.json", scene(weight: "bold", inset: 10, order: ["a", "b", "c"]))
+        XCTAssertEqual(run(["check", path, "--golden", golden, "--record", "-q"]).0, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/cards/scene.json"), "the golden keeps the scene file")
+        _ = write("cards.json", scene(weight: "regular", inset: 14, order: ["a", "c", "b"]))
+        let (code, c) = run(["check", path, "--golden", golden, "-q", "-o", dir.appendingPathComponent("report").path])
+        XCTAssertEqual(code, 1)
+        let lines = c.out.split(separator: "\n").map(String.init).filter { $0.contains("scene change:") }
+        XCTAssertEqual(lines.count, 3, c.out)
+        XCTAssertTrue(lines[0].hasSuffix(#"scene change: template "card": style.titleWeight "bold" → "regular" (\#(path):4)"#), lines[0])
+        XCTAssertTrue(lines[1].hasSuffix("scene change: $.collectionView.contentInset.top: 10 → 14 (\(path):6)"), lines[1])
+        XCTAssertTrue(lines[2].hasSuffix(#"scene change: $.collectionView.items: "b" ↔ "c" swapped (\#(path):10, 11)"#), lines[2])
+        // Nothing changed in the file, yet the golden differs (an edited golden stands for a renderer change).
+        _ = write("cards.json", scene(weight: "bold", inset: 10, order: ["a", "b", "c"]))
+        let tracks = golden + "/cards/timeline.json"
+        let text = try String(contentsOfFile: tracks, encoding: .utf8)
+        try text.replacingOccurrences(of: #""id":"b""#, with: #""id":"x""#).write(toFile: tracks, atomically: true, encoding: .utf8)
+        let (code2, c2) = run(["check", path, "--golden", golden, "-q", "-o", dir.appendingPathComponent("report2").path])
+        XCTAssertEqual(code2, 1, c2.out + c2.err)
+        XCTAssertTrue(c2.out.contains("no change in the scene file explains this: the renderer, its libraries or fonts, or Swift code changed"), c2.out)
+    }
+
     func testProgressOnlyOnATerminal() {
         let scene = write("s.json", good)
         let (code, c) = run(["render", scene, "-o", dir.appendingPathComponent("out").path], terminal: true)

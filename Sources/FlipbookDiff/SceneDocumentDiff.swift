@@ -1,0 +1,112 @@
+import FlipbookCore
+import FlipbookJSON
+
+/// What changed in a scene file since its golden was recorded (the golden keeps the file as
+/// `scene.json`): one line per changed field, at its line in the file now —
+/// `template "card": style.titleWeight "bold" → "regular" (scenes/feed.json:12)`,
+/// `$.collectionView.contentInset.top: 44 → 48 (scenes/feed.json:8)`,
+/// `$.collectionView.items: "t5" ↔ "t6" swapped (scenes/tags.json:97, 98)`. These are the causes
+/// `check` names before the effects it measured; no line at all, while the renders differ, says
+/// the cause is outside the scene (the renderer, its libraries or fonts, or Swift code).
+package enum SceneDocumentDiff {
+    /// The lines, at most `limit` (and one saying how many more); nil when either document is
+    /// not JSON.
+    package static func changes(old: [UInt8], new: [UInt8], file: String, limit: Int = 8) -> [String]? {
+        guard let a = try? JSONParser.parse(old), let b = try? JSONParser.parse(new) else { return nil }
+        var lines: [String] = []
+        compare(a, b, path: "$", file: file, into: &lines)
+        if lines.count > limit { lines = Array(lines.prefix(limit)) + ["and \(lines.count - limit) more changes in the scene file"] }
+        return lines
+    }
+
+    private static func compare(_ a: JSONNode, _ b: JSONNode, path: String, file: String, into lines: inout [String]) {
+        func at(_ node: JSONNode) -> String { "(\(file):\(node.line))" }
+        func say(_ what: String, _ node: JSONNode) { lines.append(label(path) + what + " " + at(node)) }
+        switch (a.value, b.value) {
+        case (.object(let ma), .object(let mb)):
+            for (key, vb) in mb where key != "comment" {
+                let p = childPath(path, key)
+                if let va = ma.first(where: { $0.key == key })?.value {
+                    compare(va, vb, path: p, file: file, into: &lines)
+                } else {
+                    lines.append(label(p) + "added, " + short(vb) + " " + at(vb))
+                }
+            }
+            for (key, va) in ma where key != "comment" && !mb.contains(where: { $0.key == key }) {
+                lines.append(label(childPath(path, key)) + "removed (was " + short(va) + ") " + at(b))
+            }
+        case (.array(let ea), .array(let eb)):
+            let idsA = ea.map(id), idsB = eb.map(id)
+            if !idsA.contains(nil), !idsB.contains(nil), Set(idsA.compactMap { $0 }) == Set(idsB.compactMap { $0 }), idsA.count == idsB.count,
+               Set(idsA.compactMap { $0 }).count == idsA.count {
+                // The same items by id: their order, then each one's own fields.
+                let moved = idsB.indices.filter { idsA[$0] != idsB[$0] }
+                if moved.count == 2, idsA[moved[0]] == idsB[moved[1]] {
+                    lines.append(label(path) + "\(InputError.quote(idsB[moved[1]]!)) ↔ \(InputError.quote(idsB[moved[0]]!)) swapped "
+                                 + "(\(file):\(eb[moved[0]].line), \(eb[moved[1]].line))")
+                } else if !moved.isEmpty {
+                    say("order changed (\(moved.count) items moved, first \(InputError.quote(idsB[moved[0]]!)))", eb[moved[0]])
+                }
+                for (k, vb) in eb.enumerated() {
+                    let old = ea[idsA.firstIndex(of: idsB[k])!]
+                    compare(old, vb, path: path + "[\(k)]", file: file, into: &lines)
+                }
+                return
+            }
+            for k in 0..<min(ea.count, eb.count) { compare(ea[k], eb[k], path: path + "[\(k)]", file: file, into: &lines) }
+            if eb.count > ea.count { say("\(eb.count - ea.count) element\(eb.count - ea.count == 1 ? "" : "s") added (\(ea.count) → \(eb.count))", eb[ea.count]) }
+            if ea.count > eb.count { say("\(ea.count - eb.count) element\(ea.count - eb.count == 1 ? "" : "s") removed (\(ea.count) → \(eb.count))", b) }
+        default:
+            if short(a) != short(b) || !same(a, b) { say(short(a) + " → " + short(b), b) }
+        }
+    }
+
+    /// A template's fields are named as the template's: the change reaches every item using it.
+    private static func label(_ path: String) -> String {
+        let prefix = "$.templates."
+        if path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            let name = rest.prefix { $0 != "." && $0 != "[" }
+            let field = rest.dropFirst(name.count).drop { $0 == "." }
+            return "template \(InputError.quote(String(name)))" + (field.isEmpty ? ": " : ": \(field) ")
+        }
+        return path + ": "
+    }
+
+    private static func childPath(_ path: String, _ key: String) -> String {
+        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
+        return simple ? path + "." + key : path + "[" + JSONWriter.quote(key) + "]"
+    }
+
+    /// An element's "id", when it is an object that has one (items, sections, views).
+    private static func id(_ node: JSONNode) -> String? {
+        guard case .object(let m) = node.value, let v = m.first(where: { $0.key == "id" })?.value else { return nil }
+        switch v.value {
+        case .string(let s): return s
+        case .number(let n): return NumberFormat.short(n)
+        default: return nil
+        }
+    }
+
+    private static func same(_ a: JSONNode, _ b: JSONNode) -> Bool {
+        switch (a.value, b.value) {
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    /// A value in a line: scalars as written, containers by their size.
+    private static func short(_ n: JSONNode) -> String {
+        switch n.value {
+        case .number(let v): return NumberFormat.short(v)
+        case .string(let s): return InputError.quote(s, limit: 40)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .array(let e): return "[\(e.count) element\(e.count == 1 ? "" : "s")]"
+        case .object(let m): return "{" + m.prefix(3).map(\.key).joined(separator: ", ") + (m.count > 3 ? ", …" : "") + "}"
+        }
+    }
+}
