@@ -37,19 +37,25 @@ package enum SceneDocumentDiff {
             }
         case (.array(let ea), .array(let eb)):
             let idsA = ea.map(id), idsB = eb.map(id)
-            if !idsA.contains(nil), !idsB.contains(nil), Set(idsA.compactMap { $0 }) == Set(idsB.compactMap { $0 }), idsA.count == idsB.count,
-               Set(idsA.compactMap { $0 }).count == idsA.count {
-                // The same items by id: their order, then each one's own fields.
-                let moved = idsB.indices.filter { idsA[$0] != idsB[$0] }
-                if moved.count == 2, idsA[moved[0]] == idsB[moved[1]] {
-                    lines.append(label(path) + "\(InputError.quote(idsB[moved[1]]!)) ↔ \(InputError.quote(idsB[moved[0]]!)) swapped "
-                                 + "(\(file):\(eb[moved[0]].line), \(eb[moved[1]].line))")
+            if !ea.isEmpty, !eb.isEmpty, !idsA.contains(nil), !idsB.contains(nil),
+               Set(idsA.compactMap { $0 }).count == idsA.count, Set(idsB.compactMap { $0 }).count == idsB.count {
+                // Elements with ids (items, sections, views): matched by id — those removed,
+                // those added, the order of the rest, then each one's own fields.
+                let ka = idsA.map { $0! }, kb = idsB.map { $0! }
+                let inA = Set(ka), inB = Set(kb)
+                for gone in ka where !inB.contains(gone) { say("\(InputError.quote(gone)) removed", self.node(b: eb, near: ka.firstIndex(of: gone)!) ?? b) }
+                for (k, new) in kb.enumerated() where !inA.contains(new) { say("\(InputError.quote(new)) added", eb[k]) }
+                let commonA = ka.filter(inB.contains), commonB = kb.filter(inA.contains)
+                let moved = commonB.indices.filter { commonA[$0] != commonB[$0] }
+                if moved.count == 2, commonA[moved[0]] == commonB[moved[1]] {
+                    let first = kb.firstIndex(of: commonB[moved[0]])!, second = kb.firstIndex(of: commonB[moved[1]])!
+                    lines.append(label(path) + "\(InputError.quote(commonB[moved[1]])) ↔ \(InputError.quote(commonB[moved[0]])) swapped "
+                                 + "(\(file):\(eb[first].line), \(eb[second].line))")
                 } else if !moved.isEmpty {
-                    say("order changed (\(moved.count) items moved, first \(InputError.quote(idsB[moved[0]]!)))", eb[moved[0]])
+                    say("order changed (\(moved.count) moved, first \(InputError.quote(commonB[moved[0]])))", eb[kb.firstIndex(of: commonB[moved[0]])!])
                 }
                 for (k, vb) in eb.enumerated() {
-                    let old = ea[idsA.firstIndex(of: idsB[k])!]
-                    compare(old, vb, path: path + "[\(k)]", file: file, into: &lines)
+                    if let j = ka.firstIndex(of: kb[k]) { compare(ea[j], vb, path: path + "[\(k)]", file: file, into: &lines) }
                 }
                 return
             }
@@ -59,6 +65,11 @@ package enum SceneDocumentDiff {
         default:
             if short(a) != short(b) || !same(a, b) { say(short(a) + " → " + short(b), b) }
         }
+    }
+
+    /// The element now where a removed one was (the nearest after it, else the last).
+    private static func node(b elements: [JSONNode], near index: Int) -> JSONNode? {
+        elements.isEmpty ? nil : elements[min(index, elements.count - 1)]
     }
 
     /// A template's fields are named as the template's: the change reaches every item using it.

@@ -43,9 +43,15 @@ def write(path, text):
 
 
 def first_change(out):
-    """The first summary line of the first scene that is not a match."""
-    lines = out.splitlines()
-    return lines[1].strip() if len(lines) > 1 else ""
+    """The first summary line of the first scene that is not a match, after the scene-file
+    changes check names first (scene_changes)."""
+    lines = [l for l in out.splitlines()[1:] if not l.strip().startswith("scene change: ")]
+    return lines[0].strip() if lines else ""
+
+
+def scene_changes(out):
+    """The causes check names in the scene file, one line each."""
+    return [l.strip()[len("scene change: "):] for l in out.splitlines() if l.strip().startswith("scene change: ")]
 
 
 def recording_and_git(repo):
@@ -98,20 +104,25 @@ def known_changes(repo):
     no_bocom = json.loads(base)
     no_bocom["collectionView"]["items"] = [i for i in no_bocom["collectionView"]["items"] if i["id"] != "bocom"]
     cases = [
-        ("a colour 5 levels off in one channel", base.replace("#D93A3A", "#D93F3A"), '"cmb": background #D93A3A → #D93F3A at frames '),
-        ("a title", base.replace('"招商银行 Visa"', '"招商银行 Visa Signature"'), '"cmb": text "招商银行 Visa" → "招商银行 Visa Signature"'),
-        ("a 10-frame flash between kept frames", json.dumps(flash, ensure_ascii=False), '"cmb": background #D93A3A → #FFFFFF'),
+        ("a colour 5 levels off in one channel", base.replace("#D93A3A", "#D93F3A"), '"cmb": background #D93A3A → #D93F3A at frames ',
+         '$.collectionView.items[0].color: "#D93A3A" → "#D93F3A" (changed/wallet-scroll.json:13)'),
+        ("a title", base.replace('"招商银行 Visa"', '"招商银行 Visa Signature"'), '"cmb": text "招商银行 Visa" → "招商银行 Visa Signature"',
+         '$.collectionView.items[0].title: "招商银行 Visa" → "招商银行 Visa Signature" (changed/wallet-scroll.json:13)'),
+        ("a 10-frame flash between kept frames", json.dumps(flash, ensure_ascii=False), '"cmb": background #D93A3A → #FFFFFF',
+         "$.script: 2 elements added (4 → 6)"),
         ("a scroll step 0.05 s later", base.replace('"at": 3.5,', '"at": 3.55,'),
-         '"collectionView": scroll late by 3 frames (50 ms); frames 211-'),
+         '"collectionView": scroll late by 3 frames (50 ms); frames 211-', "$.script[2].at: 3.5 → 3.55 (changed/wallet-scroll.json:28)"),
         ("another curve", base.replace('"duration": 0.6, "curve": "easeOut"', '"duration": 0.6, "curve": "linear"'),
-         '"collectionView": contentOffset differ at frames 2'),
-        ("an item removed", json.dumps(no_bocom, ensure_ascii=False), '"bocom": removed'),
+         '"collectionView": contentOffset differ at frames 2', '$.script[2].curve: "easeOut" → "linear" (changed/wallet-scroll.json:28)'),
+        ("an item removed", json.dumps(no_bocom, ensure_ascii=False), '"bocom": removed', '$.collectionView.items: "bocom" removed'),
     ]
-    for what, text, first in cases:
+    for what, text, first, cause in cases:
         write(os.path.join(repo, "changed", "wallet-scroll.json"), text)
         c = run(["check", "changed/wallet-scroll.json", "--golden", "goldens", "-o", "report"], repo, env=CI)
         check(c[0] == 1, f"{what}: exit 1 ({c[0]}: {c[2][:200]})")
         check(first_change(c[1]).startswith(first), f"{what}: the first line names it: {first_change(c[1])!r}")
+        causes = scene_changes(c[1])
+        check(len(causes) == 1 and causes[0].startswith(cause), f"{what}: one cause line, in the scene file: {causes!r}")
         if what.startswith("a 10-frame flash"):
             check(" at frames 42-51 " in first_change(c[1]), f"the flash's frames, none of them kept as PNG: {first_change(c[1])!r}")
     write(os.path.join(repo, "changed", "wallet-scroll.json"), base.replace('"at": 3.5,', '"at": 3.55,'))
