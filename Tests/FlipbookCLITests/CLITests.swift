@@ -445,8 +445,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(code, 1)
         let lines = c.out.split(separator: "\n")
         XCTAssertEqual(lines.first, "stack: differ")
-        XCTAssertTrue(lines[1].hasPrefix(#"  "collectionView": scroll late by 3 frames (150 ms); frames 3-"#), String(lines[1]))
-        XCTAssertTrue(lines[1].hasSuffix(" — script step 0, \(late):4"), String(lines[1]))
+        // The cause in the file first (the golden kept the file it was recorded from), then the effect.
+        XCTAssertEqual(String(lines[1]), "  scene change: $.script[0].at: 0.1 → 0.25 (\(late):4)")
+        XCTAssertTrue(lines[2].hasPrefix(#"  "collectionView": scroll late by 3 frames (150 ms); frames 3-"#), String(lines[2]))
+        XCTAssertTrue(lines[2].hasSuffix(" — script step 0, \(late):4"), String(lines[2]))
         // A colour: named on its card with both values, at every frame it shows.
         (code, c) = run(["check", scene("stack", color: "#2A9D3A", folder: "green"), "--golden", golden, "-o", report])
         XCTAssertEqual(code, 1)
@@ -460,7 +462,8 @@ final class CheckCommandTests: XCTestCase {
         }
         let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
         XCTAssertNotNil(junit.range(of: #"<testcase classname="flipbook" name="stack" time="[0-9]+\.[0-9]{3}">"#, options: .regularExpression), junit)
-        XCTAssertTrue(junit.contains(#"<failure type="differ" message="&quot;collectionView&quot;: contentOffset differ"#), junit)
+        XCTAssertTrue(junit.contains(#"<failure type="differ" message="scene change: $.script[0].duration: 0.25 → 0.5 "#), junit)
+        XCTAssertTrue(junit.contains(#"&quot;collectionView&quot;: contentOffset differ"#), junit)
     }
 
     func testMissingGoldenFailsInCIAndRecordIsRefused() {
