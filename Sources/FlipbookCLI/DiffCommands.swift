@@ -221,7 +221,7 @@ extension CLI {
            let old = try? existing.read(GoldenStore.sceneDocumentName, maxBytes: 64 << 20),
            let changes = SceneDocumentDiff.changes(old: old, new: document, file: scenePath) {
             if !changes.isEmpty {
-                context += changes.map { "scene change: " + $0 }
+                context += changes.map { SceneDocumentDiff.prefix + $0 }
             } else if result.verdict == .differ {
                 context.append("no change in the scene file explains this: the renderer, its libraries or fonts, or Swift code changed")
             }

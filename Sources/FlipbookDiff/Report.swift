@@ -34,11 +34,17 @@ public struct Report: Sendable {
         return out
     }
 
-    /// `::error` workflow commands for GitHub Actions, one per failing scene (WorkflowCommands
-    /// escapes every part), naming the scene file when it is known.
+    /// `::error` workflow commands for GitHub Actions (WorkflowCommands escapes every part): one
+    /// per change in a failing scene's file, on that change's line, or, where no scene change is
+    /// named, one per failing scene, naming the scene file when it is known.
     public var githubAnnotations: String {
         (failed + errors).sorted { $0.name < $1.name }.map { s in
-            WorkflowCommands.error(title: "Flipbook: \(s.name)", message: s.summary.first ?? s.verdict.rawValue, file: s.file, line: s.line) + "\n"
+            let causes = s.context.compactMap { c -> String? in
+                guard c.hasPrefix(SceneDocumentDiff.prefix), let at = SceneDocumentDiff.location(of: c) else { return nil }
+                return WorkflowCommands.error(title: "Flipbook: \(s.name)", message: c, file: at.file, line: at.line) + "\n"
+            }
+            if !causes.isEmpty { return causes.joined() }
+            return WorkflowCommands.error(title: "Flipbook: \(s.name)", message: s.summary.first ?? s.verdict.rawValue, file: s.file, line: s.line) + "\n"
         }.joined()
     }
 

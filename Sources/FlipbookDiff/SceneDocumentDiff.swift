@@ -9,6 +9,19 @@ import FlipbookJSON
 /// `check` names before the effects it measured; no line at all, while the renders differ, says
 /// the cause is outside the scene (the renderer, its libraries or fonts, or Swift code).
 package enum SceneDocumentDiff {
+    /// How `check` prefixes these lines in a scene's report.
+    package static let prefix = "scene change: "
+
+    /// The file and (first) line a change line ends with: "… (scenes/feed.json:12)" or
+    /// "… (scenes/tags.json:97, 98)".
+    package static func location(of line: String) -> (file: String, line: Int)? {
+        guard line.hasSuffix(")"), let open = line.range(of: " (", options: .backwards) else { return nil }
+        let inside = line[open.upperBound..<line.index(before: line.endIndex)]
+        let first = inside.split(separator: ",").first.map(String.init) ?? ""
+        guard let colon = first.range(of: ":", options: .backwards), let n = Int(first[colon.upperBound...]) else { return nil }
+        return (String(first[..<colon.lowerBound]), n)
+    }
+
     /// The lines, at most `limit` (and one saying how many more); nil when either document is
     /// not JSON.
     package static func changes(old: [UInt8], new: [UInt8], file: String, limit: Int = 8) -> [String]? {

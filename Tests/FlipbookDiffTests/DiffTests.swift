@@ -314,3 +314,21 @@ final class ReportImageFrameTests: XCTestCase {
         XCTAssertEqual(DirectoryComparison.imageFrames(r, available: { $0 != 22 && $0 != 70 }, limit: 5), [20, 21, 42, 71, 85])
     }
 }
+
+/// Each change in a failing scene's file is annotated on its own line of that file.
+final class CauseAnnotationTests: XCTestCase {
+    func testAnnotationsLandOnTheirCauses() {
+        var s = SceneReport(name: "feed", verdict: .differ, fps: 60, frameCount: 10)
+        s.file = "scenes/feed.json"
+        s.line = 40
+        s.context = ["scene change: template \"card\": style.titleWeight \"bold\" → \"regular\" (scenes/feed.json:12)",
+                     "scene change: $.collectionView.items: \"b\" ↔ \"c\" swapped (scenes/feed.json:97, 98)"]
+        let lines = Report(scenes: [s]).githubAnnotations.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("::error file=scenes/feed.json,line=12,title=Flipbook%3A feed::scene change: template"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasPrefix("::error file=scenes/feed.json,line=97,"), String(lines[1]))
+        // Without a scene change, one annotation for the scene, at its first difference's source.
+        s.context = []
+        XCTAssertTrue(Report(scenes: [s]).githubAnnotations.hasPrefix("::error file=scenes/feed.json,line=40,"))
+    }
+}
