@@ -59,7 +59,7 @@ final class CLITests: XCTestCase {
         }
         let golden = dir.appendingPathComponent("goldens").path
         let path = write("cards.json", scene(weight: "bold", inset: 10, order: ["a", "b", "c"]))
-        XCTAssertEqual(run(["check", path, "--golden", golden, "--record", "-q"]).0, 0)
+        XCTAssertEqual(run(["check", path, "--golden", golden, "--record", "-q", "-o", dir.appendingPathComponent("report0").path]).0, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/cards/scene.json"), "the golden keeps the scene file")
         _ = write("cards.json", scene(weight: "regular", inset: 14, order: ["a", "c", "b"]))
         let (code, c) = run(["check", path, "--golden", golden, "-q", "-o", dir.appendingPathComponent("report").path])
