@@ -155,7 +155,36 @@ public struct SceneReport: Sendable {
         if !identical.isEmpty {
             lines.append("timeline differs but pixels do not at frames \(SceneReport.list(identical))")
         }
-        return lines
+        return SceneReport.grouped(lines, headCount: context.count + meta.count)
+    }
+
+    /// The effects each cause in the scene file explains listed under it, indented: an effect
+    /// attributed to script step N under a change of `$.script[N]`, an item's under a change
+    /// that names it (a swap, a removal). Effects no cause explains follow.
+    static func grouped(_ lines: [String], headCount: Int) -> [String] {
+        let prefix = SceneDocumentDiff.prefix
+        let head = Array(lines.prefix(headCount)), effects = Array(lines.dropFirst(headCount))
+        let causes = head.filter { $0.hasPrefix(prefix) }
+        guard !causes.isEmpty else { return lines }
+        func explains(_ cause: String, _ effect: String) -> Bool {
+            let body = cause.dropFirst(prefix.count)
+            if body.hasPrefix("$.script["), let close = body.firstIndex(of: "]") {
+                let step = body[body.index(body.startIndex, offsetBy: 9)..<close]
+                if effect.contains(" — script step \(step), ") { return true }
+            }
+            // Ids the change names, quoted, before its location.
+            let text = body.range(of: " (", options: .backwards).map { body[..<$0.lowerBound] } ?? body[...]
+            let quoted = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            return quoted.contains { effect.hasPrefix("\"\($0)\":") }
+        }
+        var under = [[String]](repeating: [], count: causes.count)
+        var rest: [String] = []
+        for e in effects {
+            if let k = causes.firstIndex(where: { explains($0, e) }) { under[k].append("  " + e) } else { rest.append(e) }
+        }
+        var out = head.filter { !$0.hasPrefix(prefix) }
+        for (k, c) in causes.enumerated() { out.append(c); out += under[k] }
+        return out + rest
     }
 
     /// Indices of the frames compared pixel by pixel (set by the comparison).

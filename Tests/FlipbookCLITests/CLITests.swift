@@ -445,9 +445,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(code, 1)
         let lines = c.out.split(separator: "\n")
         XCTAssertEqual(lines.first, "stack: differ")
-        // The cause in the file first (the golden kept the file it was recorded from), then the effect.
+        // The cause in the file first (the golden kept the file it was recorded from), the effect
+        // it explains under it.
         XCTAssertEqual(String(lines[1]), "  scene change: $.script[0].at: 0.1 → 0.25 (\(late):4)")
-        XCTAssertTrue(lines[2].hasPrefix(#"  "collectionView": scroll late by 3 frames (150 ms); frames 3-"#), String(lines[2]))
+        XCTAssertTrue(lines[2].hasPrefix(#"    "collectionView": scroll late by 3 frames (150 ms); frames 3-"#), String(lines[2]))
         XCTAssertTrue(lines[2].hasSuffix(" — script step 0, \(late):4"), String(lines[2]))
         // A colour: named on its card with both values, at every frame it shows.
         (code, c) = run(["check", scene("stack", color: "#2A9D3A", folder: "green"), "--golden", golden, "-o", report])

@@ -332,3 +332,24 @@ final class CauseAnnotationTests: XCTestCase {
         XCTAssertTrue(Report(scenes: [s]).githubAnnotations.hasPrefix("::error file=scenes/feed.json,line=40,"))
     }
 }
+
+/// The effects a cause explains are listed under it.
+final class CauseGroupingTests: XCTestCase {
+    func testEffectsUnderTheirCauses() {
+        let lines = ["the golden was drawn with other libraries or fonts",
+                     "scene change: $.script[2].at: 3.5 → 3.55 (s.json:28)",
+                     "scene change: $.collectionView.items: \"b\" ↔ \"c\" swapped (s.json:10, 11)",
+                     "\"collectionView\": scroll late by 3 frames (50 ms); frames 211-240 differ — script step 2, s.json:28",
+                     "\"b\": x differ at frames 0-10 (largest: x by 60 at frame 0) — s.json:10",
+                     "\"z\": background #000000 → #FFFFFF at frames 0-3 — s.json:40"]
+        XCTAssertEqual(SceneReport.grouped(lines, headCount: 3), [
+            "the golden was drawn with other libraries or fonts",
+            "scene change: $.script[2].at: 3.5 → 3.55 (s.json:28)",
+            "  \"collectionView\": scroll late by 3 frames (50 ms); frames 211-240 differ — script step 2, s.json:28",
+            "scene change: $.collectionView.items: \"b\" ↔ \"c\" swapped (s.json:10, 11)",
+            "  \"b\": x differ at frames 0-10 (largest: x by 60 at frame 0) — s.json:10",
+            "\"z\": background #000000 → #FFFFFF at frames 0-3 — s.json:40",
+        ])
+        XCTAssertEqual(SceneReport.grouped(Array(lines.suffix(2)), headCount: 0), Array(lines.suffix(2)), "no cause: unchanged")
+    }
+}
