@@ -217,8 +217,7 @@ extension CLI {
         var result = try DirectoryComparison.compare(name: name, baseline: existing, candidate: candidate, options: options, report: report.0,
                                                      index: report.index)
         // The causes in the scene file, when the golden kept the file it was recorded from.
-        if let document, existing.kind(of: GoldenStore.sceneDocumentName) == .file,
-           let old = try? existing.read(GoldenStore.sceneDocumentName, maxBytes: 64 << 20),
+        if let document, let old = try? existing.read(GoldenStore.sceneDocumentName, maxBytes: 64 << 20),
            let changes = SceneDocumentDiff.changes(old: old, new: document, file: scenePath) {
             if !changes.isEmpty {
                 context += changes.map { SceneDocumentDiff.prefix + $0 }

@@ -80,7 +80,7 @@ public final class GoldenStore: @unchecked Sendable {
     }
 
     /// The scene file as it was when the golden was recorded (SceneDocumentDiff reads it).
-    public static let sceneDocumentName = "scene.json"
+    package static let sceneDocumentName = "scene.json"
 
     /// Records the golden of `timeline`'s scene, replacing the old one only once the new one
     /// is complete; `sceneDocument`, the scene file's bytes, is kept beside it.

@@ -38,7 +38,7 @@ package enum SceneDocumentDiff {
         switch (a.value, b.value) {
         case (.object(let ma), .object(let mb)):
             for (key, vb) in mb where key != "comment" {
-                let p = childPath(path, key)
+                let p = JSONObject.childPath(path, key)
                 if let va = ma.first(where: { $0.key == key })?.value {
                     compare(va, vb, path: p, file: file, into: &lines)
                 } else {
@@ -46,7 +46,7 @@ package enum SceneDocumentDiff {
                 }
             }
             for (key, va) in ma where key != "comment" && !mb.contains(where: { $0.key == key }) {
-                lines.append(label(childPath(path, key)) + "removed (was " + short(va) + ") " + at(b))
+                lines.append(label(JSONObject.childPath(path, key)) + "removed (was " + short(va) + ") " + at(b))
             }
         case (.array(let ea), .array(let eb)):
             let idsA = ea.map(id), idsB = eb.map(id)
@@ -97,11 +97,6 @@ package enum SceneDocumentDiff {
         return path + ": "
     }
 
-    private static func childPath(_ path: String, _ key: String) -> String {
-        let simple = !key.isEmpty && key.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_" }
-        return simple ? path + "." + key : path + "[" + JSONWriter.quote(key) + "]"
-    }
-
     /// An element's "id", when it is an object that has one (items, sections, views).
     private static func id(_ node: JSONNode) -> String? {
         guard case .object(let m) = node.value, let v = m.first(where: { $0.key == "id" })?.value else { return nil }
@@ -122,15 +117,14 @@ package enum SceneDocumentDiff {
         }
     }
 
-    /// A value in a line: scalars as written, containers by their size.
+    /// A value in a line: scalars as an error message quotes them (JSONField.got), containers
+    /// by their size.
     private static func short(_ n: JSONNode) -> String {
         switch n.value {
-        case .number(let v): return NumberFormat.short(v)
-        case .string(let s): return InputError.quote(s, limit: 40)
-        case .bool(let b): return b ? "true" : "false"
-        case .null: return "null"
         case .array(let e): return "[\(e.count) element\(e.count == 1 ? "" : "s")]"
         case .object(let m): return "{" + m.prefix(3).map(\.key).joined(separator: ", ") + (m.count > 3 ? ", …" : "") + "}"
+        case .null: return "null"
+        default: return JSONField(node: n, file: "").got
         }
     }
 }

@@ -65,7 +65,7 @@ public final class Typesetter: @unchecked Sendable {
     /// box or a blank), or nil. Each character is tried once, in a layout of its own, and
     /// remembered: Latin text is checked without a layout at all. Marks, joiners and variation
     /// selectors, which draw only beside the character they modify, are not tried alone.
-    public static func missingCharacter(in text: String) -> Unicode.Scalar? {
+    package static func missingCharacter(in text: String) -> Unicode.Scalar? {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return nil }  // ASCII: Inter has it all
         for u in text.unicodeScalars where u.value >= 0x80 {
             switch u.properties.generalCategory {

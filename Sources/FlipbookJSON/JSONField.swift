@@ -247,7 +247,7 @@ public struct JSONObject: Sendable {
     public let field: JSONField
     let members: [(key: String, value: JSONNode)]
 
-    static func childPath(_ path: String, _ key: String) -> String {
+    package static func childPath(_ path: String, _ key: String) -> String {
         let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
         }

@@ -13,7 +13,7 @@ public struct LayoutContext: Sendable {
     public var itemOrigins: [[Point]]?
     /// The items' ids by section and index, as the data is now (after batch updates): which
     /// item an index path shows (a UIKit layout's cells follow their items, not their slots).
-    public var itemIDs: [[String]]?
+    package var itemIDs: [[String]]?
 
     public init(bounds: Rect, contentInset: EdgeInsets = .zero, itemCounts: [Int], itemSizes: [[Size]]? = nil,
                 itemOrigins: [[Point]]? = nil) {

@@ -69,13 +69,13 @@ public struct FlowLayout: CollectionViewLayout {
     /// A section's own spacing, insets and header and footer sizes, as
     /// UICollectionViewDelegateFlowLayout gives them per section (insetForSectionAt,
     /// minimumLineSpacingForSectionAt…).
-    public struct SectionMetrics: Hashable, Sendable {
-        public var sectionInset: EdgeInsets
-        public var minimumLineSpacing: Double
-        public var minimumInteritemSpacing: Double
-        public var headerReferenceSize: Size
-        public var footerReferenceSize: Size
-        public init(sectionInset: EdgeInsets, minimumLineSpacing: Double, minimumInteritemSpacing: Double,
+    package struct SectionMetrics: Hashable, Sendable {
+        package var sectionInset: EdgeInsets
+        package var minimumLineSpacing: Double
+        package var minimumInteritemSpacing: Double
+        package var headerReferenceSize: Size
+        package var footerReferenceSize: Size
+        package init(sectionInset: EdgeInsets, minimumLineSpacing: Double, minimumInteritemSpacing: Double,
                     headerReferenceSize: Size, footerReferenceSize: Size) {
             self.sectionInset = sectionInset; self.minimumLineSpacing = minimumLineSpacing
             self.minimumInteritemSpacing = minimumInteritemSpacing
@@ -88,10 +88,10 @@ public struct FlowLayout: CollectionViewLayout {
         }
     }
     /// Per-section metrics, by section; a section past its end uses the layout's own properties.
-    public var sectionMetrics: [SectionMetrics] = []
+    package var sectionMetrics: [SectionMetrics] = []
 
     /// The metrics section `s` is laid out with.
-    public func metrics(ofSection s: Int) -> SectionMetrics {
+    package func metrics(ofSection s: Int) -> SectionMetrics {
         if s >= 0, s < sectionMetrics.count { return sectionMetrics[s] }
         return SectionMetrics(sectionInset: sectionInset, minimumLineSpacing: minimumLineSpacing, minimumInteritemSpacing: minimumInteritemSpacing,
                               headerReferenceSize: headerReferenceSize, footerReferenceSize: footerReferenceSize)

@@ -33,7 +33,7 @@ public struct LayoutAttributes: Hashable, Sendable {
     public var listRow: ListRowConfiguration?
     /// The cell's content as drawn at this moment, in its own coordinates (a UIKit cell's view
     /// tree after `apply(_:)` with these attributes); nil: the item's own content.
-    public var contentElements: [Element]?
+    package var contentElements: [Element]?
 
     public init(forCellWith indexPath: ItemIndexPath, frame: Rect = .zero, zIndex: Int = 0) {
         self.indexPath = indexPath

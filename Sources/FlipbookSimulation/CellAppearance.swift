@@ -188,7 +188,7 @@ public enum CellAppearance {
     }
 
     /// A content element placed in an item of `size`.
-    public static func element(_ c: ContentSpec, in size: Size) -> Element {
+    package static func element(_ c: ContentSpec, in size: Size) -> Element {
         let f = c.frame(in: size)
         switch c.kind {
         case .text(var t):

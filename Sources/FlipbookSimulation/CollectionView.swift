@@ -15,7 +15,7 @@ public struct VisibleElement: Sendable {
     /// A list row's look from its layout (nil for other elements).
     public var listRow: ListRowConfiguration? = nil
     /// The cell's content as its layout drew it this moment (LayoutAttributes.contentElements).
-    public var contentElements: [Element]? = nil
+    package var contentElements: [Element]? = nil
     public var isCell: Bool { kind == .cell }
 }
 

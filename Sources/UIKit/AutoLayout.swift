@@ -21,7 +21,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 }
 
 /// What an anchor or constraint attribute measures.
-public enum NSLayoutAttributeKind: Sendable {
+enum NSLayoutAttributeKind: Sendable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
 }
 
@@ -30,8 +30,8 @@ open class NSLayoutConstraint: NSObject {
     /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/relation
     public enum Relation: Int, Sendable { case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1 }
 
-    public let firstAnchor: AnyLayoutAnchor
-    public let secondAnchor: AnyLayoutAnchor?
+    let firstAnchor: AnyLayoutAnchor
+    let secondAnchor: AnyLayoutAnchor?
     public let relation: Relation
     public let multiplier: CGFloat
     open var constant: CGFloat
@@ -56,7 +56,7 @@ open class NSLayoutConstraint: NSObject {
 }
 
 /// One edge, centre or size of a view or layout guide, type-erased (NSLayoutAnchor's storage).
-public final class AnyLayoutAnchor: @unchecked Sendable {
+final class AnyLayoutAnchor: @unchecked Sendable {
     weak var view: UIView?
     weak var guide: UILayoutGuide?
     let attribute: NSLayoutAttributeKind
@@ -120,6 +120,14 @@ open class UILayoutGuide: NSObject {
     open var identifier = ""
 
     public override init() { super.init() }
+
+    /// A view's own guide: its bounds, inset by its layout margins when `margins`.
+    convenience init(of view: UIView, margins: Bool, identifier: String) {
+        self.init()
+        owningView = view
+        if margins { marginsOf = view } else { boundsOf = view }
+        self.identifier = identifier
+    }
 
     public lazy var leadingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .leading))
     public lazy var trailingAnchor = NSLayoutXAxisAnchor(AnyLayoutAnchor(guide: self, .trailing))

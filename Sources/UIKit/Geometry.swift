@@ -48,12 +48,12 @@ public final class UIScreen: @unchecked Sendable {
     private let lock = NSLock()
     private var _scale: CGFloat = 2
     private var _bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
-    public var scale: CGFloat {
+    public internal(set) var scale: CGFloat {
         get { lock.lock(); defer { lock.unlock() }; return _scale }
         set { lock.lock(); _scale = newValue; lock.unlock() }
     }
     /// The canvas in points (an iPhone 14's 390 × 844 until a scene sets it).
-    public var bounds: CGRect {
+    public internal(set) var bounds: CGRect {
         get { lock.lock(); defer { lock.unlock() }; return _bounds }
         set { lock.lock(); _bounds = newValue; lock.unlock() }
     }

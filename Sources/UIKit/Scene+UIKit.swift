@@ -18,7 +18,6 @@ extension Scene {
         UIScreen.main.scale = CGFloat(canvas.scale)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
-        cv.simulatedCounts = nil
         cv.simulatedContext = nil
         cv.cells = [:]
         cv.supplementaryViews = [:]
@@ -26,11 +25,22 @@ extension Scene {
         // Each cell is made, given its layout attributes (apply(_:)) and laid out at its size, as
         // the view does before showing it; its view tree is drawn as the item's content.
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
-        cv.simulatedCounts = counts
+        cv.simulatedContext = LayoutContext(bounds: Rect(cv.bounds), contentInset: EdgeInsets(cv.adjustedContentInset), itemCounts: counts)
         let layout = cv.collectionViewLayout
         layout.prepare()
         var sections: [SectionSpec] = []
         var problems: [String] = []
+        // A layout that answers no single item is asked for all of them once.
+        var all: [IndexPath: UICollectionViewLayoutAttributes]?
+        func attributes(at ip: IndexPath) -> UICollectionViewLayoutAttributes? {
+            if let a = layout.layoutAttributesForItem(at: ip) { return a }
+            if all == nil {
+                all = [:]
+                for a in layout.layoutAttributesForElements(in: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)) ?? []
+                where a.representedElementCategory == .cell { all![a.indexPath] = a }
+            }
+            return all![ip]
+        }
         for (s, count) in counts.enumerated() {
             var items: [ItemSpec] = []
             for i in 0..<count {
@@ -38,9 +48,7 @@ extension Scene {
                 var item = ItemSpec(id: cv.itemIdentifier?(ip) ?? "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
                 if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
                     cv.cells[item.id] = cell
-                    let attributes = layout.layoutAttributesForItem(at: ip)
-                        ?? layout.layoutAttributesForElements(in: CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7))?
-                            .first { $0.representedElementCategory == .cell && $0.indexPath == ip }
+                    let attributes = attributes(at: ip)
                     if let attributes {
                         cell.frame = CGRect(origin: .zero, size: attributes.size)
                         cell.apply(attributes)
@@ -64,12 +72,17 @@ extension Scene {
                         item.content = UIKitCellContent.elements(of: cell, problems: &found)
                     }
                     problems += found.map { "cell \(item.id): " + $0 }
+                    // The first frame draws what was just laid out, without laying it out again.
+                    if let attributes {
+                        cv.drawnContent["cell|" + item.id] = (UICollectionView.contentKey(attributes),
+                                                              item.content.map { CellAppearance.element($0, in: Size(attributes.size)) })
+                    }
                 }
                 items.append(item)
             }
             sections.append(SectionSpec(id: "section\(s)", items: items))
         }
-        cv.simulatedCounts = nil
+        cv.simulatedContext = nil
         let f = cv.frame
         var spec = CollectionViewSpec(frame: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)),
                                       layout: UIKitLayout(collectionView: cv, problems: problems), sections: sections)

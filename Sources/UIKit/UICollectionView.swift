@@ -20,10 +20,8 @@ open class UICollectionView: UIScrollView {
     open var allowsSelection = true
     open var allowsMultipleSelection = false
 
-    /// The item counts Flipbook's simulation has (after its batch updates); nil before a scene runs,
-    /// when the data source answers.
-    var simulatedCounts: [Int]?
-    /// What Flipbook's simulation last prepared the layout with (nil before a scene runs).
+    /// What Flipbook's simulation last prepared the layout with (nil before a scene runs, when
+    /// the data source answers): its item counts are the view's, after its batch updates.
     var simulatedContext: LayoutContext?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
     var retainedDataSource: AnyObject?
@@ -53,6 +51,14 @@ open class UICollectionView: UIScrollView {
         return v === UICollectionReusableView.notImplemented ? nil : v
     }
 
+    /// What `drawnContent` compares: the attributes less position, transform, alpha and order,
+    /// which move the drawn cell, not its subviews.
+    static func contentKey(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let k = attributes.copy() as! UICollectionViewLayoutAttributes
+        k.center = .zero; k.transform3D = CATransform3DIdentity; k.alpha = 1; k.zIndex = 0; k.isHidden = false
+        return k
+    }
+
     /// The cells made for the items (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells).
     open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { itemID(at: indexPath).flatMap { cells[$0] } }
@@ -78,13 +84,13 @@ open class UICollectionView: UIScrollView {
     // MARK: - Data
 
     open var numberOfSections: Int {
-        if let simulatedCounts { return simulatedCounts.count }
+        if let counts = simulatedContext?.itemCounts { return counts.count }
         guard let dataSource else { return 0 }
         return dataSource.numberOfSections(in: self)
     }
 
     open func numberOfItems(inSection section: Int) -> Int {
-        if let simulatedCounts { return section >= 0 && section < simulatedCounts.count ? simulatedCounts[section] : 0 }
+        if let counts = simulatedContext?.itemCounts { return section >= 0 && section < counts.count ? counts[section] : 0 }
         guard let dataSource, section >= 0, section < numberOfSections else { return 0 }
         return dataSource.collectionView(self, numberOfItemsInSection: section)
     }

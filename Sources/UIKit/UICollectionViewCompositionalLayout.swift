@@ -272,7 +272,7 @@ final class HandlerBox: @unchecked Sendable {
     init(_ handler: @escaping NSCollectionLayoutSectionVisibleItemsInvalidationHandler) { self.handler = handler }
 
     func run(_ items: inout [LayoutAttributes], _ offset: Point, _ environment: Model.Environment) {
-        let visible = items.map(UICollectionViewLayoutAttributes.from)
+        let visible = items.map { UICollectionViewLayoutAttributes.from($0) }
         let container = LayoutContainer(size: CGSize(environment.containerSize), effectiveSize: CGSize(environment.effectiveContentSize))
         handler(visible, CGPoint(offset), container)
         for k in items.indices {
@@ -286,14 +286,14 @@ final class HandlerBox: @unchecked Sendable {
 }
 
 extension UICollectionViewLayoutAttributes: NSCollectionLayoutVisibleItem {
-    /// One of Flipbook's attributes as UIKit's object (its transform included).
-    static func from(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
-        let ip = IndexPath(item: a.indexPath.item, section: a.indexPath.section)
-        let out: UICollectionViewLayoutAttributes
+    /// One of Flipbook's attributes as UIKit's object of `type` (its transform included).
+    static func from(_ a: LayoutAttributes, as type: UICollectionViewLayoutAttributes.Type = UICollectionViewLayoutAttributes.self) -> UICollectionViewLayoutAttributes {
+        let out = type.init()
+        out.indexPath = IndexPath(a.indexPath)
         switch a.representedElementCategory {
-        case .cell: out = UICollectionViewLayoutAttributes(forCellWith: ip)
-        case .supplementaryView(let kind): out = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: kind.uikitName, with: ip)
-        case .decorationView(let kind): out = UICollectionViewLayoutAttributes(forDecorationViewOfKind: kind.uikitName, with: ip)
+        case .cell: break
+        case .supplementaryView(let kind): out.setCategory(.supplementaryView, kind: kind.uikitName)
+        case .decorationView(let kind): out.setCategory(.decorationView, kind: kind.uikitName)
         }
         out.frame = CGRect(a.frame)
         out.zIndex = a.zIndex
@@ -405,13 +405,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open override var collectionViewContentSize: CGSize { CGSize(backing.collectionViewContentSize) }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        backing.layoutAttributesForElements(in: Rect(rect)).map(UICollectionViewLayoutAttributes.from)
+        backing.layoutAttributesForElements(in: Rect(rect)).map { UICollectionViewLayoutAttributes.from($0) }
     }
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        backing.layoutAttributesForItem(at: ItemIndexPath(indexPath)).map(UICollectionViewLayoutAttributes.from)
+        backing.layoutAttributesForItem(at: ItemIndexPath(indexPath)).map { UICollectionViewLayoutAttributes.from($0) }
     }
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        backing.layoutAttributesForSupplementaryView(ofKind: ElementKind(uikit: elementKind), at: ItemIndexPath(indexPath)).map(UICollectionViewLayoutAttributes.from)
+        backing.layoutAttributesForSupplementaryView(ofKind: ElementKind(uikit: elementKind), at: ItemIndexPath(indexPath)).map { UICollectionViewLayoutAttributes.from($0) }
     }
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         guard let cv = collectionView else { return false }

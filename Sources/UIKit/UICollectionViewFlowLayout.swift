@@ -80,35 +80,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     /// Attributes of `layoutAttributesClass` for one of Flipbook's.
-    private func attributes(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes {
-        let ip = IndexPath(item: a.indexPath.item, section: a.indexPath.section)
-        let out = makeAttributes()
-        switch a.representedElementCategory {
-        case .cell: out.configure(cellAt: ip)
-        case .supplementaryView(let kind): out.configure(supplementaryOfKind: kind.uikitName, at: ip)
-        case .decorationView(let kind): out.configure(decorationOfKind: kind.uikitName, at: ip)
-        }
-        out.frame = CGRect(a.frame)
-        out.zIndex = a.zIndex
-        return out
-    }
+    private func attributes(_ a: LayoutAttributes) -> UICollectionViewLayoutAttributes { .from(a, as: attributesType) }
 }
 
 extension UICollectionView {
     /// https://developer.apple.com/documentation/uikit/uicollectionview/scrolldirection
     public enum ScrollDirection: Int, Sendable { case vertical, horizontal }
-}
-
-extension UICollectionViewLayoutAttributes {
-    func configure(cellAt ip: IndexPath) { indexPath = ip }
-    func configure(supplementaryOfKind kind: String, at ip: IndexPath) {
-        indexPath = ip
-        setCategory(.supplementaryView, kind: kind)
-    }
-    func configure(decorationOfKind kind: String, at ip: IndexPath) {
-        indexPath = ip
-        setCategory(.decorationView, kind: kind)
-    }
 }
 
 // MARK: - Between UIKit's values and Flipbook's
@@ -118,6 +95,7 @@ extension Point { init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y))
 extension Rect { init(_ r: CGRect) { self.init(x: Double(r.minX), y: Double(r.minY), width: Double(r.width), height: Double(r.height)) } }
 extension EdgeInsets { init(_ i: UIEdgeInsets) { self.init(top: Double(i.top), left: Double(i.left), bottom: Double(i.bottom), right: Double(i.right)) } }
 extension ItemIndexPath { init(_ ip: IndexPath) { self.init(item: ip.item, section: ip.section) } }
+extension IndexPath { init(_ ip: ItemIndexPath) { self.init(item: ip.item, section: ip.section) } }
 extension CGSize { init(_ s: Size) { self.init(width: s.width, height: s.height) } }
 extension CGPoint { init(_ p: Point) { self.init(x: p.x, y: p.y) } }
 extension CGRect { init(_ r: Rect) { self.init(x: r.minX, y: r.minY, width: r.width, height: r.height) } }

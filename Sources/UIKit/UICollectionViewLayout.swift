@@ -18,9 +18,9 @@ open class UICollectionViewLayout: NSObject, NSCoding {
     /// (https://developer.apple.com/documentation/uikit/uicollectionviewlayout/layoutattributesclass).
     open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
 
-    /// Attributes of `layoutAttributesClass` (UIKit's layouts make theirs this way).
-    func makeAttributes() -> UICollectionViewLayoutAttributes {
-        ((type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type) ?? UICollectionViewLayoutAttributes.self).init()
+    /// The class of `layoutAttributesClass`, as UIKit's layouts make their attributes.
+    var attributesType: UICollectionViewLayoutAttributes.Type {
+        (type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type) ?? UICollectionViewLayoutAttributes.self
     }
 
     // MARK: - Providing layout attributes

@@ -9,9 +9,10 @@ public final class UIImage: NSObject, @unchecked Sendable {
 
     init(data: ImageData) { self.data = data }
 
-    /// The folders `UIImage(named:)` looks in, in order, for "<name>" or "<name>.png": the app's
-    /// resources there are on iOS; here the working directory's `Resources` folder unless set.
-    nonisolated(unsafe) public static var searchDirectories: [String] = ["Resources"]
+    /// The folders `UIImage(named:)` looks in, in order, for "<name>", "<name>.png" or
+    /// "<name>@2x.png": the main bundle's resources, as on iOS, then the working directory's
+    /// `Resources` folder.
+    static var searchDirectories: [String] { [Bundle.main.resourcePath, "Resources"].compactMap { $0 } }
 
     /// The image of that name in `searchDirectories`, or nil (as UIKit answers a missing name).
     public convenience init?(named name: String) {

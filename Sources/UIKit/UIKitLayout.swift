@@ -10,20 +10,19 @@ import FlipbookSimulation
 ///
 /// A scene made from a UICollectionView shares its objects between runs of the simulation:
 /// simulate it one run at a time (as `flipbook` does), not on several threads at once.
-public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
-    public let collectionView: UICollectionView
+package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
+    package let collectionView: UICollectionView
     private let problems = Problems()
 
     /// `problems`: what was met making the scene that cannot be drawn (the first stops it).
-    public init(collectionView: UICollectionView, problems: [String] = []) {
+    package init(collectionView: UICollectionView, problems: [String] = []) {
         self.collectionView = collectionView
         for p in problems { self.problems.record(p) }
     }
 
     private var layout: UICollectionViewLayout { collectionView.collectionViewLayout }
 
-    public mutating func prepare(_ context: LayoutContext) {
-        collectionView.simulatedCounts = context.itemCounts
+    package mutating func prepare(_ context: LayoutContext) {
         collectionView.simulatedContext = context
         collectionView.contentInset = UIEdgeInsets(top: context.contentInset.top, left: context.contentInset.left,
                                                    bottom: context.contentInset.bottom, right: context.contentInset.right)
@@ -50,25 +49,24 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         return c.backing
     }
 
-    public var orthogonalScrollingSections: [OrthogonalScrollingSection] { backing?.orthogonalScrollingSections ?? [] }
+    package var orthogonalScrollingSections: [OrthogonalScrollingSection] { backing?.orthogonalScrollingSections ?? [] }
 
-    public func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
+    package func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
         guard let backing else { return layoutAttributesForElements(in: rect) }
         collectionView.contentOffset = CGPoint(rect.origin)
         return backing.layoutAttributesForElements(in: rect, orthogonalOffsets: orthogonalOffsets)
     }
 
-    public func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
+    package func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
         guard let backing else { return layoutAttributesForItem(at: indexPath) }
         return backing.layoutAttributesForItem(at: indexPath, orthogonalOffsets: orthogonalOffsets)
     }
 
     /// Asked before the first prepare (cells are measured first): the layout object describes
     /// its sections for this context, then is prepared again with the measured sizes.
-    public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
+    package func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
         guard let compositional = layout as? UICollectionViewCompositionalLayout, backing != nil else { return nil }
         if collectionView.simulatedContext?.itemCounts != context.itemCounts || collectionView.simulatedContext?.bounds != context.bounds {
-            collectionView.simulatedCounts = context.itemCounts
             collectionView.simulatedContext = context
             collectionView.bounds.size = CGSize(context.bounds.size)
             compositional.prepare()
@@ -87,12 +85,12 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         }
     }
 
-    public var collectionViewContentSize: Size { Size(layout.collectionViewContentSize) }
+    package var collectionViewContentSize: Size { Size(layout.collectionViewContentSize) }
 
     /// UIKit prepares cells ahead of scrolling, so it asks for more than the visible rect: one more
     /// screen on each side along the axes the content scrolls (items that a transform brings into
     /// view from there are drawn, as on a device).
-    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    package func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         collectionView.contentOffset = CGPoint(rect.origin)
         let content = layout.collectionViewContentSize
         let dx = content.width > rect.width ? rect.width : 0, dy = content.height > rect.height ? rect.height : 0
@@ -100,28 +98,28 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         return (layout.layoutAttributesForElements(in: asked) ?? []).map(convert)
     }
 
-    public func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
-        layout.layoutAttributesForItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    package func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(convert)
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? {
-        layout.layoutAttributesForSupplementaryView(ofKind: kind.uikitName, at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    package func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.layoutAttributesForSupplementaryView(ofKind: kind.uikitName, at: IndexPath(indexPath)).map(convert)
     }
 
     /// Asks the layout, then lets the scroll happen (UIKit asks before it applies the new bounds).
-    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    package func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         let invalidates = layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) || !layout.isValid
         collectionView.contentOffset = CGPoint(newBounds.origin)
         collectionView.bounds.size = CGSize(newBounds.size)
         return invalidates
     }
 
-    public func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
-        layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    package func initialLayoutAttributesForAppearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.initialLayoutAttributesForAppearingItem(at: IndexPath(indexPath)).map(convert)
     }
 
-    public func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
-        layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(item: indexPath.item, section: indexPath.section)).map(convert)
+    package func finalLayoutAttributesForDisappearingItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
+        layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(indexPath)).map(convert)
     }
 
     /// Flipbook's velocity is in points per second; UIKit hands the layout the scroll view's
@@ -129,12 +127,12 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) — Apple's page for this
     /// method says points per second, but the layouts written against it compare the velocity
     /// with thresholds such as 0.3 (measured: github.com/topws/PagingLayout, PagingLayout.swift).
-    public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point) -> Point {
+    package func targetContentOffset(forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point) -> Point {
         Point(layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset),
                                          withScrollingVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)))
     }
 
-    public var unsupportedUse: String? { problems.first }
+    package var unsupportedUse: String? { problems.first }
 
     /// One of UIKit's attribute objects as Flipbook's value. A transform Flipbook cannot draw yet
     /// (perspective, shear, a non-uniform scale) is recorded, and the scene stops with it.
@@ -167,12 +165,7 @@ public struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// (position and transform aside, which move the drawn cell, not its subviews) from the ones
     /// it was last drawn for, so a cell that reads its own attributes subclass draws each frame's.
     func content(of cell: UICollectionReusableView, for a: UICollectionViewLayoutAttributes, slot: String) -> [Element] {
-        func key(_ attributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-            let k = attributes.copy() as! UICollectionViewLayoutAttributes
-            k.center = .zero; k.transform3D = CATransform3DIdentity; k.alpha = 1; k.zIndex = 0; k.isHidden = false
-            return k
-        }
-        let k = key(a)
+        let k = UICollectionView.contentKey(a)
         if let drawn = collectionView.drawnContent[slot], drawn.attributes.isEqual(k) { return drawn.elements }
         cell.frame = CGRect(origin: .zero, size: a.size)
         cell.apply(a)

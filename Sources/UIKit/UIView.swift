@@ -70,21 +70,9 @@ open class UIView: NSObject {
         get { NSDirectionalEdgeInsets(top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom, trailing: layoutMargins.right) }
         set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
-    public lazy var layoutMarginsGuide: UILayoutGuide = {
-        let g = UILayoutGuide()
-        g.owningView = self
-        g.marginsOf = self
-        g.identifier = "UIViewLayoutMarginsGuide"
-        return g
-    }()
+    public lazy var layoutMarginsGuide = UILayoutGuide(of: self, margins: true, identifier: "UIViewLayoutMarginsGuide")
     /// The view's bounds: Flipbook draws no safe area inside a cell.
-    public lazy var safeAreaLayoutGuide: UILayoutGuide = {
-        let g = UILayoutGuide()
-        g.owningView = self
-        g.boundsOf = self
-        g.identifier = "UIViewSafeAreaLayoutGuide"
-        return g
-    }()
+    public lazy var safeAreaLayoutGuide = UILayoutGuide(of: self, margins: false, identifier: "UIViewSafeAreaLayoutGuide")
     open private(set) var layoutGuides: [UILayoutGuide] = []
     open func addLayoutGuide(_ guide: UILayoutGuide) {
         guide.owningView = self

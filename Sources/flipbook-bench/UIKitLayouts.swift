@@ -96,16 +96,19 @@ enum UIKitLayoutBenchmark {
         var native = uikit
         native.name = "native-rows"
         native.collectionView.layout = FlowLayout(itemSize: Size(width: 375, height: 64), minimumLineSpacing: 1)
-        let times = try [native, uikit].map { scene in
-            try median {
-                let timeline = try Simulator.run(scene)
-                for frame in timeline.frames { _ = try Raster(drawing: frame, canvas: timeline.canvas).pngData() }
-            }
-        }
+        let times = try [native, uikit].map(renderTime)
         print("  making the scene (200 cells laid out by constraints): \(fmt(made * 1000, 0)) ms")
         print("  simulate, draw and encode PNG: native \(fmt(times[0], 2)) s, Auto Layout cells \(fmt(times[1], 2)) s (\(fmt(times[1] / times[0], 2))x)")
         goal("Auto Layout cells: \(fmt((times[1] + made) / times[0], 2))x the native items' time, making the scene included", "within 2x",
              holds: (times[1] + made) / times[0] <= 2)
+    }
+
+    /// Simulating `scene` and drawing and encoding every frame to PNG, median of 3.
+    static func renderTime(_ scene: Scene) throws -> Double {
+        try median {
+            let timeline = try Simulator.run(scene)
+            for frame in timeline.frames { _ = try Raster(drawing: frame, canvas: timeline.canvas).pngData() }
+        }
     }
 
     static func median(_ work: () throws -> Void) rethrows -> Double {
@@ -123,12 +126,7 @@ enum UIKitLayoutBenchmark {
         let (uikit, native, source) = scenes(count: 2000)
         _ = source
         let simulate = try [native, uikit].map { scene in try median { _ = try Simulator.run(scene) } }
-        let render = try [native, uikit].map { scene in
-            try median {
-                let timeline = try Simulator.run(scene)
-                for frame in timeline.frames { _ = try Raster(drawing: frame, canvas: timeline.canvas).pngData() }
-            }
-        }
+        let render = try [native, uikit].map(renderTime)
         print("  simulate: native \(fmt(simulate[0] * 1000, 0)) ms, UIKit \(fmt(simulate[1] * 1000, 0)) ms (\(fmt(simulate[1] / simulate[0], 2))x)")
         print("  simulate, draw and encode PNG: native \(fmt(render[0], 2)) s, UIKit \(fmt(render[1], 2)) s (\(fmt(render[1] / render[0], 2))x)")
         goal("UIKit-layout scene: \(fmt(render[1] / render[0], 2))x the native layout's time", "within 1.5x", holds: render[1] / render[0] <= 1.5)

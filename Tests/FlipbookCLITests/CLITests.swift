@@ -79,6 +79,30 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(c2.out.contains("no change in the scene file explains this: the renderer, its libraries or fonts, or Swift code changed"), c2.out)
     }
 
+    /// A golden's scene.json planted as a link to a file outside the goldens is not read: check
+    /// names no scene change from it, and the golden still matches.
+    func testSceneDocumentLinkIsNotFollowed() throws {
+        let golden = dir.appendingPathComponent("goldens").path
+        let path = write("s.json", good)
+        XCTAssertEqual(run(["check", path, "--golden", golden, "--record", "-q", "-o", dir.appendingPathComponent("r0").path]).0, 0)
+        let planted = golden + "/s/scene.json"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: planted))
+        let outside = write("outside.json", good.replacingOccurrences(of: #""duration": 0.5"#, with: #""duration": 9"#))
+        try FileManager.default.removeItem(atPath: planted)
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: outside)
+        let (code, c) = run(["check", path, "--golden", golden, "-q", "-o", dir.appendingPathComponent("r1").path])
+        XCTAssertEqual(code, 0, c.out + c.err)
+        let linked = try String(contentsOfFile: dir.appendingPathComponent("r1/report.json").path, encoding: .utf8)
+        XCTAssertFalse(linked.contains("scene change"), linked)
+        // A real scene.json that differs is read (the link, not the check, made the difference):
+        // its change is in the report's context.
+        try FileManager.default.removeItem(atPath: planted)
+        try FileManager.default.copyItem(atPath: outside, toPath: planted)
+        XCTAssertEqual(run(["check", path, "--golden", golden, "-q", "-o", dir.appendingPathComponent("r2").path]).0, 0)
+        let real = try String(contentsOfFile: dir.appendingPathComponent("r2/report.json").path, encoding: .utf8)
+        XCTAssertTrue(real.contains("scene change: $.duration: 9 → 0.5"), real)
+    }
+
     func testProgressOnlyOnATerminal() {
         let scene = write("s.json", good)
         let (code, c) = run(["render", scene, "-o", dir.appendingPathComponent("out").path], terminal: true)

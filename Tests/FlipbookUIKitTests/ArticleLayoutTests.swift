@@ -7,16 +7,6 @@ import Flipbook
 /// Objective-C) beside Flipbook's built-in layouts on the same scene and touches: every drawn
 /// cell's frame within 0.5 pt on every frame, and nothing visible that the other lacks.
 final class ArticleLayoutTests: XCTestCase {
-    final class Source: NSObject, UICollectionViewDataSource {
-        let counts: [Int]
-        init(counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-        }
-    }
-
     /// The example scene without its effect (the articles' gesture code is view-controller code
     /// with target-action, not layout), and its twin: a UICollectionView with `layout`, the same
     /// frame, insets, items, script and touches.
@@ -26,7 +16,7 @@ final class ArticleLayoutTests: XCTestCase {
             let cv = UICollectionView(frame: CGRect(x: spec.frame.minX, y: spec.frame.minY, width: spec.frame.width, height: spec.frame.height),
                                       collectionViewLayout: layout)
             cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-            let source = Source(counts: spec.sections.map(\.items.count))
+            let source = CellSource(spec.sections.map(\.items.count), identifier: "cell")
             cv.dataSource = source
             return (cv, source)
         }

@@ -138,15 +138,9 @@ final class CellContentTests: XCTestCase {
             }
             required init?(coder: NSCoder) { fatalError() }
         }
-        final class One: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-                collectionView.dequeueReusableCell(withReuseIdentifier: "b", for: indexPath)
-            }
-        }
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: UICollectionViewFlowLayout())
         cv.register(Bordered.self, forCellWithReuseIdentifier: "b")
-        let source = One()
+        let source = CellSource([1], identifier: "b")
         cv.dataSource = source
         let scene = Scene(name: "b", canvas: Canvas(width: 200, height: 200, scale: 1, background: .white), duration: 0.1, collectionView: cv)
         XCTAssertThrowsError(try Simulator.run(scene)) { error in

@@ -157,15 +157,9 @@ final class UIKitLayoutTests: XCTestCase {
                 }
             }
         }
-        final class Source: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            }
-        }
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: Tilt())
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        let source = Source()
+        let source = CellSource([2], identifier: "c")
         cv.dataSource = source
         let scene = Scene(name: "tilt", canvas: canvas, duration: 0.1, collectionView: cv)
         XCTAssertThrowsError(try Simulator.run(scene)) { error in
@@ -178,18 +172,12 @@ final class UIKitLayoutTests: XCTestCase {
 
     /// Pinned headers are not drawn yet: the scene stops with the property's name.
     func testPinnedHeadersAreRefusedWithALine() throws {
-        final class Source: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            }
-        }
         let layout = UICollectionViewFlowLayout()
         layout.headerReferenceSize = CGSize(width: 0, height: 40)
         layout.sectionHeadersPinToVisibleBounds = true
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        let source = Source()
+        let source = CellSource([3], identifier: "c")
         cv.dataSource = source
         XCTAssertThrowsError(try Simulator.run(Scene(name: "pinned", canvas: canvas, duration: 0.1, collectionView: cv))) { error in
             XCTAssertTrue("\(error)".contains("UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds is not drawn yet"), "\(error)")
@@ -209,15 +197,9 @@ final class UIKitLayoutTests: XCTestCase {
                 }
             }
         }
-        final class Source: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
-            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-                collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            }
-        }
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: Spin())
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        let source = Source()
+        let source = CellSource([1], identifier: "c")
         cv.dataSource = source
         let f = try Simulator.run(Scene(name: "spin", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
         let it = try XCTUnwrap(item("0-0", in: f))
@@ -280,20 +262,10 @@ extension CarouselDataSource {
 final class CompositionalLayoutTests: XCTestCase {
     let canvas = Canvas(width: 390, height: 600, scale: 1, background: .white)
 
-    final class Source: NSObject, UICollectionViewDataSource {
-        let counts: [Int]
-        init(_ counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-        }
-    }
-
     func frame0(_ layout: UICollectionViewLayout, counts: [Int], touches: [TouchTrack] = [], duration: Double = 0.1) throws -> [TimelineFrame] {
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        let source = Source(counts)
+        let source = CellSource(counts)
         cv.dataSource = source
         let timeline = try Simulator.run(Scene(name: "compositional", canvas: canvas, duration: duration, collectionView: cv, touches: touches))
         return timeline.frames
