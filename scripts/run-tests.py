@@ -84,6 +84,8 @@ NO_BUILD = {"library-client", "module-headers", "library-doc", "examples"}
 READS_RENDERS = {"animated-svg", "video", "roundtrip"}
 
 COUNT = re.compile(r"^(?:[\w .-]+: )?(\d+) passed, (\d+) failed", re.M)
+# Lines of a failed stage's log repeated after the table.
+TAIL = 25
 XCTEST = re.compile(r"Test Suite 'All tests' (?:passed|failed).*\n\s+Executed (\d+) tests?, with (\d+) failures?")
 
 
@@ -103,6 +105,15 @@ def counts(output, code):
     if code != 0 and failed == 0:
         failed = 1  # it exited non-zero after counting no failure (a crash, an error)
     return passed, failed
+
+
+def failure_lines(lines):
+    """What a failed stage's log says about the failure, in few lines: its error lines, the
+    test that was running when it ended (XCTest names each as it starts; a crash ends the log
+    inside one), and its last lines."""
+    errors = [l for l in lines[:-TAIL] if re.search(r"error:|Fatal error|crashed|FAIL", l)][:TAIL]
+    running = [l for l in lines if l.startswith("Test Case '") and "' started" in l][-1:]
+    return errors + running + lines[-TAIL:]
 
 
 def main():
@@ -192,6 +203,12 @@ def main():
     passed = sum(r[2] for r in results.values())
     failed = sum(r[3] for r in results.values())
     bad = [n for n, r in results.items() if r[0] != 0]
+    # A CI page often keeps only the end of the output: repeat the end of each failed stage's
+    # log here, so the cause is in that end and not only in the stage's full log above.
+    for name in bad:
+        lines = open(os.path.join(logs, name + ".log"), encoding="utf-8", errors="replace").read().splitlines()
+        print(f"\n--- {name}: its errors and last lines (whole log in .build/test-logs/{name}.log)")
+        print("\n".join(failure_lines(lines)))
     print(f"tier {args.tier}: {len(table)} stages in {total:.0f} s" + (f"; failed: {', '.join(bad)}" if bad else ""))
     print(f"{passed} passed, {failed} failed")
     return 1 if bad else 0
