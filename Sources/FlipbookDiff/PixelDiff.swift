@@ -4,9 +4,9 @@ import FlipbookRender
 /// A perceptual, anti-aliasing-aware comparison of two frames, after pixelmatch
 /// (github.com/mapbox/pixelmatch): colour distance in YIQ space (Kotsarenko & Ramos,
 /// "Measuring perceived color difference using YIQ NTSC transmission color space in mobile
-/// applications", 2010), and a changed pixel counted only when it is not anti-aliasing —
-/// a pixel between a darker and a brighter neighbour that both have identical siblings
-/// (Vysniauskas, "Anti-aliased pixel and intensity slope detector", 2009).
+/// applications", 2010), and a changed pixel counted only when it is not anti-aliasing in
+/// both images — a pixel between a darker and a brighter neighbour that both have identical
+/// siblings (Vysniauskas, "Anti-aliased pixel and intensity slope detector", 2009).
 public struct PixelDiff: Sendable {
     /// 0…1: how different two colours must be to count. 0 by default: a render is the same
     /// bytes on the same machine and libraries, so any change of a pixel that is not
@@ -48,7 +48,10 @@ public struct PixelDiff: Sendable {
                         let same = A[i] == B[i]
                         let delta = same ? 0 : PixelDiff.colorDelta(A[i], B[i], yOnly: false)
                         if abs(delta) > maxDelta {
-                            if PixelDiff.antialiased(A, x, y, w, h, B) || PixelDiff.antialiased(B, x, y, w, h, A) {
+                            // Anti-aliasing only where the pixel is an edge pixel in both images: an edge
+                            // drawn a little differently, not one that moved or grew (pixelmatch takes
+                            // either image, so a heavier stroke's new edge went uncounted).
+                            if PixelDiff.antialiased(A, x, y, w, h, B) && PixelDiff.antialiased(B, x, y, w, h, A) {
                                 aa += 1
                                 diffImage?[i] = 0xFFFF_FF00
                             } else {

@@ -158,6 +158,18 @@ final class PixelDiffTests: XCTestCase {
         XCTAssertEqual(r.antialiased, 12)
     }
 
+    func testAnEdgeThatMovesIsCounted() {
+        // A heavier stroke: the black half-plane grows by one column. Column 6 is grey
+        // (anti-aliasing) before and black after, column 7 white before and grey after: each is
+        // an edge pixel in one image only, so all 24 count (taking either image, as pixelmatch
+        // does, would call all 24 anti-aliasing and pass a font-weight change).
+        let a = image(12, 12) { x, _ in x < 6 ? 0xFF00_0000 : (x == 6 ? 0xFF80_8080 : 0xFFFF_FFFF) }
+        let b = image(12, 12) { x, _ in x < 7 ? 0xFF00_0000 : (x == 7 ? 0xFF80_8080 : 0xFFFF_FFFF) }
+        let r = PixelDiff().compare(a, b)
+        XCTAssertEqual(r.changed, 24)
+        XCTAssertEqual(r.antialiased, 0)
+    }
+
     func testMaxDiffPixelsAllowance() {
         XCTAssertTrue(PixelAllowance.pixels(16).allows(16, of: 400))
         XCTAssertFalse(PixelAllowance.pixels(15).allows(16, of: 400))
