@@ -221,6 +221,7 @@ extension CLI {
            let changes = SceneDocumentDiff.changes(old: old, new: document, file: scenePath) {
             if !changes.isEmpty {
                 context += changes.map { SceneDocumentDiff.prefix + $0 }
+                result.templateUsers = SceneDocumentDiff.templateUsers(document)
             } else if result.verdict == .differ {
                 context.append("no change in the scene file explains this: the renderer, its libraries or fonts, or Swift code changed")
             }

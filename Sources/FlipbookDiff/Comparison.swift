@@ -68,6 +68,9 @@ public struct SceneReport: Sendable {
     /// What a reader should know first that is no difference (a golden drawn with other
     /// library versions); it does not change the verdict.
     public var context: [String] = []
+    /// Each template of the scene file and the ids of the items made from it: a template's
+    /// change explains those items' differences.
+    package var templateUsers: [String: Set<String>] = [:]
     public var items: [ItemDifference] = []
     /// Frames compared pixel by pixel that differ at all.
     public var pixelFrames: [FrameComparison] = []
@@ -155,19 +158,36 @@ public struct SceneReport: Sendable {
         if !identical.isEmpty {
             lines.append("timeline differs but pixels do not at frames \(SceneReport.list(identical))")
         }
-        return SceneReport.grouped(lines, headCount: context.count + meta.count)
+        return SceneReport.grouped(lines, headCount: context.count + meta.count, templateUsers: templateUsers)
     }
 
     /// The effects each cause in the scene file explains listed under it, indented: an effect
     /// attributed to script step N under a change of `$.script[N]`, an item's under a change
-    /// that names it (a swap, a removal). Effects no cause explains follow.
-    static func grouped(_ lines: [String], headCount: Int) -> [String] {
+    /// that names it (a swap, a removal) or under a change of the template it is made from, the
+    /// scroll view's own (its offset) under a change of one of its fields (`contentInset`).
+    /// Effects no cause explains follow.
+    static func grouped(_ lines: [String], headCount: Int, templateUsers: [String: Set<String>] = [:]) -> [String] {
         let prefix = SceneDocumentDiff.prefix
         let head = Array(lines.prefix(headCount)), effects = Array(lines.dropFirst(headCount))
         let causes = head.filter { $0.hasPrefix(prefix) }
         guard !causes.isEmpty else { return lines }
-        func explains(_ cause: String, _ effect: String) -> Bool {
+        /// The first id an effect line starts with: `"a": …` or `"a", "c" and 2 more (4 items): …`.
+        func firstID(_ effect: String) -> Substring? {
+            guard effect.hasPrefix("\"") else { return nil }
+            let rest = effect.dropFirst()
+            return rest.firstIndex(of: "\"").map { rest[..<$0] }
+        }
+        /// Whether the cause names the effect (its script step, its item), else whether it
+        /// reaches it (the item's template, the scroll view's field): naming comes first.
+        func explains(_ cause: String, _ effect: String, directly: Bool) -> Bool {
             let body = cause.dropFirst(prefix.count)
+            guard directly else {
+                if body.hasPrefix("template \""), let name = firstID(String(body.dropFirst("template ".count))),
+                   let id = firstID(effect), templateUsers[String(name)]?.contains(where: { SceneDocumentDiff.id(String(id), matches: $0) }) == true {
+                    return true
+                }
+                return body.hasPrefix("$.collectionView.") && !body.hasPrefix("$.collectionView.items") && effect.hasPrefix("\"collectionView\":")
+            }
             if body.hasPrefix("$.script["), let close = body.firstIndex(of: "]") {
                 let step = body[body.index(body.startIndex, offsetBy: 9)..<close]
                 if effect.contains(" — script step \(step), ") { return true }
@@ -175,12 +195,21 @@ public struct SceneReport: Sendable {
             // Ids the change names, quoted, before its location.
             let text = body.range(of: " (", options: .backwards).map { body[..<$0.lowerBound] } ?? body[...]
             let quoted = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-            return quoted.contains { effect.hasPrefix("\"\($0)\":") }
+            // Every id the effect starts with (one, or a swap's two) must be named.
+            guard effect.hasPrefix("\""), let colon = effect.range(of: ": ") else { return false }
+            let head = effect[..<colon.lowerBound]
+            guard !head.contains(" more (") else { return false }
+            let ids = head.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            return !ids.isEmpty && ids.allSatisfy { quoted.contains($0) }
         }
         var under = [[String]](repeating: [], count: causes.count)
         var rest: [String] = []
         for e in effects {
-            if let k = causes.firstIndex(where: { explains($0, e) }) { under[k].append("  " + e) } else { rest.append(e) }
+            if let k = causes.firstIndex(where: { explains($0, e, directly: true) }) ?? causes.firstIndex(where: { explains($0, e, directly: false) }) {
+                under[k].append("  " + e)
+            } else {
+                rest.append(e)
+            }
         }
         var out = head.filter { !$0.hasPrefix(prefix) }
         for (k, c) in causes.enumerated() { out.append(c); out += under[k] }

@@ -80,6 +80,58 @@ package enum SceneDocumentDiff {
         }
     }
 
+    /// Each template the document's items name and those items' ids (of every view), for
+    /// the changes of a template to reach them.
+    package static func templateUsers(_ document: [UInt8]) -> [String: Set<String>] {
+        guard let root = try? JSONParser.parse(document) else { return [:] }
+        var users: [String: Set<String>] = [:]
+        func visit(_ node: JSONNode) {
+            switch node.value {
+            case .object(let m):
+                if let t = m.first(where: { $0.key == "template" })?.value, case .string(let name) = t.value, let id = id(node) {
+                    users[name, default: []].insert(id)
+                }
+                for (_, v) in m { visit(v) }
+            case .array(let e): e.forEach(visit)
+            default: break
+            }
+        }
+        visit(root)
+        return users
+    }
+
+    /// Whether an item id is `written`, the id as the file writes it: a repeat's `"card{i}"`
+    /// stands for "card0", "card1" and so on (a placeholder is a number here).
+    package static func id(_ id: String, matches written: String) -> Bool {
+        guard written.contains("{") else { return id == written }
+        var literals: [Substring] = []
+        var rest = written[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literals.append(rest[..<open])
+            rest = rest[rest.index(after: close)...]
+        }
+        literals.append(rest)
+        var at = id[...]
+        for (k, literal) in literals.enumerated() {
+            if k == 0 {
+                guard at.hasPrefix(literal) else { return false }
+                at = at.dropFirst(literal.count)
+                continue
+            }
+            // A placeholder's value, then the literal (the last one ends the id).
+            let sign = at.hasPrefix("-") ? 1 : 0
+            let whole = at.dropFirst(sign).prefix { $0.isASCII && $0.isNumber }
+            guard !whole.isEmpty else { return false }
+            at = at.dropFirst(sign + whole.count)
+            if at.hasPrefix("."), let d = at.dropFirst().first, d.isASCII, d.isNumber {
+                at = at.dropFirst().drop { $0.isASCII && $0.isNumber }
+            }
+            guard at.hasPrefix(literal) else { return false }
+            at = at.dropFirst(literal.count)
+        }
+        return at.isEmpty
+    }
+
     /// The element now where a removed one was (the nearest after it, else the last).
     private static func node(b elements: [JSONNode], near index: Int) -> JSONNode? {
         elements.isEmpty ? nil : elements[min(index, elements.count - 1)]

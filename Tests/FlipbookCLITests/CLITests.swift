@@ -71,6 +71,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines[0].hasSuffix(#"scene change: template "card": style.titleWeight "bold" → "regular" (\#(path):4)"#), lines[0])
         XCTAssertTrue(lines[1].hasSuffix("scene change: $.collectionView.contentInset.top: 10 → 14 (\(path):6)"), lines[1])
         XCTAssertTrue(lines[2].hasSuffix(#"scene change: $.collectionView.items: "b" ↔ "c" swapped (\#(path):10, 11)"#), lines[2])
+        // Each cause's consequences under it, indented: the font of the cards made from the
+        // template (the swapped two are the swap's), the offset the inset moved, the swap.
+        let all = c.out.split(separator: "\n").map(String.init)
+        func under(_ cause: String) -> String {
+            guard let k = all.firstIndex(of: cause), k + 1 < all.count, all[k + 1].hasPrefix("    ") else { return "" }
+            return all[k + 1]
+        }
+        XCTAssertEqual(under(lines[0]), #"    "a": font 17 bold → 17 regular at frames 0-5 — \#(path):9"#, c.out)
+        XCTAssertTrue(under(lines[1]).hasPrefix(#"    "collectionView": contentOffset differ at frames 0-5 (largest: contentOffset by 4 pt"#), c.out)
+        XCTAssertTrue(under(lines[2]).hasPrefix(#"    "b" and "c": swapped places"#), c.out)
+        XCTAssertEqual(all.filter { !$0.hasPrefix("    ") && !$0.contains("scene change:") && $0.hasPrefix("  ") }, [], "no effect outside its cause: \(c.out)")
         // Nothing changed in the file, yet the golden differs (an edited golden stands for a renderer change).
         _ = write("cards.json", scene(weight: "bold", inset: 10, order: ["a", "b", "c"]))
         let tracks = golden + "/cards/timeline.json"

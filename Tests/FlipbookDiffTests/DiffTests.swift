@@ -364,4 +364,29 @@ final class CauseGroupingTests: XCTestCase {
         ])
         XCTAssertEqual(SceneReport.grouped(Array(lines.suffix(2)), headCount: 0), Array(lines.suffix(2)), "no cause: unchanged")
     }
+
+    /// A template's change takes the differences of the items made from it (a repeat's "t{i}"
+    /// stands for t0, t1, …), unless another change names the item; a scroll view's field
+    /// takes the scroll view's own line.
+    func testTemplateAndScrollViewFieldsTakeTheirConsequences() {
+        let lines = ["scene change: template \"tag\": style.titleWeight \"bold\" → \"regular\" (s.json:4)",
+                     "scene change: $.collectionView.contentInset.top: 44 → 48 (s.json:8)",
+                     "scene change: $.collectionView.items: \"t3\" removed (s.json:12)",
+                     "\"t0\", \"t1\" and 5 more (7 items): font 15 bold → 15 regular at frames 0-59",
+                     "\"t3\": removed (drawn in baseline frames 0-59)",
+                     "\"collectionView\": contentOffset differ at frames 0-59 (largest: contentOffset by 4 pt at frame 0)",
+                     "\"other\": font 15 bold → 15 regular at frames 0-59 — s.json:30",
+                     "\"t1x\": y differ at frames 0-59 (largest: y by 2 at frame 0) — s.json:31"]
+        XCTAssertEqual(SceneReport.grouped(lines, headCount: 3, templateUsers: ["tag": ["t{i}"], "card": ["other"]]), [
+            lines[0], "  " + lines[3],
+            lines[1], "  " + lines[5],
+            lines[2], "  " + lines[4],
+            lines[6], lines[7],
+        ])
+        XCTAssertTrue(SceneDocumentDiff.id("t12", matches: "t{i}"))
+        XCTAssertTrue(SceneDocumentDiff.id("row-3-b", matches: "row-{i+1}-b"))
+        XCTAssertFalse(SceneDocumentDiff.id("t1x", matches: "t{i}"))
+        XCTAssertFalse(SceneDocumentDiff.id("t", matches: "t{i}"))
+        XCTAssertFalse(SceneDocumentDiff.id("s1", matches: "t{i}"))
+    }
 }
