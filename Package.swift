@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "FlipbookAnimationTests", dependencies: ["FlipbookAnimation"]),
         .testTarget(name: "FlipbookSimulationTests", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo", "CZlib"]),
-        .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook"]),
+        .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook", "FlipbookTesting"]),
         // Layout code written for iOS, built unchanged against the UIKit module (examples/uikit/README.md).
         .target(name: "UIKitExamples", dependencies: ["UIKit"], path: "examples/uikit", exclude: ["README.md"]),
         .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "Flipbook", "FlipbookCLI"]),
