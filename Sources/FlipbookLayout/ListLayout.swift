@@ -36,14 +36,22 @@ public struct ListRowConfiguration: Hashable, Sendable {
 /// `grouped`) or in a rounded group inset from the sides (`insetGrouped`), with separators,
 /// and section headers and footers by `headerMode` and `footerMode`.
 ///
-/// Apple documents the configuration, not its metrics. The numbers are the ones Flutter's
-/// Cupertino list measured from iOS 14.4's Settings, Notes and Reminders apps
+/// Apple documents the configuration, not its metrics; these are measured, each from a public
+/// source. Content starts at the cell's layout margin, and an inset group stands that far from
+/// the sides: the system layout margins, "16 to 20 points on iPhone" (Apple,
+/// developer.apple.com/documentation/swiftui/contentmarginguide/container) — 16 pt on a phone
+/// narrower than 414 pt, 20 pt from 414 pt (measured: useyourloaf.com/blog/changing-root-view-layout-margins/
+/// for 16 pt at compact width; the iPhone Plus's 20 pt in
+/// medium.com/vik-s-code-journal/margins-and-autolayout-on-iphone-6-plus-91044c808778).
+/// A one-line row is 44 pt, UITableView's classic default row height and the height UIKit's
+/// list cell has at the default text size (48 with secondary text in a plain or grouped list;
+/// an inset group's rows grow to their two lines instead). The rest is Flutter's
+/// Cupertino list, measured from iOS 14.4's Settings, Notes and Reminders apps
 /// (github.com/flutter/flutter, packages/flutter/lib/src/cupertino/list_section.dart and
-/// list_tile.dart): rows at least 44 pt tall (48 with secondary text) edge to edge and 50 pt in
-/// an inset group (54 with an image); text 20 pt in from the edge, 14 pt from the trailing
-/// end; inset groups 20 pt from the sides with corner radius 10, 10 pt below them (20 above
-/// without a header); grouped sections 22 pt apart, 8 pt below their rows; separators from the
-/// text's leading edge (past the image when rows have one), hidden under a section's last row.
+/// list_tile.dart): inset groups with corner radius 10, 10 pt below them (20 above without a
+/// header), a header 16 pt below the previous group and 6 pt above its rows; grouped sections
+/// 22 pt apart, 8 pt below their rows; separators from the text's leading edge (past the image
+/// when rows have one), hidden under an inset group's last row.
 public struct ListLayout: CollectionViewLayout {
     public enum Appearance: String, Hashable, Sendable, CaseIterable { case plain, grouped, insetGrouped }
     /// UICollectionLayoutListConfiguration.HeaderMode.
@@ -94,21 +102,29 @@ public struct ListLayout: CollectionViewLayout {
     }
 
     public func metrics(images hasImages: Bool, secondaryText hasSecondaryText: Bool) -> Metrics {
+        let rowHeight: Double = hasSecondaryText ? 48 : 44
         switch appearance {
         case .plain:
-            return Metrics(minimumRowHeight: hasSecondaryText ? 48 : 44, sideMargin: 0, cornerRadius: 0, textLeading: 20, textTrailing: 14,
+            return Metrics(minimumRowHeight: rowHeight, sideMargin: 0, cornerRadius: 0, textLeading: margin, textTrailing: margin,
                            sectionTop: 0, rowsBottom: 0, headerHeight: 28, footerHeight: 28, titleSize: 17, secondaryTextSize: 12,
                            imageSize: 28, imageToText: 16)
         case .grouped:
-            return Metrics(minimumRowHeight: hasSecondaryText ? 48 : 44, sideMargin: 0, cornerRadius: 0, textLeading: 20, textTrailing: 14,
+            return Metrics(minimumRowHeight: rowHeight, sideMargin: 0, cornerRadius: 0, textLeading: margin, textTrailing: margin,
                            sectionTop: 22, rowsBottom: 8, headerHeight: 17 + 6, footerHeight: 17 + 8, titleSize: 17, secondaryTextSize: 12,
                            imageSize: 28, imageToText: 16)
         case .insetGrouped:
-            return Metrics(minimumRowHeight: hasImages ? 54 : 50, sideMargin: 20, cornerRadius: 10, textLeading: hasImages ? 14 : 28, textTrailing: 14,
-                           sectionTop: 20, rowsBottom: 10, headerHeight: 16 + 26 + 6, footerHeight: 17 + 10, titleSize: 17, secondaryTextSize: 14,
+            // The header is UIKit's default, groupedHeader(): a line of 13 pt text (17 pt here).
+            return Metrics(minimumRowHeight: 44, sideMargin: margin, cornerRadius: 10, textLeading: margin, textTrailing: margin,
+                           sectionTop: 20, rowsBottom: 10, headerHeight: 16 + 17 + 6, footerHeight: 17 + 10, titleSize: 17, secondaryTextSize: 14,
                            imageSize: 30, imageToText: 12)
         }
     }
+
+    /// The system layout margin of a view `width` points wide (see the type's comment).
+    public static func layoutMargin(forWidth width: Double) -> Double { width >= 414 ? 20 : 16 }
+
+    /// The layout margin of the view last prepared for (a 375 pt phone's before that).
+    private var margin = ListLayout.layoutMargin(forWidth: 375)
 
     /// Grouped lists draw on systemGroupedBackground (#F2F2F7) with rows in white; a plain list is white.
     public static let groupedBackground = Color(red: 242 / 255, green: 242 / 255, blue: 247 / 255)
@@ -125,6 +141,7 @@ public struct ListLayout: CollectionViewLayout {
 
     public mutating func prepare(_ context: LayoutContext) {
         let width = max(0, context.bounds.width - context.contentInset.left - context.contentInset.right)
+        margin = ListLayout.layoutMargin(forWidth: context.bounds.width)
         rows = []; headers = []; footers = []; bands = []
         var y = 0.0
         for s in 0..<context.numberOfSections {
@@ -166,7 +183,9 @@ public struct ListLayout: CollectionViewLayout {
     /// List rows size themselves to their content, at the row's width (UIKit's list cells are
     /// self-sizing; the layout keeps its minimum row height).
     public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? {
-        [.fixed(max(0, context.bounds.width - context.contentInset.left - context.contentInset.right - 2 * metrics(section: section).sideMargin))]
+        var prepared = self
+        prepared.margin = ListLayout.layoutMargin(forWidth: context.bounds.width)
+        return [.fixed(max(0, context.bounds.width - context.contentInset.left - context.contentInset.right - 2 * prepared.metrics(section: section).sideMargin))]
     }
 
     /// The row's look: its section's corners, its text margins and its separator.
@@ -241,5 +260,23 @@ public struct ListLayout: CollectionViewLayout {
         guard indexPath.section >= 0, indexPath.section < headers.count else { return nil }
         let frame = kind == .sectionHeader ? headers[indexPath.section] : kind == .sectionFooter ? footers[indexPath.section] : nil
         return frame.map { LayoutAttributes(forSupplementaryViewOfKind: kind, with: ItemIndexPath(item: 0, section: indexPath.section), frame: $0) }
+    }
+}
+
+/// A layout whose rows are a ListLayout's, its own or behind an adapter (a UIKit
+/// `UICollectionViewCompositionalLayout.list(using:)`): the collection view tells it what its
+/// rows show and measures them as list rows.
+package protocol ListRows {
+    /// The list as last prepared.
+    var listRows: ListLayout? { get }
+    /// The sections whose rows show an image, and those whose rows show secondary text.
+    mutating func setListContents(images: Set<Int>, secondaryText: Set<Int>)
+}
+
+extension ListLayout: ListRows {
+    package var listRows: ListLayout? { self }
+    package mutating func setListContents(images: Set<Int>, secondaryText: Set<Int>) {
+        sectionsWithImages = images
+        sectionsWithSecondaryText = secondaryText
     }
 }

@@ -128,11 +128,11 @@ public final class CollectionView {
         self.spec = spec
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
-        if var list = layout as? ListLayout {
+        if var list = layout as? any ListRows {
             // A list's rows size to their content: the layout needs to know what rows show.
-            list.sectionsWithImages = Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { $0.image != nil } })
-            list.sectionsWithSecondaryText = Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { !$0.subtitle.isEmpty } })
-            layout = list
+            list.setListContents(images: Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { $0.image != nil } }),
+                                 secondaryText: Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { !$0.subtitle.isEmpty } }))
+            if let changed = list as? any CollectionViewLayout { layout = changed }
         }
         sections = spec.sections.map { $0.items.map(\.id) }
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
@@ -189,7 +189,7 @@ public final class CollectionView {
                 sizes = itemSizes ?? sections.map { Array(repeating: fallback, count: $0.count) }
             }
             selfSizedSections.insert(s)
-            let list = layout as? ListLayout
+            let list = (layout as? any ListRows)?.listRows
             for i in sections[s].indices {
                 guard let width = widths[i % widths.count] else { continue }
                 let ip = ItemIndexPath(item: i, section: s)

@@ -32,22 +32,28 @@ public struct CollectionViewSpec: Sendable {
     public var isPagingEnabled = false
 
     /// A list takes its appearance's background and header and footer looks, as UIKit's list
-    /// configurations draw them: systemGroupedBackground behind grouped lists; headers 13 pt grey,
-    /// or 20 pt black in an inset group; footers 13 pt grey, regular (Flutter's CupertinoListSection,
-    /// measured from iOS 14.4: packages/flutter/lib/src/cupertino/list_section.dart).
+    /// configurations draw them: systemGroupedBackground behind grouped lists; headers and
+    /// footers 13 pt grey, regular (UIListContentConfiguration's groupedHeader() and
+    /// groupedFooter(), the footnote style: 13 pt in the Human Interface Guidelines' type table),
+    /// their text at the layout margin like the rows' (ListLayout.layoutMargin(forWidth:)); an inset
+    /// group's header 16 pt below the group above (Flutter's CupertinoListSection, measured from
+    /// iOS 14.4: packages/flutter/lib/src/cupertino/list_section.dart). A scene's `header` look
+    /// gives the prominent header (20 pt bold, prominentInsetGroupedHeader()).
     public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
         self.frame = frame; self.layout = layout; self.sections = sections
         guard let list = layout as? ListLayout else { return }
         let inset = list.appearance == .insetGrouped
         let grey = Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
         if list.appearance != .plain { backgroundColor = ListLayout.groupedBackground }
-        headerStyle.titleSize = inset ? 20 : 13
-        headerStyle.titleColor = inset ? .black : grey
-        headerStyle.contentInsets = EdgeInsets(top: inset ? 16 : 0, left: inset ? 0 : 20, bottom: 0, right: 20)
+        let margin = ListLayout.layoutMargin(forWidth: frame.width)
+        headerStyle.titleSize = 13
+        headerStyle.titleWeight = .regular
+        headerStyle.titleColor = grey
+        headerStyle.contentInsets = EdgeInsets(top: inset ? 16 : 0, left: margin, bottom: 0, right: margin)
         footerStyle.titleSize = 13
         footerStyle.titleWeight = .regular
         footerStyle.titleColor = grey
-        footerStyle.contentInsets = EdgeInsets(top: 0, left: inset ? 0 : 20, bottom: 0, right: 20)
+        footerStyle.contentInsets = EdgeInsets(top: 0, left: margin, bottom: 0, right: margin)
     }
 
     public var initialContentOffset: Point { contentOffset ?? Point(x: -contentInset.left, y: -contentInset.top) }

@@ -339,7 +339,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     open var configuration: UICollectionViewCompositionalLayoutConfiguration { didSet { invalidateLayout() } }
     /// The value Flipbook lays out, made by prepare().
     private(set) var backing: any CollectionViewLayout = CompositionalLayout(sections: [])
-    private var list: ListLayout?
+    var list: ListLayout?
 
     public convenience init(section: NSCollectionLayoutSection) {
         self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())

@@ -51,6 +51,7 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
 
     package var orthogonalScrollingSections: [OrthogonalScrollingSection] { backing?.orthogonalScrollingSections ?? [] }
 
+
     package func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
         guard let backing else { return layoutAttributesForElements(in: rect) }
         collectionView.contentOffset = CGPoint(rect.origin)
@@ -206,5 +207,15 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
             if problem == nil { problem = message }
             lock.unlock()
         }
+    }
+}
+
+/// A `.list(using:)` layout's rows are Flipbook's list rows: measured and drawn as the same list
+/// read from a scene file.
+extension UIKitLayout: ListRows {
+    package var listRows: ListLayout? { backing as? ListLayout }
+    package mutating func setListContents(images: Set<Int>, secondaryText: Set<Int>) {
+        guard let c = layout as? UICollectionViewCompositionalLayout, type(of: c) == UICollectionViewCompositionalLayout.self else { return }
+        c.list?.setListContents(images: images, secondaryText: secondaryText)
     }
 }

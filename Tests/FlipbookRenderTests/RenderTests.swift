@@ -88,11 +88,12 @@ final class RenderTests: XCTestCase {
         // separator #3C3C43 at 29 % over the white row: 255 − 0.29 · (255 − 60) ≈ 198.
         XCTAssertEqual(Double(png.rgb(x, bottom).0), 255 - 0.29 * 195, accuracy: 2, "the hairline")
         XCTAssertTrue(png.rgb(x, bottom - 1) == (255, 255, 255), "one pixel only")
-        // Left of the text's edge (28 pt into the group) there is no separator.
-        XCTAssertTrue(png.rgb(Int((airplane.minX + 14) * 2), bottom) == (255, 255, 255))
-        // The chevron's tip: 14 pt in from the trailing edge, centred on the row.
+        // Left of the text's edge (the 16 pt layout margin into the group) there is no separator.
+        XCTAssertTrue(png.rgb(Int((airplane.minX + 8) * 2), bottom) == (255, 255, 255))
+        XCTAssertEqual(Double(png.rgb(Int((airplane.minX + 17) * 2), bottom).0), 255 - 0.29 * 195, accuracy: 2, "from the margin on")
+        // The chevron's tip: at the 16 pt trailing margin, centred on the row.
         let wifi = try XCTUnwrap(f.items.first { $0.id == "wifi" }).frame
-        let tip = png.rgb(Int((wifi.maxX - 14 - 4 + 2.5) * 2), Int(wifi.midY * 2))
+        let tip = png.rgb(Int((wifi.maxX - 16 - 4 + 2.5) * 2), Int(wifi.midY * 2))
         XCTAssertLessThan(tip.0, 230, "the chevron is drawn")
         XCTAssertEqual(tip.0, tip.1, "in grey")
     }

@@ -130,21 +130,24 @@ final class ListSpecDefaultsTests: XCTestCase {
         let frame = Rect(x: 0, y: 0, width: 375, height: 667)
         let inset = CollectionViewSpec(frame: frame, layout: ListLayout(appearance: .insetGrouped), sections: [])
         XCTAssertEqual(inset.backgroundColor, Color(red: 242 / 255, green: 242 / 255, blue: 247 / 255), "systemGroupedBackground #F2F2F7")
-        XCTAssertEqual(inset.headerStyle.titleSize, 20)
-        XCTAssertEqual(inset.headerStyle.titleColor, .black)
+        // UIKit's default header, groupedHeader(): 13 pt grey, regular, at the 16 pt margin.
+        XCTAssertEqual(inset.headerStyle.titleSize, 13)
+        XCTAssertEqual(inset.headerStyle.titleColor, Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255))
+        XCTAssertEqual(inset.headerStyle.titleWeight, .regular)
+        XCTAssertEqual(inset.headerStyle.contentInsets?.left, 16)
         let plain = CollectionViewSpec(frame: frame, layout: ListLayout(appearance: .plain), sections: [])
         XCTAssertEqual(plain.backgroundColor, .white)
         XCTAssertEqual(plain.headerStyle.titleSize, 13)
-        XCTAssertEqual(plain.footerStyle.contentInsets?.left, 20)
+        XCTAssertEqual(plain.footerStyle.contentInsets?.left, 16)
         XCTAssertEqual(plain.footerStyle.titleWeight, .regular, "UIKit's list footers are regular")
-        // Drawn so: the settings example's footer in regular 13 pt, its headers bold.
+        // Drawn so: the settings example's footer and headers in regular 13 pt.
         let t = try Simulator.run(try loadExample("settings-list"), frames: 0...0)
         func weights(_ kind: ElementKind) -> [FontWeight] {
             t.frames[0].items.filter { $0.kind == kind }.flatMap { $0.appearance.content.compactMap { if case .text(let l) = $0 { return l.weight } else { return nil } } }
         }
         XCTAssertFalse(weights(.sectionFooter).isEmpty)
         XCTAssertEqual(Set(weights(.sectionFooter)), [.regular])
-        XCTAssertEqual(Set(weights(.sectionHeader)), [.bold])
+        XCTAssertEqual(Set(weights(.sectionHeader)), [.regular])
         let decoded = try decode(minimalScene(layout: #"{"type": "list", "appearance": "insetGrouped"}"#)).collectionView
         XCTAssertEqual(decoded.backgroundColor, inset.backgroundColor)
         XCTAssertEqual(decoded.headerStyle.titleSize, inset.headerStyle.titleSize)

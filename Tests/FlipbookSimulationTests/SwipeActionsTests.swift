@@ -125,9 +125,10 @@ final class SelfSizingListTests: XCTestCase {
                                 layout: #"{"type": "list", "appearance": "insetGrouped"}"#)
         let t = try Simulator.run(try decode(text), frames: 0...0)
         let rows = t.frames[0].items.filter { $0.kind == .cell }
-        XCTAssertEqual(rows[0].frame.height, 50, "the minimum")
-        // Text from 28 pt in, to 14 pt from the trailing edge less the chevron (8 pt) and its 12 pt gap.
-        let width = 375.0 - 40 - 28 - 14 - 8 - 12
+        XCTAssertEqual(rows[0].frame.height, 44, "the minimum")
+        // The group 16 pt from each side; text from the 16 pt margin to the trailing margin less
+        // the chevron (8 pt) and its 12 pt gap.
+        let width = 375.0 - 32 - 16 - 16 - 8 - 12
         let typeset = try Typesetter.height(of: TextElement(text: long, frame: Rect(x: 0, y: 0, width: width, height: 0), fontSize: 17, numberOfLines: 0))
         XCTAssertGreaterThan(typeset, 17 * 2, "it wraps")
         XCTAssertEqual(rows[1].frame.height, typeset.rounded(.up) + 22, accuracy: 1e-9)
