@@ -120,3 +120,49 @@ extension Int {
         if v.isNaN { self = 0 } else if v >= 9.2e18 { self = .max } else if v <= -9.2e18 { self = .min } else { self = Int(v) }
     }
 }
+
+/// A layer's 3-D transform as Core Animation applies it, drawn where a rotation and a uniform
+/// scale cannot say it (perspective, shear, a non-uniform scale): the 4 × 4 matrix of
+/// CATransform3D, row vectors (a point (x, y, z, 1) times the matrix,
+/// https://developer.apple.com/documentation/quartzcore/catransform3d), applied about the
+/// item's centre (the layer's default anchor point). An item lies in z = 0, so the third row
+/// never reaches the screen; perspective comes in through m14, m24 and m44
+/// (m34 = −1/d once a rotation has put x or y into z).
+public struct Transform3D: Hashable, Sendable {
+    /// Row by row: m11 m12 m13 m14, m21 … m44.
+    public var m: [Double]
+
+    public init(_ rows: [Double]) {
+        precondition(rows.count == 16, "a 4 × 4 matrix")
+        m = rows
+    }
+
+    /// Where the point `p` of the item's own plane (relative to its centre) lands relative to
+    /// the centre on screen, or nil when it is behind the eye (w ≤ 0), where nothing is drawn.
+    public func project(_ p: Point) -> Point? {
+        let x = p.x * m[0] + p.y * m[4] + m[12]
+        let y = p.x * m[1] + p.y * m[5] + m[13]
+        let w = p.x * m[3] + p.y * m[7] + m[15]
+        guard w > 1e-9, x.isFinite, y.isFinite, w.isFinite else { return nil }
+        return Point(x: x / w, y: y / w)
+    }
+
+    /// The inverse of `project` for a point on screen relative to the centre: the point of the
+    /// item's plane drawn there (the plane's 3 × 3 homography inverted), or nil when no point of
+    /// the plane in front of the eye lands there.
+    public func unproject(_ q: Point) -> Point? {
+        // H maps (x, y, 1) to (X, Y, W) with columns (m11 m21 m41), (m12 m22 m42), (m14 m24 m44).
+        let a = m[0], b = m[4], c = m[12], d = m[1], e = m[5], f = m[13], g = m[3], h = m[7], i = m[15]
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard abs(det) > 1e-300 else { return nil }
+        let D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g)
+        let G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d
+        let x = A * q.x + D * q.y + G, y = B * q.x + E * q.y + H, w = C * q.x + F * q.y + I
+        guard abs(w) > 1e-300 else { return nil }
+        let p = Point(x: x / w, y: y / w)
+        // A point behind the eye projects to the screen mirrored: not drawn.
+        guard project(p) != nil else { return nil }
+        return p
+    }
+}

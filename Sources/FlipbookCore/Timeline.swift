@@ -203,6 +203,10 @@ public struct DrawItem: Hashable, Sendable {
     public var hidden: Bool
     /// Canvas rectangle the item is clipped to (its scroll view), if any.
     public var clip: Rect?
+    /// A 3-D transform about the item's centre (perspective, shear, a non-uniform scale) that
+    /// `rotation` and `scale` cannot say; when set, they are 0 and 1. Drawn by mapping the
+    /// item's image through it.
+    public var transform3D: Transform3D?
     /// How it looks. Kept in a shared box: an item usually looks the same for many frames, and
     /// a recording shares one box between them (`sharingAppearance(with:)`), so a long
     /// timeline costs its geometry, not its looks, per frame.
@@ -213,9 +217,10 @@ public struct DrawItem: Hashable, Sendable {
     private var box: SharedBox<Appearance>
 
     public init(id: String, kind: ElementKind = .cell, frame: Rect, zIndex: Int = 0, alpha: Double = 1, rotation: Double = 0,
-                scale: Double = 1, hidden: Bool = false, clip: Rect? = nil, appearance: Appearance) {
+                scale: Double = 1, hidden: Bool = false, clip: Rect? = nil, transform3D: Transform3D? = nil, appearance: Appearance) {
         self.id = id; self.kind = kind; self.frame = frame; self.zIndex = zIndex; self.alpha = alpha
-        self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.box = SharedBox(appearance)
+        self.rotation = rotation; self.scale = scale; self.hidden = hidden; self.clip = clip; self.transform3D = transform3D
+        self.box = SharedBox(appearance)
     }
 
     /// Takes `other`'s appearance storage when the two look the same (the value is unchanged).

@@ -227,7 +227,7 @@ public enum SemanticDiff {
         return Double(last.index + 1 - first.index) / Double(t.fps)
     }
 
-    static let propertyOrder = ["presence", "contentOffset", "x", "y", "width", "height", "alpha", "rotation", "scale", "zIndex", "hidden"]
+    static let propertyOrder = ["presence", "contentOffset", "x", "y", "width", "height", "alpha", "rotation", "scale", "transform3D", "zIndex", "hidden"]
         + AppearanceDiff.order + ["kind"]
 
     static func size(_ c: Canvas) -> String { "\(NumberFormat.short(c.width))x\(NumberFormat.short(c.height)) @\(c.scale)x" }
@@ -252,6 +252,12 @@ public enum SemanticDiff {
             num("alpha", a.alpha, b.alpha, t.value)
             num("rotation", a.rotation, b.rotation, t.value)
             num("scale", a.scale, b.scale, t.value)
+            let ma = a.transform3D?.m ?? [], mb = b.transform3D?.m ?? []
+            if ma.count != mb.count {
+                out.append(("transform3D", 1))
+            } else if let d = zip(ma, mb).map({ abs($0 - $1) }).max(), d > t.value {
+                out.append(("transform3D", d))
+            }
             if a.zIndex != b.zIndex { out.append(("zIndex", Double(abs(a.zIndex - b.zIndex)))) }
             if a.hidden != b.hidden { out.append(("hidden", 1)) }
             if a.kind != b.kind { out.append(("kind", 1)) }

@@ -34,6 +34,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     /// The cell's content as drawn at this moment, in its own coordinates (a UIKit cell's view
     /// tree after `apply(_:)` with these attributes); nil: the item's own content.
     package var contentElements: [Element]?
+    /// A transform `transform` cannot say (DrawItem.transform3D), from a UIKit layout.
+    package var transform3D: Transform3D?
 
     public init(forCellWith indexPath: ItemIndexPath, frame: Rect = .zero, zIndex: Int = 0) {
         self.indexPath = indexPath

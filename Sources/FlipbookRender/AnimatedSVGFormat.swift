@@ -78,6 +78,13 @@ final class AnimatedSVGWriter {
 
     init(_ timeline: Timeline, typesetter: Typesetter) throws {
         guard !timeline.frames.isEmpty else { throw RenderError("an animated SVG needs at least one frame") }
+        // CSS transforms of an SVG element are 2-D: a perspective cannot be keyframed there, and
+        // drawing the item flat would be a wrong frame.
+        for f in timeline.frames {
+            if let item = f.items.first(where: { $0.transform3D != nil && $0.isDrawn }) {
+                throw InputError(file: timeline.scene, message: "item \(InputError.quote(item.id)) has a 3-D transform at frame \(f.index), which an animated SVG cannot draw; render png, svg, gif, apng, webp, mp4 or webm instead")
+            }
+        }
         self.timeline = timeline
         self.typesetter = typesetter
     }

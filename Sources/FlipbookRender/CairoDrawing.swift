@@ -67,6 +67,7 @@ enum CairoDrawing {
     /// Draws `item`, whose look is `primitives`; `keys` are its shapes in `shapes` (none: drawn as paths).
     static func drawItem(_ item: DrawItem, _ primitives: [DrawPrimitive], scale: Double, typesetter: Typesetter, shapes: inout ShapeMasks,
                          keys: ShapeMasks.Keys = (nil, nil), on cr: OpaquePointer) throws {
+        if let t = item.transform3D { return try drawProjected(item, primitives, t, scale: scale, typesetter: typesetter, on: cr) }
         let f = item.frame
         cairo_save(cr)
         if let clip = item.clip {
@@ -92,6 +93,77 @@ enum CairoDrawing {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, item.alpha)
         }
+    }
+
+    /// Draws an item through its 3-D transform, as Core Animation composites a layer: the item
+    /// is drawn flat into an image at the device scale, and each device pixel its projection
+    /// covers takes the point of that image the inverse projection finds there (bilinear, so
+    /// the edges are smooth). A vector format gets that image, placed in the page.
+    static func drawProjected(_ item: DrawItem, _ primitives: [DrawPrimitive], _ t: Transform3D, scale: Double, typesetter: Typesetter,
+                              on cr: OpaquePointer) throws {
+        let f = item.frame
+        let look = DrawList.bounds(primitives, size: f.size, margin: 2 / max(scale, 1)).insetBy(dx: -1, dy: -1)
+        guard look.width > 0, look.height > 0, look.width * look.height * scale * scale < ProjectedImage.maxPixels else { return }
+        // Where the look's corners land, in canvas points; nothing is drawn when one is behind the eye.
+        let corners = [Point(x: look.minX, y: look.minY), Point(x: look.maxX, y: look.minY), Point(x: look.minX, y: look.maxY),
+                       Point(x: look.maxX, y: look.maxY)].map { t.project(Point(x: $0.x - f.width / 2, y: $0.y - f.height / 2)) }
+        guard corners.allSatisfy({ $0 != nil }) else { return }
+        let xs = corners.map { $0!.x + f.midX }, ys = corners.map { $0!.y + f.midY }
+        // The device pixels they cover, within the canvas (and the item's clip).
+        var area = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        var limit = area
+        if Shapes.drawsPixels(cr) {
+            let target = cairo_get_target(cr)
+            limit = Rect(x: 0, y: 0, width: Double(cairo_image_surface_get_width(target)) / scale, height: Double(cairo_image_surface_get_height(target)) / scale)
+        }
+        if let clip = item.clip { limit = limit.intersection(clip) }
+        area = area.intersection(limit)
+        let x0 = Int((area.minX * scale).rounded(.down)), y0 = Int((area.minY * scale).rounded(.down))
+        let x1 = Int((area.maxX * scale).rounded(.up)), y1 = Int((area.maxY * scale).rounded(.up))
+        guard x1 > x0, y1 > y0 else { return }
+
+        let flat = try ProjectedImage(width: Int((look.width * scale).rounded(.up)), height: Int((look.height * scale).rounded(.up)))
+        defer { flat.destroy() }
+        guard let fc = cairo_create(flat.surface) else { throw RenderError("cairo could not draw an item's image") }
+        cairo_scale(fc, scale, scale)
+        cairo_translate(fc, -look.minX, -look.minY)
+        var shapes = ShapeMasks(target: flat.surface)
+        var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil))
+        for p in primitives { try draw(p, &context, shapes: &shapes, on: fc) }
+        cairo_destroy(fc)
+        cairo_surface_flush(flat.surface)
+
+        let out = try ProjectedImage(width: x1 - x0, height: y1 - y0)
+        defer { out.destroy() }
+        let source = flat.pixels, target = out.pixels
+        let sw = flat.width, sh = flat.height, ss = flat.stride / 4, ts = out.stride / 4
+        for py in 0..<out.height {
+            for px in 0..<out.width {
+                let q = Point(x: (Double(x0 + px) + 0.5) / scale - f.midX, y: (Double(y0 + py) + 0.5) / scale - f.midY)
+                guard let p = t.unproject(q) else { continue }
+                // The image's pixel centres are at half pixels.
+                let u = (p.x + f.width / 2 - look.minX) * scale - 0.5, v = (p.y + f.height / 2 - look.minY) * scale - 0.5
+                guard u > -1, v > -1, u < Double(sw), v < Double(sh) else { continue }
+                let fu = u.rounded(.down), fv = v.rounded(.down)
+                let iu = Int(fu), iv = Int(fv), au = u - fu, av = v - fv
+                var channels = (0.0, 0.0, 0.0, 0.0)
+                for (dx, dy, w) in [(0, 0, (1 - au) * (1 - av)), (1, 0, au * (1 - av)), (0, 1, (1 - au) * av), (1, 1, au * av)] where w > 0 {
+                    let sx = iu + dx, sy = iv + dy
+                    guard sx >= 0, sy >= 0, sx < sw, sy < sh else { continue }
+                    let c = source[sy * ss + sx]
+                    channels.0 += w * Double(c >> 24); channels.1 += w * Double(c >> 16 & 0xFF)
+                    channels.2 += w * Double(c >> 8 & 0xFF); channels.3 += w * Double(c & 0xFF)
+                }
+                func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
+                target[py * ts + px] = byte(channels.0) << 24 | byte(channels.1) << 16 | byte(channels.2) << 8 | byte(channels.3)
+            }
+        }
+        cairo_surface_mark_dirty(out.surface)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, out.surface, Double(x0), Double(y0))
+        cairo_paint_with_alpha(cr, item.alpha)
     }
 
     /// Draws one primitive in the current user space (an item's own coordinates).
@@ -181,4 +253,27 @@ enum CairoDrawing {
         cairo_restore(cr)
         cairo_clip(cr)
     }
+}
+
+/// An ARGB32 image surface for the projected path, its pixels reachable as 32-bit words.
+struct ProjectedImage {
+    /// More than a 4K canvas at 3x is refused (drawn as nothing) rather than allocated.
+    static let maxPixels = Double(64 << 20)
+    let surface: OpaquePointer
+    let width: Int, height: Int, stride: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, Double(width) * Double(height) < ProjectedImage.maxPixels,
+              let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else {
+            throw RenderError("could not make a \(width) x \(height) image for an item's 3-D transform")
+        }
+        surface = s
+        self.width = width; self.height = height
+        stride = Int(cairo_image_surface_get_stride(s))
+        pixels = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: stride / 4 * height)
+    }
+
+    func destroy() { cairo_surface_destroy(surface) }
 }

@@ -58,6 +58,11 @@ public struct KeyframesJSONFormat: TimelineFormat {
                 w.number("alpha", it.alpha)
                 w.number("rotation", it.rotation)
                 w.number("scale", it.scale)
+                if let t = it.transform3D {
+                    w.beginArray("transform3D")
+                    for v in t.m { w.number(nil, v) }
+                    w.endArray()
+                }
                 w.bool("hidden", it.hidden)
                 w.string("look", looks.name(it.appearance))
                 w.endObject()
@@ -134,6 +139,13 @@ public struct KeyframesJSONFormat: TimelineFormat {
         }
     }
 
+    /// A DrawItem.transform3D as written: its 16 numbers, row by row.
+    static func transform3D(_ f: JSONField) throws -> Transform3D {
+        let values = try f.array(minCount: 16, maxCount: 16).map { try $0.number() }
+        guard values.allSatisfy(\.isFinite) else { throw f.expected("16 finite numbers") }
+        return Transform3D(values)
+    }
+
     /// Reads keyframes.json back into a Timeline (for comparing renders): what `text` wrote,
     /// so writing it again gives the same bytes. Items come back without their clip (which the
     /// file does not record). A file from anywhere is checked as a scene would be: at most
@@ -170,12 +182,13 @@ public struct KeyframesJSONFormat: TimelineFormat {
             var items: [DrawItem] = []
             var previous: [String: Appearance] = [:]
             for it in try fo.required("items").array(maxCount: SceneLimits.maxItems + 100) {
-                let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "hidden", "look"])
+                let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "transform3D", "hidden", "look"])
                 let a = try io.optional("look").map(look) ?? Appearance(background: .clear)
                 var item = DrawItem(id: try io.required("id").string(), kind: ElementKind(try io.required("kind").string()), frame: try rect(io),
                                     zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
                                     rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
-                                    hidden: try io.required("hidden").bool(), appearance: a)
+                                    hidden: try io.required("hidden").bool(), transform3D: try io.optional("transform3D").map(KeyframesJSONFormat.transform3D),
+                                    appearance: a)
                 // One storage per look, as a recording keeps it.
                 if let p = previous[item.id], p == a { item.appearance = p } else { previous[item.id] = a }
                 items.append(item)

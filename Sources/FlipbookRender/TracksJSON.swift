@@ -167,7 +167,7 @@ public struct TracksJSONFormat: TimelineFormat {
             }
             var kind = Track<String>(), x = Track<String>(), y = Track<String>(), width = Track<String>(), height = Track<String>()
             var zIndex = Track<Int>(), alpha = Track<String>(), rotation = Track<String>(), scale = Track<String>()
-            var hidden = Track<Bool>(), look = Track<String>()
+            var hidden = Track<Bool>(), look = Track<String>(), transform3D = Track<String>()
             var held = track[positions[0]]!.0
             for k in span {
                 if let t = track[k] { held = t.0 }
@@ -175,6 +175,7 @@ public struct TracksJSONFormat: TimelineFormat {
                 kind.append(it.kind.rawValue); x.append(n(f.minX)); y.append(n(f.minY)); width.append(n(f.width)); height.append(n(f.height))
                 zIndex.append(it.zIndex); alpha.append(n(it.alpha)); rotation.append(n(it.rotation)); scale.append(n(it.scale))
                 hidden.append(it.hidden); look.append(looks.name(it.appearance))
+                transform3D.append(it.transform3D.map { $0.m.map(n).joined(separator: " ") } ?? "")
             }
             kind.write("kind", &w) { w, v in w.string(nil, v) }
             for (key, t) in [("x", x), ("y", y), ("width", width), ("height", height)] { t.write(key, &w, raw) }
@@ -182,6 +183,10 @@ public struct TracksJSONFormat: TimelineFormat {
             for (key, t) in [("alpha", alpha), ("rotation", rotation), ("scale", scale)] { t.write(key, &w, raw) }
             hidden.write("hidden", &w) { w, v in w.bool(nil, v) }
             look.write("look", &w) { w, v in w.string(nil, v) }
+            // Only items a UIKit layout gives a 3-D transform have one: 16 numbers a frame, "" for none.
+            if held.item.transform3D != nil || span.contains(where: { track[$0]?.0.item.transform3D != nil }) {
+                transform3D.write("transform3D", &w) { w, v in w.string(nil, v) }
+            }
             w.endObject()
         }
         w.newline()
@@ -317,7 +322,7 @@ public struct TracksJSONFormat: TimelineFormat {
         for pass in 0..<2 {
             for it in itemFields {
                 let io = try it.object(allowed: ["id", "view", "present", "first", "last", "shown", "notShown", "kind", "x", "y", "width", "height",
-                                                 "zIndex", "alpha", "rotation", "scale", "hidden", "look"])
+                                                 "zIndex", "alpha", "rotation", "scale", "transform3D", "hidden", "look"])
                 let view = try io.optional("view")?.string()
                 guard (view == nil) == (pass == 0) else { continue }
                 let id = try io.required("id").string()
@@ -340,6 +345,15 @@ public struct TracksJSONFormat: TimelineFormat {
                 let zs = try values(io.required("zIndex"), n) { try $0.integer(in: Int(Int32.min)...Int(Int32.max)) }
                 let (alphas, rotations, scales) = (try num("alpha"), try num("rotation"), try num("scale"))
                 let hidden = try values(io.required("hidden"), n) { try $0.bool() }
+                let transforms = try io.optional("transform3D").map { field in
+                    try values(field, n) { v -> Transform3D? in
+                        let text = try v.string()
+                        if text.isEmpty { return nil }
+                        let m = text.split(separator: " ").compactMap { Double($0) }
+                        guard m.count == 16, m.allSatisfy(\.isFinite) else { throw v.expected("16 numbers, or \"\" for none") }
+                        return Transform3D(m)
+                    }
+                }
                 let lookField = try io.required("look")
                 let lookNames = try values(lookField, n) { try $0.string() }
                 let shown = Set(try io.optional("shown").map(indices) ?? []), notShown = Set(try io.optional("notShown").map(indices) ?? [])
@@ -348,7 +362,7 @@ public struct TracksJSONFormat: TimelineFormat {
                     guard let look = looks[lookNames[k]] else { throw lookField.expected("the names of looks in \"looks\"") }
                     let s = span[k]
                     var item = DrawItem(id: id, kind: kinds[k], frame: Rect(x: xs[k], y: ys[k], width: ws[k], height: hs[k]), zIndex: zs[k],
-                                        alpha: alphas[k], rotation: rotations[k], scale: scales[k], hidden: hidden[k],
+                                        alpha: alphas[k], rotation: rotations[k], scale: scales[k], hidden: hidden[k], transform3D: transforms?[k],
                                         appearance: previous.flatMap { $0 == look ? $0 : nil } ?? look)
                     previous = item.appearance
                     if let view {

@@ -35,7 +35,7 @@ extension CollectionView {
                 result += swipeActionItems(for: e, rowFrame: e.model.frame.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y), at: time)
             }
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
-                                   rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip,
+                                   rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip, transform3D: e.transform3D,
                                    appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
                                                           contentElements: e.contentElements)))
         }

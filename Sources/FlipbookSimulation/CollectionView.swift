@@ -16,6 +16,8 @@ public struct VisibleElement: Sendable {
     public var listRow: ListRowConfiguration? = nil
     /// The cell's content as its layout drew it this moment (LayoutAttributes.contentElements).
     package var contentElements: [Element]? = nil
+    /// The layout's 3-D transform this moment (LayoutAttributes.transform3D).
+    package var transform3D: Transform3D? = nil
     public var isCell: Bool { kind == .cell }
 }
 
@@ -401,7 +403,7 @@ public final class CollectionView {
             let p = presentation(id, model: m, isCell: k == .cell, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
                 out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: a.listRow,
-                                          contentElements: a.contentElements))
+                                          contentElements: a.contentElements, transform3D: a.transform3D))
             }
         }
         for (id, a) in visibleAttributes(at: time) {

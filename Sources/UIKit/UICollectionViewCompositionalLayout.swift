@@ -276,7 +276,10 @@ final class HandlerBox: @unchecked Sendable {
         let container = LayoutContainer(size: CGSize(environment.containerSize), effectiveSize: CGSize(environment.effectiveContentSize))
         handler(visible, CGPoint(offset), container)
         for k in items.indices {
-            if case .success(let t) = UIKitLayout.transform(visible[k].transform3D) { items[k].transform = t }
+            switch UIKitLayout.transform(visible[k].transform3D) {
+            case .success(let t): items[k].transform = t; items[k].transform3D = nil
+            case .failure: items[k].transform = .identity; items[k].transform3D = UIKitLayout.general(visible[k].transform3D)
+            }
             items[k].frame = Rect(visible[k].frame)
             items[k].alpha = Double(visible[k].alpha)
             items[k].zIndex = visible[k].zIndex

@@ -135,8 +135,10 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
 
     package var unsupportedUse: String? { problems.first }
 
-    /// One of UIKit's attribute objects as Flipbook's value. A transform Flipbook cannot draw yet
-    /// (perspective, shear, a non-uniform scale) is recorded, and the scene stops with it.
+    /// One of UIKit's attribute objects as Flipbook's value. A rotation and uniform scale become
+    /// `transform`; any other transform (perspective, a shear, a non-uniform scale) `transform3D`,
+    /// through which the item's image is mapped; one with a term that is not finite is recorded,
+    /// and the scene stops with it.
     func convert(_ a: UICollectionViewLayoutAttributes) -> LayoutAttributes {
         let ip = ItemIndexPath(item: a.indexPath.count > 1 ? a.indexPath.item : 0, section: a.indexPath.count > 0 ? a.indexPath.section : 0)
         var out: LayoutAttributes
@@ -157,7 +159,12 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         out.isHidden = a.isHidden
         switch UIKitLayout.transform(a.transform3D) {
         case .success(let t): out.transform = t
-        case .failure(let problem): problems.record("\(a.representedElementCategory == .cell ? "item" : "element") [\(ip.section), \(ip.item)]: \(problem.message)")
+        case .failure:
+            if let general = UIKitLayout.general(a.transform3D) {
+                out.transform3D = general
+            } else {
+                problems.record("\(a.representedElementCategory == .cell ? "item" : "element") [\(ip.section), \(ip.item)]: a transform with a term that is not finite (NaN or infinity) cannot be drawn")
+            }
         }
         return out
     }
@@ -181,11 +188,19 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
 
     struct TransformProblem: Error { var message: String }
 
+    /// A transform that is no rotation and uniform scale (perspective, a shear, a non-uniform
+    /// scale) as the matrix Flipbook maps the item's image through; nil when a term is not finite.
+    static func general(_ t: CATransform3D) -> Transform3D? {
+        let m = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map(Double.init)
+        return m.allSatisfy(\.isFinite) ? Transform3D(m) : nil
+    }
+
     /// Flipbook's transform for a CATransform3D: a rotation about z, a uniform scale and a
     /// translation (any z terms project away, as with no perspective); others are refused.
     static func transform(_ t: CATransform3D) -> Result<Transform, TransformProblem> {
         if t == CATransform3DIdentity { return .success(.identity) }
-        guard t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1 else {
+        // An item lies in z = 0: m34 and the third row cannot move it; m14, m24 and m44 can.
+        guard t.m14 == 0, t.m24 == 0, t.m44 == 1 else {
             return .failure(TransformProblem(message: "a CATransform3D with perspective (m14, m24, m34 or m44) is not drawn yet; see docs/uikit.md"))
         }
         let a = Double(t.m11), b = Double(t.m12), c = Double(t.m21), d = Double(t.m22)

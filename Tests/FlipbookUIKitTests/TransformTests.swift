@@ -71,8 +71,8 @@ final class TransformTests: XCTestCase {
         XCTAssertEqual(CGAffineTransform(CATransform3DMakeTranslation(7, 8, 9)), CGAffineTransform(translationX: 7, y: 8))
     }
 
-    /// What Flipbook draws of an attribute transform: the exact rotation and uniform scale, or a
-    /// line saying what it cannot draw.
+    /// What Flipbook draws of an attribute transform: the exact rotation and uniform scale as
+    /// such; anything else (a squash, a perspective) as the whole matrix, mapped.
     func testTransformsFlipbookDrawsAndRefuses() throws {
         guard case .success(let t) = UIKitLayout.transform(CATransform3DMakeAffineTransform(CGAffineTransform(rotationAngle: -0.5).scaledBy(x: 2, y: 2))) else {
             return XCTFail("a rotation and a uniform scale are drawn")
@@ -83,8 +83,20 @@ final class TransformTests: XCTestCase {
         XCTAssertTrue(squash.message.contains("non-uniform scale"), squash.message)
         var persp = CATransform3DIdentity
         persp.m34 = -1 / 400
-        guard case .failure(let p) = UIKitLayout.transform(persp) else { return XCTFail("perspective is refused") }
+        // m34 alone moves no point of the plane z = 0: nothing to map.
+        guard case .success(let flat) = UIKitLayout.transform(persp) else { return XCTFail("m34 alone is flat") }
+        XCTAssertEqual(flat, .identity)
+        // Turned about y first, x reaches z and the perspective divides by w = 1 − x·sin(30°)/400.
+        let turned = CATransform3DRotate(persp, .pi / 6, 0, 1, 0)
+        guard case .failure(let p) = UIKitLayout.transform(turned) else { return XCTFail("a perspective is mapped, not a similarity") }
         XCTAssertTrue(p.message.contains("perspective"), p.message)
+        let m = try XCTUnwrap(UIKitLayout.general(turned)?.m)
+        XCTAssertEqual(abs(m[3]), sin(Double.pi / 6) / 400, accuracy: 1e-12)
+        XCTAssertEqual(m[0], cos(Double.pi / 6), accuracy: 1e-12)
+        XCTAssertEqual(UIKitLayout.general(CATransform3DMakeScale(1, 0.5, 1))?.m[5], 0.5)
+        var broken = CATransform3DIdentity
+        broken.m14 = .nan
+        XCTAssertNil(UIKitLayout.general(broken), "a term that is not finite is refused")
     }
 
     func testIndexPathAndInsets() {
