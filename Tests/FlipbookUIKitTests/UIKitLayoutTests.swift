@@ -202,6 +202,9 @@ final class UIKitLayoutTests: XCTestCase {
             XCTAssertTrue(inside.0 > 200 && inside.1 < 60 && inside.2 < 60, "edge \(k) inside: \(inside)")
             XCTAssertTrue(outside.0 > 200 && outside.1 > 200 && outside.2 > 200, "edge \(k) outside: \(outside)")
         }
+        // An SVG frame holds the mapped card as an image where the PNG draws it.
+        let svg = String(decoding: try SVGFormat().renderFrame(t.frames[0], canvas: canvas, options: RenderOptions()), as: UTF8.self)
+        XCTAssertTrue(svg.contains("<image"), "the card as an image")
         XCTAssertThrowsError(try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())) { error in
             XCTAssertTrue("\(error)".contains("item \"0-0\" has a 3-D transform at frame 0, which an animated SVG cannot draw"), "\(error)")
         }
