@@ -88,6 +88,9 @@ public struct SceneSource: Sendable {
             }
             // Inserting, deleting or moving one item moves the others around it.
             return (ids.union(completion.flatMap { items(of: $0).ids }), true)
+        case .code:
+            // What it does is known only when it runs: it may move anything.
+            return ([], true)
         }
     }
 

@@ -24,6 +24,29 @@ public struct LayoutPatch: Sendable {
 }
 
 extension CollectionView {
+    /// The elements on screen at `time` and where things are on screen — including items just
+    /// off screen that are animating or placed by the script: a batch update starts them from
+    /// there, not from their layout attributes. Taken before a code step when one ran at `time`.
+    func onScreen(at time: Double) -> (elements: [String: VisibleElement], presentation: [String: ItemState]) {
+        if let taken = onScreenBeforeCode, taken.time == time {
+            onScreenBeforeCode = nil
+            return (taken.elements, taken.presentation)
+        }
+        let before = Dictionary(elements(at: time).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var presentation = before.mapValues(\.presentation)
+        for id in Set(animators.keys).union(overrides.keys).sorted() where presentation[id] == nil {
+            if let s = presentationState(of: id, at: time) { presentation[id] = s }
+        }
+        return (before, presentation)
+    }
+
+    /// Keeps what is on screen at `time` for the batch update a code step may make then (its
+    /// code changes the layout's objects before the update is applied).
+    public func keepOnScreenBeforeCode(at time: Double) {
+        onScreenBeforeCode = nil
+        let (elements, presentation) = onScreen(at: time)
+        onScreenBeforeCode = (time, elements, presentation)
+    }
 
     /// performBatchUpdates: applies `changes` at `time` and animates every element from where it
     /// is on screen (or, if it was off screen, from its real old place) to its new attributes.
@@ -32,13 +55,7 @@ extension CollectionView {
     @discardableResult
     public func performBatchUpdates(_ changes: [BatchChange], timing: AnimationTiming, at time: Double) -> Double {
         let oldBounds = bounds(at: time)
-        let before = Dictionary(elements(at: time).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        // Where things are on screen now — including items just off screen that are animating
-        // or placed by the script: they start from there, not from their layout attributes.
-        var presentationBefore = before.mapValues(\.presentation)
-        for id in Set(animators.keys).union(overrides.keys).sorted() where presentationBefore[id] == nil {
-            if let s = presentationState(of: id, at: time) { presentationBefore[id] = s }
-        }
+        let (before, presentationBefore) = onScreen(at: time)
         prepareLayoutIfNeeded(bounds: oldBounds)
         let oldLayout = layout
         let oldIndexPaths = indexPaths

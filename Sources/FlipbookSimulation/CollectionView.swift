@@ -78,6 +78,9 @@ public final class CollectionView {
     var cellKeyframes: [KeyframeSpec] = []
     /// Deleted items still animating out.
     var ghosts: [String: Ghost] = [:]
+    /// What was on screen before a code step changed the layout's objects (CodeStep): the next
+    /// batch update at that moment animates from it, not from what the changed layout says.
+    var onScreenBeforeCode: (time: Double, elements: [String: VisibleElement], presentation: [String: ItemState])?
     /// Views added on top of the cells (a lifted snapshot), in content coordinates, in order.
     var overlays: [Overlay] = []
 

@@ -83,6 +83,26 @@ public indirect enum Action: Sendable {
     case removeAnimation(item: String?, key: String?)
     /// performBatchUpdates with a timing and a completion.
     case performBatchUpdates([BatchChange], timing: AnimationTiming, completion: [Action])
+    /// Code that runs when the simulation reaches it (a UIKit scene's own calls); the actions
+    /// it returns run then.
+    case code(CodeStep)
+}
+
+/// Swift code a scene runs at a moment of its timeline — what a UIKit app does in a callback
+/// (performBatchUpdates on its data source, setContentOffset, a new layout) — given what the
+/// simulation knows then; it answers with the actions that amounts to. A scene made in code
+/// only: a scene file has none.
+public struct CodeStep: Sendable {
+    public let run: @Sendable (CodeContext) throws -> [Action]
+    public init(_ run: @escaping @Sendable (CodeContext) throws -> [Action]) { self.run = run }
+}
+
+/// What a code step is told when it runs.
+public struct CodeContext: Sendable {
+    /// The scene time, in seconds.
+    public var time: Double
+    /// The main collection view's item ids, section by section, as the data is now.
+    public var itemIDs: [[String]]
 }
 
 public struct ScriptStep: Sendable {

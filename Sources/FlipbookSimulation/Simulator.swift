@@ -340,6 +340,14 @@ public final class Simulator {
             }
             let end = cv.performBatchUpdates(changes, timing: timing, at: now)
             if !completion.isEmpty { schedule(at: end, .actions(completion, path: path + ".completion")) }
+        case .code(let step):
+            do {
+                cv.keepOnScreenBeforeCode(at: now)
+                defer { cv.onScreenBeforeCode = nil }
+                for a in try step.run(CodeContext(time: now, itemIDs: cv.sections)) { perform(a, path: path) }
+            } catch {
+                if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }
+            }
         }
     }
 

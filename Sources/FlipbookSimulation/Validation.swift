@@ -344,7 +344,14 @@ extension Scene {
     /// may change the data first, or it runs from a completion): `flipbook validate` then
     /// simulates the scene to check it.
     public var batchUpdatesCheckedWhenSimulated: Bool {
-        script.contains { Scene.hasBatchInCompletion($0.action) } || (effect != nil && script.contains { Scene.isBatch($0.action) })
+        script.contains { Scene.hasBatchInCompletion($0.action) || Scene.isCode($0.action) }
+            || (effect != nil && script.contains { Scene.isBatch($0.action) })
+    }
+
+    /// Whether the step is code, whose changes are known only when it runs.
+    static func isCode(_ a: Action) -> Bool {
+        if case .code = a { return true }
+        return false
     }
 
     static func isBatch(_ a: Action) -> Bool {
@@ -441,6 +448,9 @@ extension Scene {
                 ids.deleted[id] = place
             }
             for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", time: time, ids: &ids) }
+        case .code:
+            // Its actions are known when it runs; the simulator checks them then.
+            break
         }
     }
 

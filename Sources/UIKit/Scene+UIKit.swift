@@ -45,38 +45,13 @@ extension Scene {
             var items: [ItemSpec] = []
             for i in 0..<count {
                 let ip = IndexPath(item: i, section: s)
-                var item = ItemSpec(id: cv.itemIdentifier?(ip) ?? "\(s)-\(i)", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
-                if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) {
-                    cv.cells[item.id] = cell
-                    let attributes = attributes(at: ip)
-                    if let attributes {
-                        cell.frame = CGRect(origin: .zero, size: attributes.size)
-                        cell.apply(attributes)
-                    }
-                    if let conflict = UIKitCellContent.layOut(cell) { problems.append("cell \(item.id): " + conflict) }
-                    let (color, style) = UIKitCellLook.look(of: cell)
-                    if let color { item.color = color }
-                    item.style = style
-                    var found: [String] = []
-                    if let list = cell.contentConfiguration as? UIListContentConfiguration {
-                        // A list row: its text, secondary text, image and accessories are the item's.
-                        switch list.style {
-                        case .cell, .subtitleCell: break
-                        default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell() and subtitleCell() are)")
-                        }
-                        item.title = list.text ?? ""
-                        item.subtitle = list.secondaryText ?? ""
-                        item.image = list.image?.data
-                        item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
-                    } else {
-                        item.content = UIKitCellContent.elements(of: cell, problems: &found)
-                    }
-                    problems += found.map { "cell \(item.id): " + $0 }
-                    // The first frame draws what was just laid out, without laying it out again.
-                    if let attributes {
-                        cv.drawnContent["cell|" + item.id] = (UICollectionView.contentKey(attributes),
-                                                              item.content.map { CellAppearance.element($0, in: Size(attributes.size)) })
-                    }
+                let attributes = attributes(at: ip)
+                let (item, found) = Scene.item(of: cv, at: ip, id: cv.itemIdentifier?(ip) ?? "\(s)-\(i)", attributes: attributes)
+                problems += found.map { "cell \(item.id): " + $0 }
+                // The first frame draws what was just laid out, without laying it out again.
+                if let attributes, cv.cells[item.id] != nil {
+                    cv.drawnContent["cell|" + item.id] = (UICollectionView.contentKey(attributes),
+                                                          item.content.map { CellAppearance.element($0, in: Size(attributes.size)) })
                 }
                 items.append(item)
             }
@@ -117,5 +92,39 @@ enum UIKitCellLook {
         }
         let fill = cell.backgroundColor ?? cell.contentView.backgroundColor
         return (fill.map(\.value) ?? Color(red: 0, green: 0, blue: 0, alpha: 0), style)
+    }
+}
+
+extension Scene {
+    /// The item for the cell the data source returns at `ip`, kept as `cv.cells[id]`: its
+    /// colour and look, and its view tree (or list content) laid out at the attributes' size
+    /// after `apply(_:)`; with what of it cannot be drawn.
+    static func item(of cv: UICollectionView, at ip: IndexPath, id: String, attributes: UICollectionViewLayoutAttributes?) -> (ItemSpec, [String]) {
+        var item = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+        var found: [String] = []
+        guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
+        cv.cells[id] = cell
+        if let attributes {
+            cell.frame = CGRect(origin: .zero, size: attributes.size)
+            cell.apply(attributes)
+        }
+        if let conflict = UIKitCellContent.layOut(cell) { found.append(conflict) }
+        let (color, style) = UIKitCellLook.look(of: cell)
+        if let color { item.color = color }
+        item.style = style
+        if let list = cell.contentConfiguration as? UIListContentConfiguration {
+            // A list row: its text, secondary text, image and accessories are the item's.
+            switch list.style {
+            case .cell, .subtitleCell: break
+            default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell() and subtitleCell() are)")
+            }
+            item.title = list.text ?? ""
+            item.subtitle = list.secondaryText ?? ""
+            item.image = list.image?.data
+            item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
+        } else {
+            item.content = UIKitCellContent.elements(of: cell, problems: &found)
+        }
+        return (item, found)
     }
 }

@@ -23,6 +23,8 @@ open class UICollectionView: UIScrollView {
     /// What Flipbook's simulation last prepared the layout with (nil before a scene runs, when
     /// the data source answers): its item counts are the view's, after its batch updates.
     var simulatedContext: LayoutContext?
+    /// Whether a scene's code step changed the data through this view's batch updates.
+    var dataChangedByCode = false
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
     var retainedDataSource: AnyObject?
     /// The item's identifier as a scene id (a diffable data source's), else nil.
@@ -148,8 +150,6 @@ open class UICollectionView: UIScrollView {
         return hits.max { $0.zIndex < $1.zIndex }?.indexPath
     }
 
-    /// Before a scene runs, sets where it starts; the scene's script animates scrolling.
-    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
 }
 
 extension UICollectionViewLayout {

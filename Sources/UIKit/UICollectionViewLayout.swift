@@ -50,7 +50,12 @@ open class UICollectionViewLayout: NSObject, NSCoding {
         ((type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type) ?? UICollectionViewLayoutInvalidationContext.self).init()
     }
     /// Marks the layout for `prepare()` before the next query.
-    open func invalidateLayout() { isValid = false }
+    /// Inside a scene's code step (ScriptStep.at), outside a batch update, the items animate to
+    /// the layout's new attributes (over the enclosing UIView.animate's timing) or jump to them.
+    open func invalidateLayout() {
+        isValid = false
+        if let r = SceneRecording.current, r.batch == nil, !r.swappingLayout { r.layoutChanged(animated: !r.timings.isEmpty) }
+    }
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) { invalidateLayout() }
     var isValid = false
 

@@ -23,6 +23,16 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     private var layout: UICollectionViewLayout { collectionView.collectionViewLayout }
 
     package mutating func prepare(_ context: LayoutContext) {
+        // UIKit raises when the data source disagrees with the view's updates; so does this,
+        // once code has changed the data (a script's own batch updates change only the scene's
+        // items), before the layout asks the data source about items it no longer has.
+        if collectionView.dataChangedByCode, let source = collectionView.dataSource {
+            let counts = (0..<source.numberOfSections(in: collectionView)).map { source.collectionView(collectionView, numberOfItemsInSection: $0) }
+            if counts != context.itemCounts {
+                problems.record("the data source reports \(counts) items where the scene has \(context.itemCounts) (UIKit raises \"Invalid update: invalid number of items\"): update the data with the batch update that says so; a scene whose code changed its data runs once, so make it again to run it again")
+                return
+            }
+        }
         collectionView.simulatedContext = context
         collectionView.contentInset = UIEdgeInsets(top: context.contentInset.top, left: context.contentInset.left,
                                                    bottom: context.contentInset.bottom, right: context.contentInset.right)

@@ -246,6 +246,7 @@ final class PreviewSession: @unchecked Sendable {
         case .addAnimation(_, let spec, let begin): return ("CALayer.add", begin + spec.animation.endTime)
         case .removeAnimation: return ("CALayer.removeAnimation", 0)
         case .performBatchUpdates(_, let timing, _): return ("performBatchUpdates", timing.duration)
+        case .code: return ("code", 0)
         }
     }
 }

@@ -1,0 +1,312 @@
+import Foundation
+import FlipbookCore
+import FlipbookAnimation
+import FlipbookLayout
+import FlipbookSimulation
+
+extension ScriptStep {
+    /// Your UIKit code at `time` seconds into the scene, run when the simulation gets there —
+    /// what an app does in a button's action or a gesture's handler: change its data and call
+    /// `performBatchUpdates` (with `insertItems`, `deleteItems`, `moveItem`, `reloadItems`),
+    /// `setContentOffset(_:animated:)`, `scrollToItem(at:at:animated:)`,
+    /// `setCollectionViewLayout(_:animated:)`, or change the layout's properties and
+    /// `invalidateLayout()`, inside `UIView.animate` for its duration, curve or spring.
+    /// Each call becomes the scene's own action at that moment, animated from what is on screen.
+    ///
+    /// The code changes your objects, so a scene with code runs once: make it again (as
+    /// `FlipbookCommand.main(scenes:)` does, from its closure) to run it again.
+    public static func at(_ time: Double, _ body: @escaping () -> Void) -> ScriptStep {
+        ScriptStep(time: time, action: SceneRecording.later(body))
+    }
+}
+
+/// A code step's body, run once.
+final class SceneCode: @unchecked Sendable {
+    let body: () -> Void
+    private var ran = false
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    func run(_ context: CodeContext) throws -> [Action] {
+        guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
+        ran = true
+        return try SceneRecording.record(ids: context.itemIDs, body)
+    }
+}
+
+struct SceneCodeProblem: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The UIKit calls a code step makes, as the scene's actions. Set while a step runs; UIKit's
+/// methods consult it (before the scene, with none, they change only the objects).
+final class SceneRecording {
+    nonisolated(unsafe) static var current: SceneRecording?
+
+    /// The main view's item ids as the recorded updates leave them.
+    var ids: [[String]]
+    var actions: [Action] = []
+    var problem: String?
+    /// UIView.animate blocks around the call, innermost last.
+    var timings: [AnimationTiming] = []
+    /// Calls inside performBatchUpdates, applied together when it returns.
+    var batch: [Update]?
+    /// While setCollectionViewLayout swaps the object (its own invalidation is not another change).
+    var swappingLayout = false
+    /// The index of the layout change this step recorded last, which a second invalidation in
+    /// the same block joins.
+    private var lastLayoutChange: Int?
+
+    enum Update {
+        case insert(IndexPath), delete(IndexPath), move(IndexPath, IndexPath), reload(IndexPath)
+    }
+
+    init(ids: [[String]]) { self.ids = ids }
+
+    static func record(ids: [[String]], _ body: () -> Void) throws -> [Action] {
+        let recording = SceneRecording(ids: ids)
+        let outer = current
+        current = recording
+        defer { current = outer }
+        body()
+        if let problem = recording.problem { throw SceneCodeProblem(message: problem) }
+        return recording.actions
+    }
+
+    func fail(_ message: String) { if problem == nil { problem = message } }
+
+    /// A completion handler as a code step of its own, run when the animation it follows ends.
+    static func later(_ body: @escaping () -> Void) -> Action {
+        let code = SceneCode(body)
+        return .code(CodeStep { context in try code.run(context) })
+    }
+
+    /// An animated change's timing: the enclosing UIView.animate's, else Core Animation's default.
+    var timing: AnimationTiming { timings.last ?? .standard }
+
+    /// One batch update of `updates` on `cv`: UIKit's index paths (deletes, reloads and move
+    /// sources in the data before, inserts and move targets after) as the items' ids.
+    func commit(_ updates: [Update], in cv: UICollectionView, completion: ((Bool) -> Void)?) {
+        func id(_ ip: IndexPath, _ call: String) -> String? {
+            guard ip.section >= 0, ip.section < ids.count, ip.item >= 0, ip.item < ids[ip.section].count else {
+                fail("\(call): no item at [\(ip.section), \(ip.item)] (the data has \(ids.map(\.count)) items)")
+                return nil
+            }
+            return ids[ip.section][ip.item]
+        }
+        // The layout is asked again in any case (an empty batch is how an app animates new sizes).
+        var changes: [BatchChange] = [.layout(LayoutPatch { _ in })]
+        var used = Set(ids.joined())
+        for u in updates {
+            switch u {
+            case .delete(let ip):
+                if let i = id(ip, "deleteItems") { changes.append(.delete(id: i)) }
+            case .move(let from, let to):
+                if let i = id(from, "moveItem") { changes.append(.move(id: i, to: ItemIndexPath(to))) }
+            case .reload(let ip):
+                guard let i = id(ip, "reloadItems") else { continue }
+                // The cell is made again; frames from here draw it.
+                if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) { cv.cells[i] = cell }
+                cv.drawnContent["cell|" + i] = nil
+                changes.append(.reload(id: i, ItemPatch()))
+            case .insert(let ip):
+                var newID = cv.itemIdentifier?(ip) ?? "\(ip.section)-\(ip.item)"
+                if cv.itemIdentifier == nil {
+                    let base = newID
+                    var n = 2
+                    while used.contains(newID) { newID = "\(base).\(n)"; n += 1 }
+                }
+                used.insert(newID)
+                let (item, problems) = Scene.item(of: cv, at: ip, id: newID, attributes: nil)
+                for p in problems { fail("cell \(newID): " + p) }
+                changes.append(.insert(item, at: ItemIndexPath(ip)))
+            }
+        }
+        if let problem = BatchUpdateCheck.problem(changes, sections: ids) {
+            fail(BatchUpdateCheck.message(problem, at: 0))
+            return
+        }
+        _ = BatchUpdateCheck.apply(changes, to: &ids)
+        if changes.count > 1 { cv.dataChangedByCode = true }
+        let then = completion.map { c in [SceneRecording.later { c(true) }] } ?? []
+        actions.append(.performBatchUpdates(changes, timing: timing, completion: then))
+    }
+
+    /// The layout's attributes changed (new properties, a new layout object): every item
+    /// animates to them, as an invalidation inside an animation block does.
+    func layoutChanged(animated: Bool) {
+        let t: AnimationTiming = animated ? timing : .curve(.linear, duration: 0)
+        if let k = lastLayoutChange, k == actions.count - 1, case .performBatchUpdates(_, let previous, _) = actions[k], previous == t { return }
+        lastLayoutChange = actions.count
+        actions.append(.performBatchUpdates([.layout(LayoutPatch { _ in })], timing: t, completion: []))
+    }
+}
+
+extension UICollectionView {
+    /// Inside a scene's code step (ScriptStep.at), the updates animate together from what is on
+    /// screen, and `completion` runs when they end; before the scene, the data is as `updates`
+    /// leaves it.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        guard let r = SceneRecording.current else {
+            updates?()
+            completion?(true)
+            return
+        }
+        let outer = r.batch
+        r.batch = []
+        updates?()
+        let recorded = r.batch ?? []
+        r.batch = outer
+        if outer == nil { r.commit(recorded, in: self, completion: completion) } else { r.batch! += recorded }
+    }
+
+    public func insertItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .insert($0) }) }
+    public func deleteItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .delete($0) }) }
+    public func reloadItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reload($0) }) }
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record([.move(indexPath, newIndexPath)]) }
+
+    /// Section changes are refused during the scene with one line (items are drawn).
+    public func insertSections(_ sections: IndexSet) { refuseSections("insertSections") }
+    public func deleteSections(_ sections: IndexSet) { refuseSections("deleteSections") }
+    public func reloadSections(_ sections: IndexSet) { refuseSections("reloadSections") }
+    public func moveSection(_ section: Int, toSection newSection: Int) { refuseSections("moveSection") }
+
+    private func record(_ updates: [SceneRecording.Update]) {
+        guard let r = SceneRecording.current else { return }
+        if r.batch != nil { r.batch! += updates } else { r.commit(updates, in: self, completion: nil) }
+    }
+
+    private func refuseSections(_ call: String) {
+        SceneRecording.current?.fail("UICollectionView.\(call) during the scene is not drawn yet (insertItems, deleteItems, moveItem and reloadItems are); see docs/uikit.md")
+    }
+
+    /// Inside a scene's code step, scrolls there (animated: over the enclosing UIView.animate's
+    /// timing, else 0.25 s ease-in-out); before the scene, sets where it starts.
+    public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        guard let r = SceneRecording.current else { self.contentOffset = contentOffset; return }
+        let x = Double(contentOffset.x), y = Double(contentOffset.y)
+        r.actions.append(animated ? .scrollTo(x: x, y: y, timing: r.timing) : .setContentOffset(x: x, y: y))
+    }
+
+    /// UICollectionView.ScrollPosition: where scrollToItem puts the item.
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+
+    /// Scrolls so the item sits at `position` (its edge or centre against the view's, within
+    /// the content), as UIKit's scrollToItem does.
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        guard let a = layoutAttributesForItem(at: indexPath) else {
+            SceneRecording.current?.fail("scrollToItem: no item at [\(indexPath.section), \(indexPath.item)]")
+            return
+        }
+        let inset = adjustedContentInset, size = bounds.size, content = collectionViewLayout.collectionViewContentSize
+        var offset = contentOffset
+        if position.contains(.top) { offset.y = a.frame.minY }
+        if position.contains(.centeredVertically) { offset.y = a.frame.midY - size.height / 2 }
+        if position.contains(.bottom) { offset.y = a.frame.maxY - size.height }
+        if position.contains(.left) { offset.x = a.frame.minX }
+        if position.contains(.centeredHorizontally) { offset.x = a.frame.midX - size.width / 2 }
+        if position.contains(.right) { offset.x = a.frame.maxX - size.width }
+        offset.x = min(max(offset.x, -inset.left), max(-inset.left, content.width + inset.right - size.width))
+        offset.y = min(max(offset.y, -inset.top), max(-inset.top, content.height + inset.bottom - size.height))
+        setContentOffset(offset, animated: animated)
+    }
+
+    /// Swaps the layout object; inside a scene's code step, the items animate to the new
+    /// layout's attributes (over the enclosing UIView.animate's timing, else 0.25 s) or jump.
+    public func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        SceneRecording.current?.swappingLayout = true
+        collectionViewLayout = layout
+        SceneRecording.current?.swappingLayout = false
+        SceneRecording.current?.layoutChanged(animated: animated)
+    }
+
+    public func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        setCollectionViewLayout(layout, animated: animated)
+        if let completion {
+            if let r = SceneRecording.current, case .performBatchUpdates(let changes, let timing, _) = r.actions.last {
+                r.actions[r.actions.count - 1] = .performBatchUpdates(changes, timing: timing, completion: [SceneRecording.later { completion(true) }])
+            } else {
+                completion(true)
+            }
+        }
+    }
+}
+
+extension UIView {
+    /// UIView.AnimationOptions: the curve bits UIKit reads (others are accepted and change nothing here).
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+        /// The curve these options name (curveEaseInOut when none).
+        var curve: TimingCurve {
+            switch rawValue >> 16 & 0xF {
+            case 1: return .easeIn
+            case 2: return .easeOut
+            case 3: return .linear
+            default: return .easeInEaseOut
+            }
+        }
+    }
+
+    /// Inside a scene's code step, the collection view calls in `animations` animate over
+    /// `duration` with the options' curve, after `delay`; `completion` runs when they end.
+    /// Before the scene, `animations` and `completion` run at once.
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        run(.curve(options.curve, duration: max(0, duration)), delay: delay, animations, completion)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// The spring form: UIKit's damping ratio and initial velocity over `duration`.
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+                            initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+                            animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let spring = Spring.uiView(duration: max(1e-3, duration), dampingRatio: Double(max(1e-3, dampingRatio)), initialVelocity: Double(velocity))
+        run(.spring(spring, duration: max(0, duration)), delay: delay, animations, completion)
+    }
+
+    private class func run(_ timing: AnimationTiming, delay: TimeInterval, _ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
+        guard let r = SceneRecording.current else {
+            animations()
+            completion?(true)
+            return
+        }
+        if delay > 0 { r.fail("UIView.animate with a delay during the scene is not drawn yet: give the code step the later time instead") }
+        let first = r.actions.count
+        r.timings.append(timing)
+        animations()
+        r.timings.removeLast()
+        // A block that made no call Flipbook draws set view properties (a cell's alpha, a
+        // subview's frame), which are not animated yet: stop rather than draw them unmoved.
+        if r.actions.count == first && r.problem == nil {
+            r.fail("UIView.animate in a code step made no change Flipbook draws (setting a view's properties is not animated yet): animate the layout (performBatchUpdates, invalidateLayout, setCollectionViewLayout, setContentOffset) or the scene's items with the script; see docs/uikit.md")
+        }
+        guard let completion else { return }
+        // The completion runs when the block's last animation ends: after the longest of them.
+        let then = SceneRecording.later { completion(true) }
+        if let k = r.actions.indices.last, k >= first, case .performBatchUpdates(let changes, let t, let c) = r.actions[k] {
+            r.actions[k] = .performBatchUpdates(changes, timing: t, completion: c + [then])
+        } else {
+            r.actions.append(.animate(Transaction(timing: timing, delay: 0, changes: [], nested: [], completion: [then])))
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import XCTest
+import UIKit
+import Flipbook
+
+/// An app's own calls at moments of the scene (ScriptStep.at): a fold animated by an empty
+/// performBatchUpdates inside UIView.animate (article 4's right way), a deletion, a completion
+/// handler, an animated setContentOffset — each where UIKit's rules put it, frame by frame.
+final class SceneCodeTests: XCTestCase {
+    let canvas = Canvas(width: 375, height: 600, scale: 1, background: .white)
+
+    /// Rows 60 pt tall, 160 when expanded, 10 pt apart, from the delegate as the article's
+    /// view controller answers them.
+    final class Rows: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+        var rows = [0, 1, 2, 3, 4]
+        var expanded: Set<Int> = []
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { rows.count }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
+            cell.backgroundColor = .systemBlue
+            return cell
+        }
+        func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+            CGSize(width: 375, height: expanded.contains(rows[indexPath.item]) ? 160 : 60)
+        }
+    }
+
+    func item(_ id: String, _ f: TimelineFrame) -> DrawItem? { f.items.first { $0.id == id && $0.kind == .cell } }
+
+    func testCodeStepsAnimateAsUIKitDoes() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 10
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let rows = Rows()
+        cv.dataSource = rows
+        cv.delegate = rows
+        var completed = 0
+        let scene = Scene(name: "fold", canvas: canvas, fps: 60, duration: 2.5, collectionView: cv, script: [
+            .at(0.5) {
+                rows.expanded.insert(1)
+                UIView.animate(withDuration: 0.3, animations: { cv.performBatchUpdates(nil) }, completion: { _ in
+                    completed += 1
+                    cv.setContentOffset(CGPoint(x: 0, y: 20), animated: false)
+                })
+            },
+            .at(1.2) {
+                rows.rows.remove(at: 3)
+                cv.performBatchUpdates({ cv.deleteItems(at: [IndexPath(item: 3, section: 0)]) })
+            },
+            .at(1.6) { cv.setContentOffset(CGPoint(x: 0, y: 50), animated: true) },
+        ])
+        let t = try Simulator.run(scene)
+        func y(_ id: String, _ frame: Int) throws -> Double { try XCTUnwrap(item(id, t.frames[frame]), "\(id) at \(frame)").frame.minY }
+        // Before the fold: row 2 under two 60 pt rows and their gaps.
+        XCTAssertEqual(try y("0-2", 29), 2 * 70)
+        // Halfway (0.15 s into 0.3 s, where ease-in-ease-out is at 0.5): half of the 100 pt.
+        XCTAssertEqual(try y("0-2", 39), 140 + 50, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(item("0-1", t.frames[39])).frame.height, 110, accuracy: 1e-6)
+        // After it, and after the completion moved the offset to 20 pt.
+        XCTAssertEqual(completed, 1)
+        XCTAssertEqual(try y("0-2", 60), 240 - 20)
+        // Row 3 deleted at 1.2 s; row 4 takes its place 0.25 s later.
+        XCTAssertEqual(try y("0-4", 71), 70 + 170 + 2 * 70 - 20)
+        XCTAssertEqual(try y("0-4", 90), 70 + 170 + 70 - 20, accuracy: 1e-6)
+        XCTAssertNil(item("0-3", t.frames[90]), "the deleted row is gone")
+        // The animated scroll ends at 50 pt after 0.25 s.
+        XCTAssertEqual(t.frames[120].contentOffset.y, 50, accuracy: 1e-6)
+        XCTAssertEqual(try y("0-4", 120), 310 - 50, accuracy: 1e-6)
+        // The code changed the objects: run again, the data source no longer matches the
+        // scene's items, and the run stops with one line, as UIKit raises on such an update.
+        XCTAssertThrowsError(try Simulator.run(scene)) { error in
+            XCTAssertTrue("\(error)".contains("the data source reports [4] items where the scene has [5]"), "\(error)")
+            XCTAssertTrue("\(error)".contains("make it again to run it again"), "\(error)")
+        }
+    }
+
+    /// A new layout object, animated over Core Animation's default 0.25 s, then new properties
+    /// of it and invalidateLayout() inside UIView.animate over its 0.2 s: sizes halfway and at
+    /// the end, at 40 fps (frames at exact quarter-seconds).
+    func testLayoutChangesFromCode() throws {
+        func flow(_ side: CGFloat) -> UICollectionViewFlowLayout {
+            let l = UICollectionViewFlowLayout()
+            l.itemSize = CGSize(width: side, height: side)
+            return l
+        }
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: flow(100))
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let rows = Rows()
+        cv.dataSource = rows
+        let small = flow(50)
+        let scene = Scene(name: "layouts", canvas: canvas, fps: 40, duration: 1.5, collectionView: cv, script: [
+            .at(0.5) { cv.setCollectionViewLayout(small, animated: true) },
+            .at(1.0) {
+                UIView.animate(withDuration: 0.2, delay: 0, options: .curveLinear, animations: {
+                    small.itemSize = CGSize(width: 80, height: 80)
+                    small.invalidateLayout()
+                })
+            },
+        ])
+        let t = try Simulator.run(scene)
+        func side(_ frame: Int) throws -> Double { try XCTUnwrap(item("0-0", t.frames[frame])).frame.width }
+        XCTAssertEqual(try side(19), 100)
+        XCTAssertEqual(try side(25), 75, accuracy: 1e-6, "halfway through 0.25 s of ease-in-ease-out")
+        XCTAssertEqual(try side(30), 50)
+        XCTAssertEqual(try side(42), 50 + 30 * 0.25, accuracy: 1e-6, "a quarter of the way through 0.2 s, linear")
+        XCTAssertEqual(try side(44), 50 + 30 * 0.5, accuracy: 1e-6, "halfway")
+        XCTAssertEqual(try side(48), 80)
+    }
+
+    /// View properties set in UIView.animate are not animated yet: the scene stops with one line.
+    func testAnimatingAViewsPropertiesIsRefused() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let rows = Rows()
+        cv.dataSource = rows
+        let badge = UIView()
+        let scene = Scene(name: "fade", canvas: canvas, duration: 1, collectionView: cv, script: [
+            .at(0.5) { UIView.animate(withDuration: 0.3) { badge.alpha = 0 } },
+        ])
+        XCTAssertThrowsError(try Simulator.run(scene)) { error in
+            XCTAssertTrue("\(error)".contains("UIView.animate in a code step made no change Flipbook draws"), "\(error)")
+        }
+    }
+
+    /// What is not drawn yet stops the scene with one line naming the call.
+    func testSectionChangesAreRefusedWithALine() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let rows = Rows()
+        cv.dataSource = rows
+        let scene = Scene(name: "sections", canvas: canvas, duration: 1, collectionView: cv, script: [
+            .at(0.5) { cv.performBatchUpdates({ cv.insertSections(IndexSet(integer: 1)) }) },
+        ])
+        XCTAssertThrowsError(try Simulator.run(scene)) { error in
+            XCTAssertTrue("\(error)".contains("UICollectionView.insertSections during the scene is not drawn yet"), "\(error)")
+            XCTAssertFalse("\(error)".contains("\n"))
+        }
+    }
+}
