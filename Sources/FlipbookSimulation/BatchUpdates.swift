@@ -46,6 +46,12 @@ extension CollectionView {
         onScreenBeforeCode = nil
         let (elements, presentation) = onScreen(at: time)
         onScreenBeforeCode = (time, elements, presentation)
+        // And the cells within a screen of it, which the update may bring on screen.
+        let b = bounds(at: time)
+        placesBeforeCode = [:]
+        for a in layout.layoutAttributesForElements(in: b.insetBy(dx: -b.width, dy: -b.height)) where a.isCell {
+            if let id = itemID(at: a.indexPath) { placesBeforeCode[id] = modelState(id, a) }
+        }
     }
 
     /// performBatchUpdates: applies `changes` at `time` and animates every element from where it
@@ -116,6 +122,9 @@ extension CollectionView {
                     start.alpha = 0
                 }
                 from = start
+            } else if let old = placesBeforeCode[id] {
+                // Off screen before the update, whose code changed the layout's objects already.
+                from = old
             } else if let oldIP = oldIndexPaths[id], let old = oldLayout.layoutAttributesForItem(at: oldIP) {
                 // Off screen before the update: start from its real old place, not its new one.
                 from = modelState(id, old)
@@ -134,6 +143,7 @@ extension CollectionView {
             }
         }
         for id in deleted { items[id] = nil; overrides[id] = nil; hiddenOverrides[id] = nil }
+        placesBeforeCode = [:]
         return time + timing.duration
     }
 }

@@ -81,6 +81,9 @@ public final class CollectionView {
     /// What was on screen before a code step changed the layout's objects (CodeStep): the next
     /// batch update at that moment animates from it, not from what the changed layout says.
     var onScreenBeforeCode: (time: Double, elements: [String: VisibleElement], presentation: [String: ItemState])?
+    /// Where the layout put the cells within a screen of the view before a code step changed the
+    /// layout's objects: a cell that comes on screen in its batch update starts there.
+    var placesBeforeCode: [String: ItemState] = [:]
     /// Views added on top of the cells (a lifted snapshot), in content coordinates, in order.
     var overlays: [Overlay] = []
 

@@ -343,7 +343,7 @@ public final class Simulator {
         case .code(let step):
             do {
                 cv.keepOnScreenBeforeCode(at: now)
-                defer { cv.onScreenBeforeCode = nil }
+                defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
                 for a in try step.run(CodeContext(time: now, itemIDs: cv.sections)) { perform(a, path: path) }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }

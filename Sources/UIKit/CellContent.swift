@@ -45,6 +45,7 @@ enum UIKitCellContent {
             let f = sub.frame.offsetBy(dx: origin.x, dy: origin.y)
             let a = alpha * sub.alpha
             let name = String(describing: type(of: sub))
+            if sub is UIButton { problems.append("a UIButton in a cell is not drawn yet (its title and image; see docs/uikit.md)") }
             if !sub.transform.isIdentity { problems.append("a \(name)'s transform in a cell is not drawn yet") }
             if sub.layer.borderWidth > 0 || sub.layer.shadowOpacity > 0 {
                 problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")

@@ -53,9 +53,6 @@ final class SceneRecording {
     var batch: [Update]?
     /// While setCollectionViewLayout swaps the object (its own invalidation is not another change).
     var swappingLayout = false
-    /// The index of the layout change this step recorded last, which a second invalidation in
-    /// the same block joins.
-    private var lastLayoutChange: Int?
 
     enum Update {
         case insert(IndexPath), delete(IndexPath), move(IndexPath, IndexPath), reload(IndexPath)
@@ -136,8 +133,9 @@ final class SceneRecording {
     /// animates to them, as an invalidation inside an animation block does.
     func layoutChanged(animated: Bool) {
         let t: AnimationTiming = animated ? timing : .curve(.linear, duration: 0)
-        if let k = lastLayoutChange, k == actions.count - 1, case .performBatchUpdates(_, let previous, _) = actions[k], previous == t { return }
-        lastLayoutChange = actions.count
+        // A batch update just made in this block asks the layout again already (reloadData or
+        // layoutIfNeeded after performBatchUpdates, as apps write it).
+        if case .performBatchUpdates(_, let previous, _)? = actions.last, previous == t { return }
         actions.append(.performBatchUpdates([.layout(LayoutPatch { _ in })], timing: t, completion: []))
     }
 }
@@ -164,6 +162,14 @@ extension UICollectionView {
     public func deleteItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .delete($0) }) }
     public func reloadItems(at indexPaths: [IndexPath]) { record(indexPaths.map { .reload($0) }) }
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { record([.move(indexPath, newIndexPath)]) }
+
+    /// The index path of the item `cell` was made for, as the data is now (nil for another cell).
+    public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        guard let id = cells.first(where: { $0.value === cell })?.key else { return nil }
+        let ids = SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? []
+        for (s, section) in ids.enumerated() { if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
+        return nil
+    }
 
     /// Section changes are refused during the scene with one line (items are drawn).
     public func insertSections(_ sections: IndexSet) { refuseSections("insertSections") }

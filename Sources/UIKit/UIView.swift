@@ -215,3 +215,22 @@ open class UIViewController: NSObject {
     open func viewDidLoad() {}
     open func loadViewIfNeeded() { _ = view }
 }
+
+/// A button: here so that code holding one compiles; drawing one in a cell stops the scene with
+/// one line (its title and image are not drawn yet), and its target-action has no Objective-C
+/// runtime to call on Linux (a scene's code step calls the action instead).
+open class UIButton: UIView {
+    public struct State: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+    private var titles: [UInt: String] = [:]
+    open func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }
+    open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    open var isSelected = false
+    open var isEnabled = true
+}

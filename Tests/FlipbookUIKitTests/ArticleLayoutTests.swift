@@ -105,4 +105,48 @@ final class ArticleLayoutTests: XCTestCase {
         })
         XCTAssertLessThanOrEqual(worst, 1e-9)
     }
+    /// Article 4's view controller (examples/uikit/MemberCenterViewController.swift) on the
+    /// expand-collapse scene's cards and touches, its fold callback called where the effect's
+    /// tap recognizer ends: the same frames as the built-in ExpandCollapseEffect, every card
+    /// within 0.5 pt on every frame — the empty performBatchUpdates in UIView.animate(0.3)
+    /// animates the sizes the delegate now gives, as the article says it does.
+    func testArticle4FoldMatchesTheBuiltInEffect() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/expand-collapse.json").path
+        let native = try SceneDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        let spec = native.collectionView
+        let vc = MemberCenterViewController()
+        let cv = UICollectionView(frame: CGRect(x: spec.frame.minX, y: spec.frame.minY, width: spec.frame.width, height: spec.frame.height),
+                                  collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(ULMemberCenterStatusCell.self, forCellWithReuseIdentifier: "ULMemberCenterStatusCell")
+        vc.collectionView = cv
+        vc.dataArray = spec.sections[0].items.map { item in
+            let row = ULTopOpenMemberRowNode()
+            row.uiType = item.id == "member" ? .member : .other
+            row.closedSize = CGSize(width: item.size?.width ?? 0, height: item.size?.height ?? 0)
+            row.openSize = CGSize(width: row.closedSize.width, height: 260)
+            let section = ULMemberCenterSectionRowNode()
+            section.itemSize = row.currentSize()
+            section.rowNodeArray = [row]
+            return section
+        }
+        cv.dataSource = vc
+        cv.delegate = vc
+        // The button's action at each tap on it, when the tap ends (the effect's recognizer's .ended).
+        let taps = native.touches.filter { $0.downTime > 1 }
+        XCTAssertEqual(taps.count, 3)
+        let steps = taps.map { tap in
+            ScriptStep.at(tap.upTime) {
+                let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0)) as! ULMemberCenterStatusCell
+                vc.memberCenterStatusCell(cell, didClickFold: cell.foldButton, rowNode: cell.rowNode!)
+            }
+        }
+        let uikit = Scene(name: "expand-collapse-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
+                          collectionView: cv, script: native.script + steps, touches: native.touches)
+        var ids: [String: String] = [:]
+        for (i, item) in spec.sections[0].items.enumerated() { ids[item.id] = "\(i)-0" }
+        let worst = try largestDifference((native, uikit, ids, vc))
+        XCTAssertLessThanOrEqual(worst, 0.5)
+        XCTAssertEqual(vc.dataArray[0].rowNodeArray[0].isOpen, true, "three taps: open, closed, open")
+    }
 }
