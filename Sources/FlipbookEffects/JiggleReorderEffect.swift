@@ -52,7 +52,10 @@ public final class JiggleReorderEffect: Effect {
         drag = LongPressGestureRecognizer(name: "jiggle.drag", view: view)
         drag.minimumPressDuration = 0
         drag.isEnabled = false
-        drag.shouldBegin = { [unowned self] r in self.cv.itemID(atCanvas: r.startLocation, at: self.sim.now) != nil }
+        // The article's handlelongGesture: any press begins it (its minimumPressDuration is 0),
+        // over a cell or not, so the scroll view's pan, which waits for it to fail, does not
+        // scroll; when it ends, jiggle mode ends — a press and drag on empty space included.
+        drag.shouldBegin = { _ in true }
         drag.action = { [unowned self] r in self.handleDrag(r) }
 
         tapOutside = TapGestureRecognizer(name: "jiggle.tapOutside", view: view)
@@ -112,7 +115,11 @@ public final class JiggleReorderEffect: Effect {
                 cv.performBatchUpdates([.move(id: id, to: target)], timing: .standard, at: now)
             }
         case .ended, .cancelled:
-            guard let id = moving else { return }
+            guard let id = moving else {
+                // Pressed on empty space: beginInteractiveMovementForItemAtIndexPath: found no cell.
+                stopJiggle()
+                return
+            }
             moving = nil
             cv.clearProperties(id, [.center, .translation], timing: .curve(.easeInEaseOut, duration: options.settleDuration), at: now)
             sim.after(options.settleDuration) { [unowned self] _ in if self.moving != id { self.cv.setZIndex(id, nil) } }

@@ -77,6 +77,8 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     public private(set) var refreshStartTimes: [Double] = []
     /// MJRefreshFastAnimationDuration: the arrow's turn and the header's opening.
     public static let arrowTurnDuration = 0.25, openDuration = 0.25
+    /// The arrow image's height (MJRefresh.bundle/arrow@2x.png, 46 px at 2x).
+    public static let arrowHeight = 23.0
     /// MJRefreshSlowAnimationDuration: the header's closing and the spinner's fade.
     public static let closeDuration = 0.4
     /// MJRefreshConst.h: MJRefreshLabelTextColor, MJRefreshLabelFont (bold 14); MJRefreshConst.m:
@@ -157,8 +159,8 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
         let textWidth = texts.map { (try? Typesetter.naturalWidth(of: $0, fontSize: PullForMoreEffect.labelSize, weight: .bold)) ?? 0 }.max() ?? 0
         let centreX = size.width / 2 - (textWidth / 2 + PullForMoreEffect.labelLeftInset)
         let side = min(size.height * 0.7, 36.0)
-        let place = { (kind: ContentSpec.Kind, width: Double) in
-            ContentSpec(kind: kind, x: centreX - width / 2, y: (size.height - side) / 2, width: width, height: side)
+        let place = { (kind: ContentSpec.Kind, width: Double, height: Double) in
+            ContentSpec(kind: kind, x: centreX - width / 2, y: (size.height - height) / 2, width: width, height: height)
         }
         if refreshState == .refreshing || isSpinnerFading(at: time) {
             // UIActivityIndicatorView turns once a second in twelve steps; at the end of a refresh
@@ -169,9 +171,12 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
                 let u = TimingCurve.easeInEaseOut.value(at: min(1, max(0, (time - spinnerFadeBegan) / PullForMoreEffect.closeDuration)))
                 color = color.withAlpha(1 - u)
             }
-            content.append(place(.spinner(phase: phase, color: color), side * 0.6))
+            content.append(place(.spinner(phase: phase, color: color), side * 0.6, side))
         } else {
-            content.append(place(.arrow(rotation: arrowRotation(at: time), color: PullForMoreEffect.labelColor), side * 0.45))
+            // MJRefresh.bundle's arrow@2x.png is 46 px tall: 23 pt (measured from the image in
+            // github.com/CoderMJLee/MJRefresh); the shaft and head keep our proportions.
+            let height = min(PullForMoreEffect.arrowHeight, size.height)
+            content.append(place(.arrow(rotation: arrowRotation(at: time), color: PullForMoreEffect.labelColor), height * 0.45, height))
         }
         item.content = content
         more.updateItem(item)

@@ -305,6 +305,7 @@ final class PullForMoreTests: XCTestCase {
         let wider = try ["松开立即刷新", "最后更新：无记录"].map { try Typesetter.naturalWidth(of: $0, fontSize: 14, weight: .bold) }.max()!
         XCTAssertEqual(arrow.frame.midX, 375 / 2 - wider / 2 - 25, accuracy: 1e-9)
         XCTAssertEqual(arrow.frame.midY, 27, accuracy: 1e-9)
+        XCTAssertEqual(arrow.frame.height, 23, "arrow@2x.png's 46 px at 2x")
         XCTAssertEqual(arrow.color, Color(red: 90 / 255, green: 90 / 255, blue: 90 / 255))
         // The refresh's end: the spinner fades (ease-in-ease-out over 0.4 s), then the arrow.
         var fading = 0

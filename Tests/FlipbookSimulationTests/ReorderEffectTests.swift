@@ -83,6 +83,23 @@ final class JiggleReorderTests: XCTestCase {
         XCTAssertTrue(frames[150].items.contains { $0.id == "item0" && $0.frame.origin == slot(0) })
     }
 
+    /// The article's drag recognizer has no press delay and begins on any press: a press and
+    /// drag on the gap between the cells does not scroll (the pan waits for it to fail), and
+    /// its end ends jiggle mode, as handlelongGesture's Ended case does.
+    func testPressAndDragOnEmptySpaceEndsJigglingWithoutScrolling() throws {
+        var scene = try loadExample("jiggle-reorder")
+        scene.touches = [
+            TouchTrack.longPress(at: 0.4, point: Point(x: 96, y: 265), hold: 0.6),
+            TouchTrack(finger: 1, downTime: 1.5, downPoint: Point(x: 187, y: 500), segments: [.init(to: Point(x: 187, y: 200), duration: 0.4)]),
+        ]
+        scene.script = []
+        let (_, frames) = try runAll(scene)
+        XCTAssertTrue(frames[80].items.contains { $0.rotation != 0 }, "jiggling after the long press")
+        XCTAssertTrue(frames[80...150].allSatisfy { $0.contentOffset.y == 0 }, "the drag on the gap did not scroll")
+        // Lifted at 1.9 s: from the next frame on, nothing turns.
+        XCTAssertTrue(frames[115...].allSatisfy { $0.items.allSatisfy { $0.rotation == 0 } })
+    }
+
     func testHalfSecondPressReleasedOneFrameEarlyDoesNothing() throws {
         var scene = try loadExample("jiggle-reorder")
         scene.touches = [TouchTrack(finger: 1, downTime: 0.4, downPoint: Point(x: 96, y: 265),
