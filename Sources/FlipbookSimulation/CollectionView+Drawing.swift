@@ -39,6 +39,15 @@ extension CollectionView {
                                    appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
                                                           contentElements: e.contentElements)))
         }
+        // A row deleted by its swipe action has slid away, out of the elements on screen; the
+        // actions it uncovered fill its place and fade with it as the rows below close the gap.
+        if let swipe, let (place, begin) = swipe.deleted, !all.contains(where: { $0.id == swipe.item }) {
+            var state = ItemState(frame: place)
+            state.alpha = 1 - SwipeActionsController.deleteTiming.fraction(atElapsed: time - begin)
+            let row = VisibleElement(id: swipe.item, kind: .cell, indexPath: ItemIndexPath(item: 0), model: state, presentation: state)
+            result.insert(contentsOf: swipeActionItems(for: row, rowFrame: place.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y),
+                                                       at: time), at: 1)
+        }
         return result
     }
 

@@ -10,6 +10,9 @@ public struct RowSwipe: Sendable {
     public var configuration: SwipeActionsConfiguration
     /// The row's width (what a full swipe and a delete move it by).
     public var rowWidth: Double
+    /// Once its action deleted the row: where the row was (content coordinates) and when the
+    /// deletion began; the actions fill that place and fade as a deleted cell does.
+    var deleted: (frame: Rect, time: Double)?
     enum Motion: Sendable {
         case following(Double)
         case released(ReleaseMotion)
@@ -36,8 +39,8 @@ public struct RowSwipe: Sendable {
 
     /// The buttons' frames, in the row's coordinates, when it is moved by `offset`, in the
     /// order of the actions: the revealed strip shared in proportion while partly open; beyond
-    /// the actions' width the first action takes the extra, and past the full-swipe offset all
-    /// of it. The first action is the outermost, at the edge the swipe comes from (Apple's
+    /// the actions' width the first action takes the extra, and past the full-swipe offset it
+    /// spreads over the others. The first action is the outermost, at the edge the swipe comes from (Apple's
     /// UISwipeActionsConfiguration.init(actions:): "The first item in the array represents the
     /// outermost action … when the user swipes from right-to-left, the first action is
     /// rightmost"), the others inward toward the row.
@@ -45,13 +48,7 @@ public struct RowSwipe: Sendable {
         let n = configuration.actions.count
         guard n > 0, offset > 0 else { return [] }
         var widths = Array(repeating: min(offset, actionsWidth) / Double(n), count: n)
-        if offset > actionsWidth {
-            if configuration.performsFirstActionWithFullSwipe && offset >= fullSwipeOffset {
-                widths = [offset] + Array(repeating: 0, count: n - 1)
-            } else {
-                widths[0] += offset - actionsWidth
-            }
-        }
+        if offset > actionsWidth { widths[0] += offset - actionsWidth }
         var out: [Rect] = []
         var edge = side == .trailing ? rowWidth : 0
         for w in widths {
@@ -62,6 +59,16 @@ public struct RowSwipe: Sendable {
                 out.append(Rect(x: edge, y: 0, width: w, height: height))
                 edge += w
             }
+        }
+        // Past the full-swipe offset the first action spreads over the others (drawn over them,
+        // they stay where they were), its inner edge reaching the row's as the row moves on by
+        // the others' width: no button vanishes or changes colour from one frame to the next.
+        if configuration.performsFirstActionWithFullSwipe && n > 1 && offset > fullSwipeOffset {
+            let others = widths.dropFirst().reduce(0, +)
+            let u = min(1, (offset - fullSwipeOffset) / max(others, 1e-9))
+            let spread = widths[0] + others * u
+            out[0] = side == .trailing ? Rect(x: rowWidth - spread, y: 0, width: spread, height: height)
+                                       : Rect(x: 0, y: 0, width: spread, height: height)
         }
         return out
     }
@@ -79,9 +86,13 @@ extension CollectionView {
         let clip = frame(at: time), z = row.presentation.zIndex
         var out: [DrawItem] = []
         // From the row outward: a squeezed title reaches outward, under the next button's fill.
-        for (k, (action, b)) in zip(swipe.configuration.actions, swipe.buttonFrames(offset: offset, height: rowFrame.height)).enumerated().reversed() where b.width > 0 {
+        for (k, (action, b)) in zip(swipe.configuration.actions, swipe.buttonFrames(offset: offset, height: rowFrame.height)).enumerated().reversed()
+        where b.width > 0 && (swipe.deleted == nil || k == 0) {
+            // Once deleted, the first action covers the others: only it fades (as one cell would).
             let f = b.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY)
-            out.append(DrawItem(id: "\(row.id).\(k).actions", kind: .swipeActions, frame: f, zIndex: z, clip: clip,
+            // A deleted row's actions fade with it (the cell holding them is deleted).
+            let alpha = row.presentation.alpha
+            out.append(DrawItem(id: "\(row.id).\(k).actions", kind: .swipeActions, frame: f, zIndex: z, alpha: alpha, clip: clip,
                                 appearance: Appearance(background: action.effectiveBackgroundColor)))
             let w = RowSwipe.buttonWidth
             let label = Rect(x: swipe.side == .trailing ? f.minX : f.maxX - w, y: f.minY, width: w, height: f.height)
@@ -97,7 +108,8 @@ extension CollectionView {
                                                                                height: action.image == nil ? f.height : 20),
                                                       fontSize: 15, color: .white, alignment: .center)))
             }
-            out.append(DrawItem(id: "\(row.id).\(k).title.actions", kind: .swipeActions, frame: label, zIndex: z, clip: clip, appearance: look))
+            out.append(DrawItem(id: "\(row.id).\(k).title.actions", kind: .swipeActions, frame: label, zIndex: z, alpha: alpha, clip: clip,
+                                appearance: look))
         }
         return out
     }
@@ -227,8 +239,12 @@ final class SwipeActionsController {
         let item = s.item
         simulator.after(max(0, m.endTime - now)) { [unowned self] t in
             guard self.view.item(item) != nil else { return }
+            if let frame = self.view.layoutAttributes(for: item)?.frame, self.view.swipe?.item == item { self.view.swipe?.deleted = (frame, t) }
             _ = self.view.performBatchUpdates([.delete(id: item)], timing: Self.deleteTiming, at: t)
-            if self.view.swipe?.item == item { self.view.swipe = nil }
+            // Its actions stay under it while it fades, then go with it.
+            self.simulator.after(Self.deleteTiming.duration) { [unowned self] _ in
+                if self.view.swipe?.item == item { self.view.swipe = nil }
+            }
         }
     }
 

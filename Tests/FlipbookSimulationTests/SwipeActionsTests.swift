@@ -16,6 +16,39 @@ final class SwipeActionsTests: XCTestCase {
             .replacingOccurrences(of: #""duration": 1,"#, with: #""duration": \#(duration),"#)
         return try decode(text)
     }
+    /// No one-frame pops in mail-swipe's two deletions (a tap on Delete, a full swipe): the Flag
+    /// button is covered by Delete's fill as the row moves on, never more than 40 pt of it in
+    /// one frame (it vanished in one before); and once the row is deleted its Delete fill stays
+    /// in its place, fading as the deleted cell does (Core Animation's 0.25 s ease-in-ease-out:
+    /// no step over 0.15 at 60 fps) while the rows below close the gap — it vanished in one
+    /// frame, leaving a white gap.
+    func testMailSwipeDeletionsHaveNoOneFramePops() throws {
+        let t = try Simulator.run(try loadExample("mail-swipe"))
+        for row in ["mail2", "mail4"] {
+            let delete = row + ".0.actions", flag = row + ".1.actions"
+            func item(_ f: TimelineFrame, _ id: String) -> DrawItem? { f.items.first { $0.id == id } }
+            // The part of Flag that Delete's fill does not cover.
+            func flagShown(_ f: TimelineFrame) -> Double {
+                guard let a = item(f, flag) else { return 0 }
+                guard let d = item(f, delete) else { return a.frame.width }
+                return max(0, min(a.frame.maxX, d.frame.minX) - a.frame.minX)
+            }
+            let frames = t.frames.filter { item($0, delete) != nil }
+            XCTAssertGreaterThan(frames.count, 20, row)
+            for (a, b) in zip(frames, frames.dropFirst()) where b.index == a.index + 1 {
+                XCTAssertLessThanOrEqual(abs(flagShown(a) - flagShown(b)), 40, "\(row): frames \(a.index)→\(b.index)")
+            }
+            let fading = frames.filter { item($0, delete)!.alpha < 1 }
+            XCTAssertGreaterThanOrEqual(fading.count, 14, "\(row) fades over the deletion's 0.25 s")
+            XCTAssertEqual(fading.first.map { item($0, delete)!.frame.width }, 375, "\(row): the whole row's width")
+            for (a, b) in zip(fading, fading.dropFirst()) {
+                let da = item(a, delete)!.alpha, db = item(b, delete)!.alpha
+                XCTAssertLessThanOrEqual(db, da, row)
+                XCTAssertLessThanOrEqual(da - db, 0.15, "\(row): frames \(a.index)→\(b.index)")
+            }
+        }
+    }
+
     /// Row i's centre: rows are 44 pt tall from the view's top (a plain list).
     func y(_ i: Int) -> Double { 44 * Double(i) + 22 }
     func rowX(_ f: TimelineFrame, _ id: String) -> Double? { f.items.first { $0.id == id }?.frame.minX }
@@ -93,7 +126,8 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertEqual(rowX(kept.frames.last!, "r4")!, -2 * RowSwipe.buttonWidth, accuracy: 1e-9)
     }
 
-    /// The buttons share what is revealed; past the actions the first takes the rest. The first
+    /// The buttons share what is revealed; past the actions the first takes the rest, and past
+    /// the full-swipe offset it spreads over the others. The first
     /// action is the outermost (UISwipeActionsConfiguration.init(actions:): "when the user
     /// swipes from right-to-left, the first action is rightmost"): A at the right edge, B inward.
     func testButtonFrames() {
@@ -101,7 +135,10 @@ final class SwipeActionsTests: XCTestCase {
                          rowWidth: 375, motion: .following(0))
         XCTAssertEqual(s.buttonFrames(offset: 74, height: 44), [Rect(x: 338, y: 0, width: 37, height: 44), Rect(x: 301, y: 0, width: 37, height: 44)])
         XCTAssertEqual(s.buttonFrames(offset: 200, height: 44), [Rect(x: 249, y: 0, width: 126, height: 44), Rect(x: 175, y: 0, width: 74, height: 44)])
-        XCTAssertEqual(s.buttonFrames(offset: 300, height: 44), [Rect(x: 75, y: 0, width: 300, height: 44), Rect(x: 75, y: 0, width: 0, height: 44)])
+        // Past the full-swipe offset (60 % of 375 = 225) A spreads over B, which stays in place
+        // beneath it: by 25 of B's 74 pt at 250, all of it from 225 + 74 on.
+        XCTAssertEqual(s.buttonFrames(offset: 250, height: 44), [Rect(x: 375 - (176 + 25), y: 0, width: 176 + 25, height: 44), Rect(x: 125, y: 0, width: 74, height: 44)])
+        XCTAssertEqual(s.buttonFrames(offset: 300, height: 44), [Rect(x: 75, y: 0, width: 300, height: 44), Rect(x: 75, y: 0, width: 74, height: 44)])
         // Leading (a swipe to the right): the first action is leftmost.
         let leading = RowSwipe(item: "a", side: .leading, configuration: s.configuration, rowWidth: 375, motion: .following(0))
         XCTAssertEqual(leading.buttonFrames(offset: 148, height: 44), [Rect(x: 0, y: 0, width: 74, height: 44), Rect(x: 74, y: 0, width: 74, height: 44)])
