@@ -36,6 +36,21 @@ extension Color: Interpolatable {
     }
 }
 
+extension Shadow {
+    /// The shadow part of the way from `a` to `b` (none is the same shadow at no opacity):
+    /// opacity, offset and radius in proportion, the colour of the one that shows; nil when
+    /// neither casts one. How a layer's shadow properties animate (each is animatable, CALayer).
+    public static func interpolate(_ a: Shadow?, _ b: Shadow?, _ f: Double) -> Shadow? {
+        guard a != nil || b != nil else { return nil }
+        let from = a ?? Shadow(color: b!.color, opacity: 0, offset: b!.offset, radius: b!.radius)
+        let to = b ?? Shadow(color: a!.color, opacity: 0, offset: a!.offset, radius: a!.radius)
+        let opacity = max(0, Double.interpolate(from.opacity, to.opacity, f))
+        if opacity <= 0 { return nil }
+        return Shadow(color: f < 0.5 ? from.color : to.color, opacity: opacity, offset: .interpolate(from.offset, to.offset, f),
+                      radius: max(0, .interpolate(from.radius, to.radius, f)))
+    }
+}
+
 /// Values that form a vector space: what cubic (Catmull-Rom) and paced key-frame animations
 /// need beyond interpolation.
 public protocol VectorLike: Interpolatable {

@@ -36,9 +36,14 @@ public final class DragAndDropEffect: Effect {
         var target: (view: CollectionView, at: ItemIndexPath)?
         /// After the lift: the preview's centre moving to where it lands.
         var landing: (from: Point, to: Point, begin: Double, timing: AnimationTiming)?
+        /// When the preview began to lift (its scale and shadow grow over `lift`).
+        var liftBegin: Double
     }
     private var drag: Drag?
-    static let previewScale = 1.05, glide = AnimationTiming.standard
+    /// The lift grows the preview to 1.05x and its lifted shadow in, and the landing takes them
+    /// back, each over Core Animation's default 0.25 s (UIKit animates both and publishes no
+    /// number: ours), never in one frame.
+    static let previewScale = 1.05, glide = AnimationTiming.standard, lift = AnimationTiming.standard
 
     public init(options: Options) { self.options = options }
 
@@ -82,9 +87,11 @@ public final class DragAndDropEffect: Effect {
     func preview(at time: Double) -> [DrawItem] {
         guard let d = drag, let f = previewFrame(at: time) else { return [] }
         var look = d.appearance
-        look.shadow = .lifted
-        // The preview is full size again as it lands.
-        let scale = d.landing.map { l in 1 + (Self.previewScale - 1) * (1 - l.timing.fraction(atElapsed: time - l.begin)) } ?? Self.previewScale
+        // Lifted: 0 → 1 over the lift; landing: back to 0 over the glide.
+        var lifted = Self.lift.fraction(atElapsed: time - d.liftBegin)
+        if let l = d.landing { lifted = min(lifted, 1 - l.timing.fraction(atElapsed: time - l.begin)) }
+        look.shadow = Shadow.interpolate(d.appearance.shadow, .lifted, lifted)
+        let scale = 1 + (Self.previewScale - 1) * lifted
         return [DrawItem(id: d.item.id + ".snapshot", kind: .snapshot, frame: f, zIndex: Int(Int32.max), scale: scale, appearance: look)]
     }
 
@@ -95,7 +102,7 @@ public final class DragAndDropEffect: Effect {
             guard let (view, id) = item(at: r.startLocation), let item = view.item(id),
                   let drawn = view.drawItems(at: now).first(where: { $0.id == id }) else { return }
             drag = Drag(item: item, source: view, grab: r.location - drawn.frame.center, size: drawn.frame.size,
-                        appearance: drawn.appearance)
+                        appearance: drawn.appearance, liftBegin: now)
             if options.move { view.setHidden(id, true) }
         case .changed:
             updateTarget(at: r.location, now: now)

@@ -102,6 +102,34 @@ final class PinchTransitionTests: XCTestCase {
 /// Drag and drop between two views: the drop leaves the item in the destination's data, at
 /// the gap the finger opened, and the source without it; a drop between the views changes nothing.
 final class DragAndDropTests: XCTestCase {
+    /// The preview grows to 1.05x and its shadow from the item's own (0.16) to the lifted one
+    /// (0.32) over 0.25 s at the lift, and back as it lands or glides home: never a step of
+    /// more than a fifth of the change in one frame at 60 fps (a 0.25 s ease-in-ease-out moves
+    /// at most about 0.1 of it a frame); it starts and ends at the item's own size and shadow.
+    func testLiftAndDropAnimateTheScaleAndShadow() throws {
+        let t = try Simulator.run(try loadExample("drag-between-views"))
+        var runs: [[DrawItem]] = [], current: [DrawItem] = [], last = -2
+        for f in t.frames {
+            guard let s = f.items.first(where: { $0.kind == .snapshot }) else { continue }
+            if f.index != last + 1, !current.isEmpty { runs.append(current); current = [] }
+            current.append(s)
+            last = f.index
+        }
+        if !current.isEmpty { runs.append(current) }
+        XCTAssertEqual(runs.count, 2, "a drop and a cancelled drag")
+        for run in runs {
+            for s in [run.first!, run.last!] {
+                XCTAssertEqual(s.scale, 1, accuracy: 0.002)
+                XCTAssertEqual(s.appearance.shadow?.opacity ?? 0, 0.16, accuracy: 0.003)
+            }
+            XCTAssertEqual(run.map(\.scale).max()!, 1.05, accuracy: 1e-9, "lifted")
+            for (a, b) in zip(run, run.dropFirst()) {
+                XCTAssertLessThanOrEqual(abs(a.scale - b.scale), 0.05 / 5)
+                XCTAssertLessThanOrEqual(abs((a.appearance.shadow?.opacity ?? 0) - (b.appearance.shadow?.opacity ?? 0)), 0.16 / 5)
+            }
+        }
+    }
+
     func testDropMovesTheItemBetweenViews() throws {
         let scene = try loadExample("drag-between-views")
         let sim = try Simulator(scene: scene)
