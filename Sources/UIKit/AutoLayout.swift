@@ -147,4 +147,23 @@ extension UIView {
 
     /// https://developer.apple.com/documentation/uikit/uiview/layoutfittingcompressedsize
     public static let layoutFittingCompressedSize = CGSize.zero
+    /// https://developer.apple.com/documentation/uikit/uiview/layoutfittingexpandedsize
+    public static let layoutFittingExpandedSize = CGSize(width: 1e6, height: 1e6)
+
+    /// The size the view's constraints give it, as near `targetSize` as the fitting priorities
+    /// say: required holds the target on that axis, `fittingSizeLevel` (50) lets the content
+    /// decide (https://developer.apple.com/documentation/uikit/uiview/systemlayoutsizefitting(_:withhorizontalfittingpriority:verticalfittingpriority:)).
+    /// Its subviews are laid out for that size. With required constraints that conflict, the
+    /// view's own size.
+    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                        verticalFittingPriority: UILayoutPriority) -> CGSize {
+        layoutSubviews()
+        return AutoLayoutSolver.fittingSize(self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority) ?? bounds.size
+    }
+
+    /// `systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)` at
+    /// `fittingSizeLevel` on both axes (https://developer.apple.com/documentation/uikit/uiview/systemlayoutsizefitting(_:)).
+    public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
 }

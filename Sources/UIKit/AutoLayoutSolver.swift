@@ -31,21 +31,40 @@ enum AutoLayoutSolver {
     static func weight(_ p: UILayoutPriority) -> Double { pow(10, (Double(p.rawValue) - 250) / 125) }
     static let stayWeight = 1e-5
 
+    /// What systemLayoutSizeFitting asks: the root's size is free, held to the target width and
+    /// height at their fitting priorities (nil: required).
+    struct Fitting {
+        var width: Double, widthWeight: Double?
+        var height: Double, heightWeight: Double?
+    }
+
     /// Returns a line naming the conflict when the required constraints cannot all hold.
     @discardableResult
-    static func solve(_ root: UIView) -> String? {
+    static func solve(_ root: UIView) -> String? { run(root, fitting: nil).problem }
+
+    /// The size the tree's constraints give the root when it is free to take it, as
+    /// systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)
+    /// computes it; nil when the required constraints conflict.
+    static func fittingSize(_ root: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize? {
+        func weight(_ p: UILayoutPriority) -> Double? { p >= .required ? nil : AutoLayoutSolver.weight(p) }
+        let fitting = Fitting(width: Double(target.width), widthWeight: weight(horizontal), height: Double(target.height), heightWeight: weight(vertical))
+        let (problem, size) = run(root, fitting: fitting)
+        return problem == nil ? size : nil
+    }
+
+    private static func run(_ root: UIView, fitting: Fitting?) -> (problem: String?, size: CGSize?) {
         var views: [UIView] = []
         func collect(_ v: UIView) { views.append(v); v.subviews.forEach(collect) }
         collect(root)
-        if let problem = views.lazy.compactMap({ ($0 as? UIStackView)?.unsupported }).first { return problem }
         let constraints = views.flatMap(\.constraints) + views.flatMap { ($0 as? UIStackView)?.arrangementConstraints() ?? [] }
-        guard !constraints.isEmpty else { return nil }
+        if let problem = views.lazy.compactMap({ ($0 as? UIStackView)?.unsupported }).first { return (problem, nil) }
+        guard !constraints.isEmpty else { return (nil, fitting == nil ? nil : root.bounds.size) }
         let inTree = Set(views.map(ObjectIdentifier.init))
         var labelWidths: [ObjectIdentifier: CGFloat] = [:]
-        var result: String?
+        var result: (problem: String?, size: CGSize?) = (nil, nil)
         for pass in 0..<2 {
-            result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths)
-            guard pass == 0, result == nil else { break }
+            result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
+            guard pass == 0, result.problem == nil else { break }
             // Multi-line labels: measure again at the width they got.
             var again = false
             for case let label as UILabel in views where !label.translatesAutoresizingMaskIntoConstraints && label.numberOfLines != 1
@@ -59,7 +78,7 @@ enum AutoLayoutSolver {
     }
 
     private static func solveOnce(_ root: UIView, views: [UIView], inTree: Set<ObjectIdentifier>, constraints: [NSLayoutConstraint],
-                                  labelWidths: [ObjectIdentifier: CGFloat]) -> String? {
+                                  labelWidths: [ObjectIdentifier: CGFloat], fitting: Fitting?) -> (problem: String?, size: CGSize?) {
         var lp = LinearProgram()
         var free: [(plus: Int, minus: Int)] = []
         /// A free variable: the difference of two non-negative ones.
@@ -74,7 +93,11 @@ enum AutoLayoutSolver {
             if let b = boxes[ObjectIdentifier(v)] { return b }
             let b: Box
             if v === root {
-                b = Box(x: .constant(0), y: .constant(0), w: .constant(Double(v.bounds.width)), h: .constant(Double(v.bounds.height)))
+                b = fitting == nil ? Box(x: .constant(0), y: .constant(0), w: .constant(Double(v.bounds.width)), h: .constant(Double(v.bounds.height)))
+                                   : Box(x: .constant(0), y: .constant(0), w: variable(), h: variable())
+            } else if fitting != nil, v.superview === root, v.translatesAutoresizingMaskIntoConstraints, v.frame == root.bounds {
+                // A cell's content view: as large as the cell, whatever size it fits to.
+                b = box(of: root)
             } else if v.translatesAutoresizingMaskIntoConstraints || v.superview == nil {
                 let parent = v.superview.map(box) ?? Box(x: .constant(0), y: .constant(0), w: .constant(0), h: .constant(0))
                 b = Box(x: parent.x + .constant(Double(v.frame.minX)), y: parent.y + .constant(Double(v.frame.minY)),
@@ -148,6 +171,13 @@ enum AutoLayoutSolver {
         for g in guides.values {
             for e in [g.w, g.h] { pending.append((e, .greaterThanOrEqual, nil)) }
         }
+        if let fitting {
+            let b = box(of: root)
+            pending.append((b.w, .greaterThanOrEqual, nil))
+            pending.append((b.h, .greaterThanOrEqual, nil))
+            pending.append((b.w - .constant(fitting.width), .equal, fitting.widthWeight))
+            pending.append((b.h - .constant(fitting.height), .equal, fitting.heightWeight))
+        }
         for (e, relation, w) in pending {
             var row: [Int: Double] = [:]
             for (k, v) in e.terms { row[free[k].plus, default: 0] += v; row[free[k].minus, default: 0] -= v }
@@ -162,7 +192,7 @@ enum AutoLayoutSolver {
             lp.addRow(row, equals: -e.constant)
         }
         guard case .solved(let z) = lp.solve() else {
-            return "the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")"
+            return ("the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")", nil)
         }
         let values = free.map { z[$0.plus] - z[$0.minus] }
         for v in solved {
@@ -171,6 +201,8 @@ enum AutoLayoutSolver {
             let x = b.x.value(values) - (parent?.x.value(values) ?? 0), y = b.y.value(values) - (parent?.y.value(values) ?? 0)
             v.frame = CGRect(x: x, y: y, width: b.w.value(values), height: b.h.value(values))
         }
-        return nil
+        guard fitting != nil else { return (nil, nil) }
+        let r = box(of: root)
+        return (nil, CGSize(width: r.w.value(values), height: r.h.value(values)))
     }
 }

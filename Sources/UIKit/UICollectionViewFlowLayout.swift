@@ -54,6 +54,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                                           footerReferenceSize: Size(d.collectionView(cv, layout: self, referenceSizeForFooterInSection: s)))
             }
         }
+        if estimatedItemSize != .zero {
+            // Self-sizing: each cell is asked for its size from the estimate (the delegate's
+            // size when it gives one), as UIKit asks preferredLayoutAttributesFitting(_:).
+            let estimate = estimatedItemSize == UICollectionViewFlowLayout.automaticSize ? CGSize(width: 50, height: 50) : estimatedItemSize
+            sizes = counts.enumerated().map { s, n in
+                (0..<n).map { i in
+                    let ip = IndexPath(item: i, section: s)
+                    let asked = sizes.map { CGSize($0[s][i]) } ?? estimate
+                    guard let cell = cv.cellForItem(at: ip) else { return Size(asked) }
+                    let a = UICollectionViewLayoutAttributes.from(LayoutAttributes(forCellWith: ItemIndexPath(ip), frame: Rect(origin: .zero, size: Size(asked))),
+                                                                  as: attributesType)
+                    return Size(cell.preferredLayoutAttributesFitting(a).size)
+                }
+            }
+        }
         let context = LayoutContext(bounds: Rect(cv.bounds), contentInset: EdgeInsets(cv.adjustedContentInset), itemCounts: counts, itemSizes: sizes)
         flow.prepare(context)
         computed = flow

@@ -91,9 +91,6 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         if flow.sectionHeadersPinToVisibleBounds || flow.sectionFootersPinToVisibleBounds {
             problems.record("UICollectionViewFlowLayout.section\(flow.sectionHeadersPinToVisibleBounds ? "Headers" : "Footers")PinToVisibleBounds is not drawn yet; see docs/uikit.md")
         }
-        if flow.estimatedItemSize != .zero {
-            problems.record("UICollectionViewFlowLayout.estimatedItemSize (self-sizing cells) needs cells that measure their content, which the UIKit module does not draw yet; see docs/uikit.md")
-        }
     }
 
     package var collectionViewContentSize: Size { Size(layout.collectionViewContentSize) }

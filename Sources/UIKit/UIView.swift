@@ -153,8 +153,14 @@ open class UICollectionReusableView: UIView {
     open func prepareForReuse() {}
     /// Called with the attributes the layout gives this view; a subclass reads its own fields here.
     open func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {}
+    /// A self-sizing layout's question (a flow layout with `estimatedItemSize`): the attributes
+    /// with the size the view's Auto Layout constraints fit it to from the estimate, on both
+    /// axes (`systemLayoutSizeFitting(_:)`); override it to hold one axis, as apps do.
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
-        layoutAttributes
+        let fitted = layoutAttributes.copy() as! UICollectionViewLayoutAttributes
+        frame = CGRect(origin: .zero, size: layoutAttributes.size)
+        fitted.size = systemLayoutSizeFitting(layoutAttributes.size)
+        return fitted
     }
 
     func setReuseIdentifier(_ identifier: String) { reuseIdentifier = identifier }
