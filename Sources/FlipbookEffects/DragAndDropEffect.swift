@@ -163,14 +163,19 @@ public final class DragAndDropEffect: Effect {
     }
 
     /// Where an item dropped at canvas point `p` goes: before the nearest item whose centre it
-    /// is left of (or above), after it otherwise; the end of the last section when none is near.
+    /// is left of (or above), after it otherwise — above or below the middle of a row as wide as
+    /// most of the view (a list's: a finger on its trailing reorder handle is not "after" it);
+    /// the end of the last section when none is near.
     func insertionIndex(in view: CollectionView, at p: Point, excluding: Set<String>, now: Double) -> ItemIndexPath {
         let c = view.contentPoint(fromCanvas: p, at: now)
+        let width = view.frame(at: now).width
         var best: (ip: ItemIndexPath, distance: Double, after: Bool)?
         for (id, a) in view.visibleAttributes(at: now) where a.isCell && !excluding.contains(id) {
             let d = a.frame.center.distance(to: c)
             if best == nil || d < best!.distance {
-                let after = c.y > a.frame.maxY || (c.y >= a.frame.minY && c.x > a.frame.midX)
+                // A row as wide as most of the view is a list's: above or below its middle.
+                let row = a.frame.width >= 0.5 * width
+                let after = row ? c.y > a.frame.midY : c.y > a.frame.maxY || (c.y >= a.frame.minY && c.x > a.frame.midX)
                 best = (a.indexPath, d, after)
             }
         }

@@ -102,6 +102,27 @@ final class PinchTransitionTests: XCTestCase {
 /// Drag and drop between two views: the drop leaves the item in the destination's data, at
 /// the gap the finger opened, and the source without it; a drop between the views changes nothing.
 final class DragAndDropTests: XCTestCase {
+    /// In a list (rows as wide as the view) a drop goes above or below the row by its middle, the
+    /// way UIKit's list reordering decides, wherever across the row the finger is — on the
+    /// trailing reorder handle too (it went one slot late there). In a grid, left or right of
+    /// the item's centre still decides.
+    func testInsertionIndexByTheRowsMiddleInALine() throws {
+        let rows = (0..<5).map { ItemSpec(id: "r\($0)", color: .white) }
+        let list = CollectionView(spec: CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 375, height: 667), layout: ListLayout(),
+                                                          sections: [SectionSpec(id: "s", items: rows)]))
+        let effect = DragAndDropEffect(options: DragAndDropEffect.Options())
+        // Row 2 spans y 88-132 (44 pt rows from the top); the handle is at the trailing edge.
+        XCTAssertEqual(effect.insertionIndex(in: list, at: Point(x: 350, y: 100), excluding: [], now: 0), ItemIndexPath(item: 2))
+        XCTAssertEqual(effect.insertionIndex(in: list, at: Point(x: 350, y: 120), excluding: [], now: 0), ItemIndexPath(item: 3))
+        XCTAssertEqual(effect.insertionIndex(in: list, at: Point(x: 20, y: 120), excluding: [], now: 0), ItemIndexPath(item: 3))
+        let grid = CollectionView(spec: CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 375, height: 667),
+                                                          layout: FlowLayout(itemSize: Size(width: 100, height: 100)),
+                                                          sections: [SectionSpec(id: "s", items: rows)]))
+        let first = try XCTUnwrap(grid.layoutAttributes(for: "r0")).frame
+        XCTAssertEqual(effect.insertionIndex(in: grid, at: Point(x: first.midX + 10, y: first.minY + 10), excluding: [], now: 0), ItemIndexPath(item: 1),
+                       "right of the centre, in a line of several")
+    }
+
     /// The preview grows to 1.05x and its shadow from the item's own (0.16) to the lifted one
     /// (0.32) over 0.25 s at the lift, and back as it lands or glides home: never a step of
     /// more than a fifth of the change in one frame at 60 fps (a 0.25 s ease-in-ease-out moves
