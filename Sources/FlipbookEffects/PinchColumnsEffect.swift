@@ -30,6 +30,10 @@ public final class PinchColumnsEffect: Effect {
     public private(set) var isDense = false
     /// The direction of the running transition: toward the other grid.
     private var goingToOther = true
+    /// The pinch's scale when it began (already past 1: the recognizer begins once the fingers
+    /// have moved); the transition's progress counts from it, so it starts from the layout on
+    /// screen instead of jumping (startInteractiveTransition begins at progress 0).
+    private var beganScale = 1.0
 
     public init(options: Options) { self.options = options }
 
@@ -53,7 +57,8 @@ public final class PinchColumnsEffect: Effect {
         return g
     }
 
-    /// How far the pinch has gone toward the grid it heads for, 0…1.
+    /// How far the pinch has gone toward the grid it heads for, 0…1, from its scale relative
+    /// to the scale it began at.
     func progress(scale: Double) -> Double {
         let p = goingToOther == (options.columns > columnsOfOriginal) ? (1 - scale) / (1 - options.completingScale)
                                                                     : (scale - 1) / (1 / options.completingScale - 1)
@@ -71,10 +76,11 @@ public final class PinchColumnsEffect: Effect {
         switch r.state {
         case .began:
             goingToOther = !isDense
+            beganScale = r.scale > 0 ? r.scale : 1
             cv.startInteractiveTransition(to: goingToOther ? other : original)
-            cv.transitionProgress = progress(scale: r.scale)
+            cv.transitionProgress = progress(scale: r.scale / beganScale)
         case .changed:
-            cv.transitionProgress = progress(scale: r.scale)
+            cv.transitionProgress = progress(scale: r.scale / beganScale)
         case .ended, .cancelled:
             guard cv.isInTransition else { return }
             // Moving on toward the end (the scale still heading there) finishes it too.

@@ -78,6 +78,20 @@ final class PinchTransitionTests: XCTestCase {
         XCTAssertEqual(width(at: 4.9), three, accuracy: 1e-9)
         let mid = width(at: 0.9)
         XCTAssertTrue(mid < three && mid > five, "interactive: \(mid)")
+        // The transition starts from the grid on screen: the frame the pinch begins in (its
+        // scale already past 1) moves the cells no more than the fingers' next frame does — no
+        // jump (it moved them about 32 pt at once).
+        let begins = t.frames.indices.filter { k in t.frames[k].recognizers.contains { $0.name == "pinchColumns.pinch" && $0.state == .began } }
+        XCTAssertEqual(begins.count, 3)
+        func moved(_ a: Int, _ b: Int) -> Double {
+            let from = Dictionary(t.frames[a].items.filter { $0.kind == .cell }.map { ($0.id, $0.frame) }, uniquingKeysWith: { x, _ in x })
+            return t.frames[b].items.filter { $0.kind == .cell }.compactMap { it in
+                from[it.id].map { max(abs(it.frame.minX - $0.minX), abs(it.frame.minY - $0.minY), abs(it.frame.width - $0.width)) }
+            }.max() ?? 0
+        }
+        for k in begins {
+            XCTAssertLessThanOrEqual(moved(k - 1, k), 2 * moved(k, k + 1) + 1, "frame \(k)")
+        }
     }
 
     func testTwoFingerStepsAreChecked() {
