@@ -46,6 +46,11 @@ enum UIKitCellContent {
             let a = alpha * sub.alpha
             let name = String(describing: type(of: sub))
             if sub is UIButton { problems.append("a UIButton in a cell is not drawn yet (its title and image; see docs/uikit.md)") }
+            // A cell's content view's layer transform moves the whole item (UIKitLayout.convert);
+            // any other view's is not drawn yet.
+            if !CATransform3DIsIdentity(sub.layer.transform), !(view is UICollectionViewCell && sub === (view as! UICollectionViewCell).contentView) {
+                problems.append("a \(name)'s layer transform in a cell is not drawn yet (the content view's is)")
+            }
             if !sub.transform.isIdentity { problems.append("a \(name)'s transform in a cell is not drawn yet") }
             if sub.layer.borderWidth > 0 || sub.layer.shadowOpacity > 0 {
                 problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")

@@ -164,10 +164,26 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         out.zIndex = a.zIndex
         out.alpha = Double(a.alpha)
         out.isHidden = a.isHidden
-        switch UIKitLayout.transform(a.transform3D) {
+        // A cell's content view turned by its layer (a paging animator's cube face): the whole
+        // item turns, as the content view is all of it when the cell draws nothing of its own.
+        var transform = a.transform3D
+        if a.representedElementCategory == .cell, let id = collectionView.itemID(at: a.indexPath), let cell = collectionView.cells[id],
+           !CATransform3DIsIdentity(cell.contentView.layer.transform) {
+            let inner = cell.contentView.layer.transform
+            if (cell.backgroundColor?.value.alpha ?? 0) > 0 || cell.layer.borderWidth > 0 || cell.layer.shadowOpacity > 0 {
+                problems.record("cell [\(ip.section), \(ip.item)]: a contentView.layer.transform over the cell's own background, border or shadow is not drawn yet (over a clear cell it is)")
+            } else if !CATransform3DIsAffine(transform) && !CATransform3DIsAffine(inner) {
+                problems.record("cell [\(ip.section), \(ip.item)]: a perspective contentView.layer.transform inside a perspective layout transform is not drawn yet")
+            } else {
+                // The content view's layer is flattened into the cell's plane, then the cell's
+                // transform applies: exact as one matrix when one of the two is flat.
+                transform = CATransform3DConcat(inner, transform)
+            }
+        }
+        switch UIKitLayout.transform(transform) {
         case .success(let t): out.transform = t
         case .failure:
-            if let general = UIKitLayout.general(a.transform3D) {
+            if let general = UIKitLayout.general(transform) {
                 out.transform3D = general
             } else {
                 problems.record("\(a.representedElementCategory == .cell ? "item" : "element") [\(ip.section), \(ip.item)]: a transform with a term that is not finite (NaN or infinity) cannot be drawn")

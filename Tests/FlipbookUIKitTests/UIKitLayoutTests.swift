@@ -1,5 +1,5 @@
 import XCTest
-import UIKit
+@testable import UIKit
 import Flipbook
 @testable import UIKitExamples
 @testable import FlipbookCLI
@@ -208,6 +208,62 @@ final class UIKitLayoutTests: XCTestCase {
         XCTAssertThrowsError(try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())) { error in
             XCTAssertTrue("\(error)".contains("item \"0-0\" has a 3-D transform at frame 0, which an animated SVG cannot draw"), "\(error)")
         }
+    }
+
+    /// A paging animator's cube face: the cell's `apply(_:)` turns its content view's layer in
+    /// perspective by an angle its layout's attributes subclass carries. The whole item turns
+    /// (the content view is all of it: the cell draws nothing of its own), drawn through the
+    /// matrix: the edge nearer the eye is taller on screen than the farther one.
+    func testContentViewLayerTransformTurnsTheCell() throws {
+        final class FaceAttributes: UICollectionViewLayoutAttributes {
+            var angle: CGFloat = 0
+            override func copy(with zone: NSZone? = nil) -> Any {
+                let c = super.copy(with: zone) as! FaceAttributes
+                c.angle = angle
+                return c
+            }
+            override func isEqual(_ object: Any?) -> Bool { (object as? FaceAttributes)?.angle == angle && super.isEqual(object) }
+        }
+        final class Faces: UICollectionViewFlowLayout {
+            override class var layoutAttributesClass: AnyClass { FaceAttributes.self }
+            override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+                super.layoutAttributesForElements(in: rect)?.map { a in
+                    let f = a.copy() as! FaceAttributes
+                    f.angle = .pi / 5
+                    return f
+                }
+            }
+        }
+        final class FaceCell: UICollectionViewCell {
+            override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+                guard let f = layoutAttributes as? FaceAttributes else { return }
+                var t = CATransform3DIdentity
+                t.m34 = -1 / 500
+                contentView.layer.transform = CATransform3DRotate(t, f.angle, 0, 1, 0)
+            }
+        }
+        let layout = Faces()
+        layout.itemSize = CGSize(width: 200, height: 200)
+        layout.sectionInset = UIEdgeInsets(top: 150, left: 0, bottom: 0, right: 0)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
+        cv.register(FaceCell.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([1], identifier: "c") { cell, _ in cell.contentView.backgroundColor = .red }
+        cv.dataSource = source
+        let t = try Simulator.run(Scene(name: "face", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0)
+        let it = try XCTUnwrap(item("0-0", in: t.frames[0]))
+        var expected = CATransform3DIdentity
+        expected.m34 = -1 / 500
+        expected = CATransform3DRotate(expected, .pi / 5, 0, 1, 0)
+        XCTAssertEqual(it.transform3D?.m, UIKitLayout.general(expected)?.m)
+        // Red columns' heights one pixel inside the card's left and right edges on screen.
+        let raster = try Raster(drawing: t.frames[0], canvas: canvas)
+        let heights = raster.withPixels { px, row -> [Int] in
+            var columns: [Int: Int] = [:]
+            for y in 0..<600 { for x in 0..<390 where px[y * row + x] >> 16 & 0xFF > 200 && px[y * row + x] >> 8 & 0xFF < 60 { columns[x, default: 0] += 1 } }
+            let xs = columns.keys.sorted()
+            return [columns[xs.first! + 1]!, columns[xs.last! - 1]!]
+        }
+        XCTAssertGreaterThan(abs(heights[0] - heights[1]), 20, "one edge nearer: \(heights)")
     }
 
     /// examples/uikit's cover flow, at rest on its fourth cover: the covers turn away from the
