@@ -280,3 +280,12 @@ extension ListLayout: ListRows {
         sectionsWithSecondaryText = secondaryText
     }
 }
+
+/// A layout whose cells measure themselves (a UIKit layout's cells, by their Auto Layout
+/// constraints): the collection view asks it for a self-sizing cell's size at a width instead
+/// of measuring the item's own content.
+package protocol CellMeasuring {
+    /// The size of the cell of item `id` at `indexPath` fitted to `width`, or nil to measure the
+    /// item as usual.
+    func measuredSize(ofItem id: String, at indexPath: ItemIndexPath, width: SelfSizingWidth) -> Size?
+}

@@ -205,6 +205,8 @@ public final class CollectionView {
                 var size: Size
                 if let list, case .fixed(let w) = width {
                     size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
+                } else if let measured = (layout as? any CellMeasuring)?.measuredSize(ofItem: item.id, at: ip, width: width) {
+                    size = measured
                 } else {
                     // Where the width is the content's, an item's own width holds it (SelfSizingWidth).
                     var fit = width

@@ -257,3 +257,21 @@ extension UIKitLayout: ListRows {
         c.list?.setListContents(images: images, secondaryText: secondaryText)
     }
 }
+
+/// A compositional layout's `.estimated` items are the size their cells' Auto Layout gives at
+/// the item's width (`systemLayoutSizeFitting` with the width required and the height free, as
+/// UIKit's self-sizing cells are measured).
+extension UIKitLayout: CellMeasuring {
+    package func measuredSize(ofItem id: String, at indexPath: ItemIndexPath, width: SelfSizingWidth) -> Size? {
+        guard let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return nil }
+        let fitted: CGSize
+        switch width {
+        case .fixed(let w):
+            fitted = cell.systemLayoutSizeFitting(CGSize(width: w, height: 0), withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)
+        case .fitting(let limit):
+            let f = cell.systemLayoutSizeFitting(CGSize(width: 0, height: 0))
+            fitted = CGSize(width: min(f.width, CGFloat(limit)), height: f.height)
+        }
+        return Size(fitted)
+    }
+}
