@@ -72,6 +72,8 @@ extension Scene {
         spec.decelerationRate = Double(cv.decelerationRate.rawValue)
         cv.collectionViewLayout.invalidateLayout()
         self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
+        // Taps select cells and call the delegate, as a UICollectionView's do.
+        effect = UIKitSelection(collectionView: cv)
     }
 }
 

@@ -25,6 +25,8 @@ open class UICollectionView: UIScrollView {
     var simulatedContext: LayoutContext?
     /// Whether a scene's code step changed the data through this view's batch updates.
     var dataChangedByCode = false
+    /// The selected items' scene ids (UIKitSelection).
+    var selectedIDs: Set<String> = []
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
     var retainedDataSource: AnyObject?
     /// The item's identifier as a scene id (a diffable data source's), else nil.
@@ -197,7 +199,20 @@ extension UIScrollViewDelegate {
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
-public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    /// Whether a tap selects the item (https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:shouldselectitemat:)); true by default.
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    /// A tap selected the item: your code runs at that moment of the scene, as in a code step
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewdelegate/collectionview(_:didselectitemat:)).
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+}
 
 /// Per-item sizes and per-section metrics for a flow layout
 /// (https://developer.apple.com/documentation/uikit/uicollectionviewdelegateflowlayout). A method

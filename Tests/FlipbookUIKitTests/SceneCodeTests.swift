@@ -122,6 +122,45 @@ final class SceneCodeTests: XCTestCase {
         }
     }
 
+    /// A tap on a cell selects it as UICollectionView does, and the delegate's
+    /// didSelectItemAt runs then: here it deletes the row, whose neighbours close the gap over
+    /// the batch update's 0.25 s; the selected cell is isSelected until then.
+    func testTapSelectsAndTheDelegateRuns() throws {
+        final class Deleting: NSObject, UICollectionViewDelegateFlowLayout {
+            let rows: Rows
+            var selected: [IndexPath] = []
+            init(_ rows: Rows) { self.rows = rows }
+            func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
+                CGSize(width: 375, height: 60)
+            }
+            func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+                selected.append(indexPath)
+                XCTAssertEqual(collectionView.cellForItem(at: indexPath)?.isSelected, true)
+                rows.rows.remove(at: indexPath.item)
+                collectionView.performBatchUpdates({ collectionView.deleteItems(at: [indexPath]) })
+            }
+        }
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 10
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let rows = Rows()
+        let delegate = Deleting(rows)
+        cv.dataSource = rows
+        cv.delegate = delegate
+        // A tap on row 2 (y 140-200): down at 0.5 s, up 0.08 s later.
+        let tap = TouchTrack(finger: 1, downTime: 0.5, downPoint: Point(x: 187, y: 170), segments: [.init(to: Point(x: 187, y: 170), duration: 0.08)])
+        let t = try Simulator.run(Scene(name: "tap", canvas: canvas, fps: 60, duration: 1.2, collectionView: cv, touches: [tap]))
+        XCTAssertEqual(delegate.selected, [IndexPath(item: 2, section: 0)])
+        func y(_ id: String, _ k: Int) -> Double? { item(id, t.frames[k])?.frame.minY }
+        XCTAssertEqual(y("0-3", 30), 210)
+        XCTAssertNotNil(item("0-2", t.frames[30]))
+        // Ended at 0.58 s; the deletion's 0.25 s ease-in-ease-out is over by 0.83 s.
+        XCTAssertEqual(y("0-3", 60), 140)
+        XCTAssertNil(item("0-2", t.frames[60]))
+        XCTAssertTrue(t.frames.contains { $0.recognizers.contains { $0.name == "collectionView.select" && $0.state == .ended } })
+    }
+
     /// What is not drawn yet stops the scene with one line naming the call.
     func testSectionChangesAreRefusedWithALine() throws {
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: UICollectionViewFlowLayout())
