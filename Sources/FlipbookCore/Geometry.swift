@@ -139,7 +139,7 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Where the point `p` of the item's own plane (relative to its centre) lands relative to
     /// the centre on screen, or nil when it is behind the eye (w ≤ 0), where nothing is drawn.
-    public func project(_ p: Point) -> Point? {
+    package func project(_ p: Point) -> Point? {
         let x = p.x * m[0] + p.y * m[4] + m[12]
         let y = p.x * m[1] + p.y * m[5] + m[13]
         let w = p.x * m[3] + p.y * m[7] + m[15]
@@ -147,22 +147,36 @@ public struct Transform3D: Hashable, Sendable {
         return Point(x: x / w, y: y / w)
     }
 
-    /// The inverse of `project` for a point on screen relative to the centre: the point of the
-    /// item's plane drawn there (the plane's 3 × 3 homography inverted), or nil when no point of
-    /// the plane in front of the eye lands there.
-    public func unproject(_ q: Point) -> Point? {
-        // H maps (x, y, 1) to (X, Y, W) with columns (m11 m21 m41), (m12 m22 m42), (m14 m24 m44).
-        let a = m[0], b = m[4], c = m[12], d = m[1], e = m[5], f = m[13], g = m[3], h = m[7], i = m[15]
-        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
-        let det = a * A + b * B + c * C
-        guard abs(det) > 1e-300 else { return nil }
-        let D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g)
-        let G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d
-        let x = A * q.x + D * q.y + G, y = B * q.x + E * q.y + H, w = C * q.x + F * q.y + I
-        guard abs(w) > 1e-300 else { return nil }
-        let p = Point(x: x / w, y: y / w)
-        // A point behind the eye projects to the screen mirrored: not drawn.
-        guard project(p) != nil else { return nil }
-        return p
+    /// The inverse of `project`, made once for an item and asked for each pixel it covers.
+    package var inverse: Inverse? { Inverse(self) }
+
+    /// The plane's 3 × 3 homography inverted: for a point on screen relative to the centre, the
+    /// point of the item's plane drawn there.
+    package struct Inverse {
+        // Columns (X, Y, 1) → (x, y, w): the adjugate of H, whose columns are (m11 m21 m41),
+        // (m12 m22 m42), (m14 m24 m44); the determinant cancels in the division.
+        private let a, b, c, d, e, f, g, h, i: Double
+        private let forward: Transform3D
+
+        init?(_ t: Transform3D) {
+            let m = t.m
+            let (a, b, c, d, e, f, g, h, i) = (m[0], m[4], m[12], m[1], m[5], m[13], m[3], m[7], m[15])
+            let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+            guard abs(a * A + b * B + c * C) > 1e-300 else { return nil }
+            self.a = A; self.d = B; self.g = C
+            self.b = -(b * i - c * h); self.e = a * i - c * g; self.h = -(a * h - b * g)
+            self.c = b * f - c * e; self.f = -(a * f - c * d); self.i = a * e - b * d
+            forward = t
+        }
+
+        /// The plane's point drawn at `q`, or nil when no point in front of the eye lands there.
+        package func callAsFunction(_ q: Point) -> Point? {
+            let x = a * q.x + b * q.y + c, y = d * q.x + e * q.y + f, w = g * q.x + h * q.y + i
+            guard abs(w) > 1e-300 else { return nil }
+            let p = Point(x: x / w, y: y / w)
+            // A point behind the eye projects to the screen mirrored: not drawn.
+            guard forward.project(p) != nil else { return nil }
+            return p
+        }
     }
 }

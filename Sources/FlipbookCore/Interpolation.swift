@@ -40,7 +40,7 @@ extension Shadow {
     /// The shadow part of the way from `a` to `b` (none is the same shadow at no opacity):
     /// opacity, offset and radius in proportion, the colour of the one that shows; nil when
     /// neither casts one. How a layer's shadow properties animate (each is animatable, CALayer).
-    public static func interpolate(_ a: Shadow?, _ b: Shadow?, _ f: Double) -> Shadow? {
+    package static func interpolate(_ a: Shadow?, _ b: Shadow?, _ f: Double) -> Shadow? {
         guard a != nil || b != nil else { return nil }
         let from = a ?? Shadow(color: b!.color, opacity: 0, offset: b!.offset, radius: b!.radius)
         let to = b ?? Shadow(color: a!.color, opacity: 0, offset: a!.offset, radius: a!.radius)

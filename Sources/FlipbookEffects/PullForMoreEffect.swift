@@ -78,7 +78,7 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     /// MJRefreshFastAnimationDuration: the arrow's turn and the header's opening.
     public static let arrowTurnDuration = 0.25, openDuration = 0.25
     /// The arrow image's height (MJRefresh.bundle/arrow@2x.png, 46 px at 2x).
-    public static let arrowHeight = 23.0
+    static let arrowHeight = 23.0
     /// MJRefreshSlowAnimationDuration: the header's closing and the spinner's fade.
     public static let closeDuration = 0.4
     /// MJRefreshConst.h: MJRefreshLabelTextColor, MJRefreshLabelFont (bold 14); MJRefreshConst.m:

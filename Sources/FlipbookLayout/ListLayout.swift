@@ -121,7 +121,7 @@ public struct ListLayout: CollectionViewLayout {
     }
 
     /// The system layout margin of a view `width` points wide (see the type's comment).
-    public static func layoutMargin(forWidth width: Double) -> Double { width >= 414 ? 20 : 16 }
+    package static func layoutMargin(forWidth width: Double) -> Double { width >= 414 ? 20 : 16 }
 
     /// The layout margin of the view last prepared for (a 375 pt phone's before that).
     private var margin = ListLayout.layoutMargin(forWidth: 375)

@@ -133,6 +133,7 @@ enum CairoDrawing {
         cairo_destroy(fc)
         cairo_surface_flush(flat.surface)
 
+        guard let inverse = t.inverse else { return }
         let out = try ProjectedImage(width: x1 - x0, height: y1 - y0)
         defer { out.destroy() }
         let source = flat.pixels, target = out.pixels
@@ -140,20 +141,22 @@ enum CairoDrawing {
         for py in 0..<out.height {
             for px in 0..<out.width {
                 let q = Point(x: (Double(x0 + px) + 0.5) / scale - f.midX, y: (Double(y0 + py) + 0.5) / scale - f.midY)
-                guard let p = t.unproject(q) else { continue }
+                guard let p = inverse(q) else { continue }
                 // The image's pixel centres are at half pixels.
                 let u = (p.x + f.width / 2 - look.minX) * scale - 0.5, v = (p.y + f.height / 2 - look.minY) * scale - 0.5
                 guard u > -1, v > -1, u < Double(sw), v < Double(sh) else { continue }
                 let fu = u.rounded(.down), fv = v.rounded(.down)
                 let iu = Int(fu), iv = Int(fv), au = u - fu, av = v - fv
                 var channels = (0.0, 0.0, 0.0, 0.0)
-                for (dx, dy, w) in [(0, 0, (1 - au) * (1 - av)), (1, 0, au * (1 - av)), (0, 1, (1 - au) * av), (1, 1, au * av)] where w > 0 {
-                    let sx = iu + dx, sy = iv + dy
-                    guard sx >= 0, sy >= 0, sx < sw, sy < sh else { continue }
+                /// Adds the source pixel (sx, sy), transparent outside the image, at weight w.
+                func tap(_ sx: Int, _ sy: Int, _ w: Double) {
+                    guard w > 0, sx >= 0, sy >= 0, sx < sw, sy < sh else { return }
                     let c = source[sy * ss + sx]
                     channels.0 += w * Double(c >> 24); channels.1 += w * Double(c >> 16 & 0xFF)
                     channels.2 += w * Double(c >> 8 & 0xFF); channels.3 += w * Double(c & 0xFF)
                 }
+                tap(iu, iv, (1 - au) * (1 - av)); tap(iu + 1, iv, au * (1 - av))
+                tap(iu, iv + 1, (1 - au) * av); tap(iu + 1, iv + 1, au * av)
                 func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
                 target[py * ts + px] = byte(channels.0) << 24 | byte(channels.1) << 16 | byte(channels.2) << 8 | byte(channels.3)
             }

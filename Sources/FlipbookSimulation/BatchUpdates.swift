@@ -42,7 +42,7 @@ extension CollectionView {
 
     /// Keeps what is on screen at `time` for the batch update a code step may make then (its
     /// code changes the layout's objects before the update is applied).
-    public func keepOnScreenBeforeCode(at time: Double) {
+    package func keepOnScreenBeforeCode(at time: Double) {
         onScreenBeforeCode = nil
         let (elements, presentation) = onScreen(at: time)
         onScreenBeforeCode = (time, elements, presentation)

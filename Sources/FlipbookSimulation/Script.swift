@@ -93,16 +93,16 @@ public indirect enum Action: Sendable {
 /// simulation knows then; it answers with the actions that amounts to. A scene made in code
 /// only: a scene file has none.
 public struct CodeStep: Sendable {
-    public let run: @Sendable (CodeContext) throws -> [Action]
-    public init(_ run: @escaping @Sendable (CodeContext) throws -> [Action]) { self.run = run }
+    package let run: @Sendable (CodeContext) throws -> [Action]
+    package init(_ run: @escaping @Sendable (CodeContext) throws -> [Action]) { self.run = run }
 }
 
 /// What a code step is told when it runs.
 public struct CodeContext: Sendable {
     /// The scene time, in seconds.
-    public var time: Double
+    package var time: Double
     /// The main collection view's item ids, section by section, as the data is now.
-    public var itemIDs: [[String]]
+    package var itemIDs: [[String]]
 }
 
 public struct ScriptStep: Sendable {

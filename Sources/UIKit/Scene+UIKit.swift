@@ -22,6 +22,7 @@ extension Scene {
         cv.cells = [:]
         cv.supplementaryViews = [:]
         cv.drawnContent = [:]
+        cv.fittedSizes = [:]
         // Each cell is made, given its layout attributes (apply(_:)) and laid out at its size, as
         // the view does before showing it; its view tree is drawn as the item's content.
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }

@@ -72,6 +72,18 @@ final class SceneRecording {
 
     func fail(_ message: String) { if problem == nil { problem = message } }
 
+    /// Runs `completion` when the changes recorded from action `first` on end: with the last batch
+    /// update among them (the longest, as the block's animations share one timing), or, with
+    /// none, when an animation of `timing` would.
+    func run(_ completion: @escaping (Bool) -> Void, afterChangesSince first: Int, timing: AnimationTiming) {
+        let then = SceneRecording.later { completion(true) }
+        if let k = actions.indices.last, k >= first, case .performBatchUpdates(let changes, let t, let c) = actions[k] {
+            actions[k] = .performBatchUpdates(changes, timing: t, completion: c + [then])
+        } else {
+            actions.append(.animate(Transaction(timing: timing, delay: 0, changes: [], nested: [], completion: [then])))
+        }
+    }
+
     /// A completion handler as a code step of its own, run when the animation it follows ends.
     static func later(_ body: @escaping () -> Void) -> Action {
         let code = SceneCode(body)
@@ -105,6 +117,7 @@ final class SceneRecording {
                 // The cell is made again; frames from here draw it.
                 if let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) { cv.cells[i] = cell }
                 cv.drawnContent["cell|" + i] = nil
+                cv.fittedSizes[i] = nil
                 changes.append(.reload(id: i, ItemPatch()))
             case .insert(let ip):
                 var newID = cv.itemIdentifier?(ip) ?? "\(ip.section)-\(ip.item)"
@@ -165,10 +178,7 @@ extension UICollectionView {
 
     /// The index path of the item `cell` was made for, as the data is now (nil for another cell).
     public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
-        guard let id = cells.first(where: { $0.value === cell })?.key else { return nil }
-        let ids = SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? []
-        for (s, section) in ids.enumerated() { if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
-        return nil
+        cells.first(where: { $0.value === cell }).flatMap { indexPath(forItemID: $0.key) }
     }
 
     /// Section changes are refused during the scene with one line (items are drawn).
@@ -236,14 +246,11 @@ extension UICollectionView {
     }
 
     public func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil) {
+        let first = SceneRecording.current?.actions.count ?? 0
         setCollectionViewLayout(layout, animated: animated)
-        if let completion {
-            if let r = SceneRecording.current, case .performBatchUpdates(let changes, let timing, _) = r.actions.last {
-                r.actions[r.actions.count - 1] = .performBatchUpdates(changes, timing: timing, completion: [SceneRecording.later { completion(true) }])
-            } else {
-                completion(true)
-            }
-        }
+        guard let completion else { return }
+        guard let r = SceneRecording.current else { return completion(true) }
+        r.run(completion, afterChangesSince: first, timing: animated ? r.timing : .curve(.linear, duration: 0))
     }
 }
 
@@ -306,13 +313,6 @@ extension UIView {
         if r.actions.count == first && r.problem == nil {
             r.fail("UIView.animate in a code step made no change Flipbook draws (setting a view's properties is not animated yet): animate the layout (performBatchUpdates, invalidateLayout, setCollectionViewLayout, setContentOffset) or the scene's items with the script; see docs/uikit.md")
         }
-        guard let completion else { return }
-        // The completion runs when the block's last animation ends: after the longest of them.
-        let then = SceneRecording.later { completion(true) }
-        if let k = r.actions.indices.last, k >= first, case .performBatchUpdates(let changes, let t, let c) = r.actions[k] {
-            r.actions[k] = .performBatchUpdates(changes, timing: t, completion: c + [then])
-        } else {
-            r.actions.append(.animate(Transaction(timing: timing, delay: 0, changes: [], nested: [], completion: [then])))
-        }
+        if let completion { r.run(completion, afterChangesSince: first, timing: timing) }
     }
 }

@@ -6,23 +6,16 @@ import FlipbookSimulation
 extension UICollectionView {
     /// The selected items, as the data is now (https://developer.apple.com/documentation/uikit/uicollectionview/indexpathsforselecteditems).
     public var indexPathsForSelectedItems: [IndexPath]? {
-        let ids = SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? []
         var out: [IndexPath] = []
-        for (s, section) in ids.enumerated() { for (i, id) in section.enumerated() where selectedIDs.contains(id) { out.append(IndexPath(item: i, section: s)) } }
+        for (s, section) in itemIDs.enumerated() { for (i, id) in section.enumerated() where selectedIDs.contains(id) { out.append(IndexPath(item: i, section: s)) } }
         return out
     }
 
     /// Deselects the item; its cell's isSelected becomes false (the delegate is not told, as
     /// in UIKit).
     public func deselectItem(at indexPath: IndexPath, animated: Bool) {
-        guard let id = itemIDForSelection(at: indexPath) else { return }
+        guard let id = itemID(at: indexPath) else { return }
         setSelected(false, id: id)
-    }
-
-    func itemIDForSelection(at indexPath: IndexPath) -> String? {
-        let ids = SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? []
-        guard indexPath.section >= 0, indexPath.section < ids.count, indexPath.item >= 0, indexPath.item < ids[indexPath.section].count else { return nil }
-        return ids[indexPath.section][indexPath.item]
     }
 
     /// Marks the item's cell selected or not; the cell is drawn again from its views (a cell that
@@ -79,20 +72,11 @@ final class UIKitSelectionEffect: Effect {
             guard let indexPath = cv.indexPath(forItemID: id), let delegate = cv.delegate,
                   delegate.collectionView(cv, shouldSelectItemAt: indexPath) else { return }
             for previous in cv.indexPathsForSelectedItems ?? [] where previous != indexPath {
-                if let other = cv.itemIDForSelection(at: previous) { cv.setSelected(false, id: other) }
+                if let other = cv.itemID(at: previous) { cv.setSelected(false, id: other) }
                 delegate.collectionView(cv, didDeselectItemAt: previous)
             }
             cv.setSelected(true, id: id)
             delegate.collectionView(cv, didSelectItemAt: indexPath)
         }, path: "$.touches")
-    }
-}
-
-extension UICollectionView {
-    /// The index path of the item with scene id `id`, as the data is now.
-    func indexPath(forItemID id: String) -> IndexPath? {
-        let ids = SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? []
-        for (s, section) in ids.enumerated() { if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
-        return nil
     }
 }

@@ -25,6 +25,8 @@ open class UICollectionView: UIScrollView {
     var simulatedContext: LayoutContext?
     /// Whether a scene's code step changed the data through this view's batch updates.
     var dataChangedByCode = false
+    /// Self-sized cells' sizes by item id, with the estimate each was fitted from.
+    var fittedSizes: [String: (asked: CGSize, size: CGSize)] = [:]
     /// The selected items' scene ids (UIKitSelection).
     var selectedIDs: Set<String> = []
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
@@ -33,10 +35,19 @@ open class UICollectionView: UIScrollView {
     var itemIdentifier: ((IndexPath) -> String?)?
     /// The cell made for each item when the scene was made, by item id.
     var cells: [String: UICollectionViewCell] = [:]
-    /// The id of the item at `indexPath` as the simulation's data is now.
+    /// The items' ids, section by section, as the data is now: as a code step's updates have
+    /// left them while it runs, else as the simulation last laid the view out.
+    var itemIDs: [[String]] { SceneRecording.current?.ids ?? simulatedContext?.itemIDs ?? [] }
+    /// The id of the item at `indexPath` as the data is now.
     func itemID(at indexPath: IndexPath) -> String? {
-        guard let ids = simulatedContext?.itemIDs, indexPath.section < ids.count, indexPath.item < ids[indexPath.section].count else { return nil }
+        let ids = itemIDs
+        guard indexPath.section >= 0, indexPath.section < ids.count, indexPath.item >= 0, indexPath.item < ids[indexPath.section].count else { return nil }
         return ids[indexPath.section][indexPath.item]
+    }
+    /// The index path of the item with id `id` as the data is now.
+    func indexPath(forItemID id: String) -> IndexPath? {
+        for (s, section) in itemIDs.enumerated() { if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
+        return nil
     }
     /// The headers and footers the data source made, by kind and index path, made when first shown.
     var supplementaryViews: [String: UICollectionReusableView] = [:]

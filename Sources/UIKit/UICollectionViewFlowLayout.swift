@@ -62,10 +62,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 (0..<n).map { i in
                     let ip = IndexPath(item: i, section: s)
                     let asked = sizes.map { CGSize($0[s][i]) } ?? estimate
-                    guard let cell = cv.cellForItem(at: ip) else { return Size(asked) }
+                    guard let id = cv.itemID(at: ip), let cell = cv.cells[id] else { return Size(asked) }
+                    // Measured once per cell and estimate, as UIKit keeps a self-sized cell's size
+                    // until the cell is reloaded (a layout that invalidates on every scroll asks again).
+                    if let known = cv.fittedSizes[id], known.asked == asked { return Size(known.size) }
                     let a = UICollectionViewLayoutAttributes.from(LayoutAttributes(forCellWith: ItemIndexPath(ip), frame: Rect(origin: .zero, size: Size(asked))),
                                                                   as: attributesType)
-                    return Size(cell.preferredLayoutAttributesFitting(a).size)
+                    let size = cell.preferredLayoutAttributesFitting(a).size
+                    cv.fittedSizes[id] = (asked, size)
+                    return Size(size)
                 }
             }
         }

@@ -7,7 +7,9 @@ import Flipbook
 /// constraints give — a multi-line label 12 pt inside the content view on every side, the width
 /// held at 351 pt by a constraint, as apps write it — and the layout stacks the fitted sizes.
 final class UIKitSelfSizingTests: XCTestCase {
-    final class TextCell: UICollectionViewCell {
+
+    /// A wrapping label 12 pt inside the content view on every side; the width is the layout's.
+    class FreeTextCell: UICollectionViewCell {
         let label = UILabel()
         override init(frame: CGRect) {
             super.init(frame: frame)
@@ -19,26 +21,17 @@ final class UIKitSelfSizingTests: XCTestCase {
                 label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
                 label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
                 label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
-                contentView.widthAnchor.constraint(equalToConstant: 351),
             ])
         }
         required init?(coder: NSCoder) { fatalError() }
     }
 
-    /// The same label with the width left to the layout.
-    final class FreeTextCell: UICollectionViewCell {
-        let label = UILabel()
+    /// The same cell with its width held at 351 pt by a constraint, as apps write it for a flow
+    /// layout's estimatedItemSize.
+    final class TextCell: FreeTextCell {
         override init(frame: CGRect) {
             super.init(frame: frame)
-            label.numberOfLines = 0
-            label.translatesAutoresizingMaskIntoConstraints = false
-            contentView.addSubview(label)
-            NSLayoutConstraint.activate([
-                label.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 12),
-                label.bottomAnchor.constraint(equalTo: contentView.bottomAnchor, constant: -12),
-                label.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 12),
-                label.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -12),
-            ])
+            contentView.widthAnchor.constraint(equalToConstant: 351).isActive = true
         }
         required init?(coder: NSCoder) { fatalError() }
     }
