@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookAnimation
 
 /// The state of a collection view's data: sections and items by identifier
 /// (https://developer.apple.com/documentation/uikit/nsdiffabledatasourcesnapshot).
@@ -61,8 +62,42 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
         deleteItems([identifier])
         insertItems([identifier], afterItem: toIdentifier)
     }
-    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {}
-    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {}
+    /// Marks items whose cells are made again when the snapshot is applied.
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) { reloadedItemIdentifiers += identifiers }
+    /// Marks items whose cells are configured again when the snapshot is applied (drawn as a
+    /// reload: Flipbook asks the data source for the cell again).
+    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) { reconfiguredItemIdentifiers += identifiers }
+    public fileprivate(set) var reloadedItemIdentifiers: [ItemIdentifierType] = []
+    public fileprivate(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
+
+    /// What applying `new` over this snapshot changes, as one batch update in UIKit's index
+    /// paths: deletes in this snapshot's, inserts and move targets in `new`'s. An item that
+    /// stays in its section moves only when its order among the items that stay there changed
+    /// (those off the longest run kept in order), so one move is one move.
+    func updates(to new: Self) -> [SceneRecording.Update] {
+        var old: [ItemIdentifierType: IndexPath] = [:]
+        for (s, section) in sections.enumerated() { for (i, id) in section.items.enumerated() { old[id] = IndexPath(item: i, section: s) } }
+        var updates: [SceneRecording.Update] = []
+        var stays = Set<ItemIdentifierType>()
+        for (s, section) in new.sections.enumerated() {
+            var kept: [(id: ItemIdentifierType, at: IndexPath, from: IndexPath)] = []
+            for (i, id) in section.items.enumerated() {
+                let at = IndexPath(item: i, section: s)
+                guard let from = old[id] else { updates.append(.insert(at)); continue }
+                stays.insert(id)
+                if from.section == s { kept.append((id, at, from)) } else { updates.append(.move(from, at)) }
+            }
+            let inOrder = Set(longestIncreasingRun(kept.map(\.from.item)).map { kept[$0].id })
+            for k in kept where !inOrder.contains(k.id) { updates.append(.move(k.from, k.at)) }
+        }
+        for (id, from) in old where !stays.contains(id) { updates.append(.delete(from)) }
+        var moved = Set<IndexPath>()
+        for u in updates { if case .move(let from, _) = u { moved.insert(from) } }
+        for id in new.reloadedItemIdentifiers + new.reconfiguredItemIdentifiers {
+            if let from = old[id], stays.contains(id), !moved.contains(from) { updates.append(.reload(from)); moved.insert(from) }
+        }
+        return updates
+    }
 
     private func position(of id: ItemIdentifierType) -> (Int, Int)? {
         for (s, section) in sections.enumerated() { if let i = section.items.firstIndex(of: id) { return (s, i) } }
@@ -92,13 +127,37 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         collectionView.itemIdentifier = { [weak self] indexPath in self?.itemIdentifier(for: indexPath).map { String(describing: $0) } }
     }
 
-    /// Sets the data. Before a scene runs it is what the scene starts with; animated changes
-    /// during a scene come from the scene's script (docs/uikit.md).
+    /// Sets the data. Before a scene runs it is what the scene starts with. In a scene's code
+    /// step (ScriptStep.at, a selection or a swipe action's handler) the differences animate as
+    /// one batch update, as UIKit's do: deleted items fade out, inserted ones in, moved and
+    /// shifted ones slide, reloaded ones are made again — over the enclosing `UIView.animate`'s
+    /// timing, else Core Animation's default; with `animatingDifferences` false they jump.
+    /// `completion` runs when the animation ends.
     open func apply(_ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>, animatingDifferences: Bool = true,
                     completion: (() -> Void)? = nil) {
+        let old = current
         current = snapshot
-        collectionView?.reloadData()
-        completion?()
+        // Marks act once: the snapshot the data source hands back has none.
+        current.reloadedItemIdentifiers = []
+        current.reconfiguredItemIdentifiers = []
+        guard let recording = SceneRecording.current, let collectionView else {
+            collectionView?.reloadData()
+            completion?()
+            return
+        }
+        guard old.sectionIdentifiers == snapshot.sectionIdentifiers else {
+            recording.fail("UICollectionViewDiffableDataSource.apply with other sections during the scene is not drawn yet (its items inserted, deleted, moved and reloaded are); see docs/uikit.md")
+            return
+        }
+        let updates = old.updates(to: snapshot)
+        if recording.batch != nil {
+            // Inside performBatchUpdates: part of that batch.
+            recording.batch! += updates
+            completion?()
+            return
+        }
+        recording.commit(updates, in: collectionView, completion: completion.map { c in { _ in c() } },
+                         timing: animatingDifferences ? recording.timing : .curve(.linear, duration: 0))
     }
 
     open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { current }
@@ -167,4 +226,20 @@ extension UICollectionView {
         registration.handler(view, registration.elementKind, indexPath)
         return view
     }
+}
+
+/// The positions in `values` of a longest strictly increasing subsequence (patience sorting).
+private func longestIncreasingRun(_ values: [Int]) -> [Int] {
+    var tails: [Int] = []          // index into values of the smallest tail of each length
+    var previous = Array(repeating: -1, count: values.count)
+    for (k, v) in values.enumerated() {
+        var lo = 0, hi = tails.count
+        while lo < hi { let mid = (lo + hi) / 2; if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid } }
+        if lo > 0 { previous[k] = tails[lo - 1] }
+        if lo == tails.count { tails.append(k) } else { tails[lo] = k }
+    }
+    var out: [Int] = []
+    var k = tails.last ?? -1
+    while k >= 0 { out.append(k); k = previous[k] }
+    return out.reversed()
 }

@@ -95,7 +95,7 @@ final class SceneRecording {
 
     /// One batch update of `updates` on `cv`: UIKit's index paths (deletes, reloads and move
     /// sources in the data before, inserts and move targets after) as the items' ids.
-    func commit(_ updates: [Update], in cv: UICollectionView, completion: ((Bool) -> Void)?) {
+    func commit(_ updates: [Update], in cv: UICollectionView, completion: ((Bool) -> Void)?, timing: AnimationTiming? = nil) {
         func id(_ ip: IndexPath, _ call: String) -> String? {
             guard ip.section >= 0, ip.section < ids.count, ip.item >= 0, ip.item < ids[ip.section].count else {
                 fail("\(call): no item at [\(ip.section), \(ip.item)] (the data has \(ids.map(\.count)) items)")
@@ -139,7 +139,7 @@ final class SceneRecording {
         _ = BatchUpdateCheck.apply(changes, to: &ids)
         if changes.count > 1 { cv.dataChangedByCode = true }
         let then = completion.map { c in [SceneRecording.later { c(true) }] } ?? []
-        actions.append(.performBatchUpdates(changes, timing: timing, completion: then))
+        actions.append(.performBatchUpdates(changes, timing: timing ?? self.timing, completion: then))
     }
 
     /// The layout's attributes changed (new properties, a new layout object): every item

@@ -175,4 +175,56 @@ final class SceneCodeTests: XCTestCase {
             XCTAssertFalse("\(error)".contains("\n"))
         }
     }
+
+    /// A diffable data source's apply(_:animatingDifferences:) in a code step animates the
+    /// differences as one batch update (UIKit's rule for it,
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource/apply(_:animatingdifferences:completion:)):
+    /// "b" deleted, "x" inserted after "d" and "e" moved to the front give e a c d x, every row
+    /// sliding over Core Animation's 0.25 s ease-in-ease-out (halfway at the halfway point);
+    /// without animating, the next change jumps.
+    func testDiffableApplyAnimatesTheDifferences() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.minimumLineSpacing = 10
+        layout.itemSize = CGSize(width: 375, height: 60)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+        let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, _ in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
+            cell.backgroundColor = .systemBlue
+            return cell
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["a", "b", "c", "d", "e"])
+        dataSource.apply(snapshot, animatingDifferences: false)
+        var completed: [Double] = []
+        let scene = Scene(name: "diffable", canvas: canvas, fps: 60, duration: 2, collectionView: cv, script: [
+            .at(0.5) {
+                var s = dataSource.snapshot()
+                s.deleteItems(["b"])
+                s.insertItems(["x"], afterItem: "d")
+                s.moveItem("e", beforeItem: "a")
+                dataSource.apply(s) { completed.append(0.5) }
+            },
+            .at(1.5) {
+                var s = dataSource.snapshot()
+                s.deleteItems(["e"])
+                dataSource.apply(s, animatingDifferences: false)
+            },
+        ])
+        let t = try Simulator.run(scene)
+        func y(_ id: String, _ k: Int) -> Double? { item(id, t.frames[k])?.frame.minY }
+        XCTAssertEqual(t.frames[29].items.filter { $0.kind == .cell }.map(\.id).sorted(), ["a", "b", "c", "d", "e"])
+        // Halfway through the 0.25 s (frame 30 + 7.5): "a" is halfway from 0 to 70, "e" from 280 to 0.
+        XCTAssertEqual(try XCTUnwrap(y("a", 37)) + XCTUnwrap(y("a", 38)), 70, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(y("e", 37)) + XCTUnwrap(y("e", 38)), 280, accuracy: 1e-6)
+        XCTAssertEqual(y("c", 37), 140, "c keeps its place")
+        // After it: e a c d x, the deleted row gone, and the completion run once.
+        XCTAssertEqual(["e", "a", "c", "d", "x"].map { y($0, 60) }, [0, 70, 140, 210, 280])
+        XCTAssertNil(item("b", t.frames[60]))
+        XCTAssertEqual(completed, [0.5])
+        // Without animating: the frame after 1.5 s has "a" at the top already.
+        XCTAssertEqual(["a", "c", "d", "x"].map { y($0, 91) }, [0, 70, 140, 210])
+        XCTAssertNil(item("e", t.frames[91]))
+    }
 }
