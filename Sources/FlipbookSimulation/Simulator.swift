@@ -57,7 +57,8 @@ public final class Simulator {
         }
         for i in views.indices {
             let v = views[i]
-            if v.layout is ListLayout, v.spec.sections.contains(where: { $0.items.contains { $0.leadingSwipeActions != nil || $0.trailingSwipeActions != nil } }) {
+            if (v.layout as? any SwipeActionsProviding)?.providesSwipeActions == true
+                || v.layout is ListLayout && v.spec.sections.contains(where: { $0.items.contains { $0.leadingSwipeActions != nil || $0.trailingSwipeActions != nil } }) {
                 swipeControllers[i] = SwipeActionsController(simulator: self, view: v)
             }
             installScrollPan(i)

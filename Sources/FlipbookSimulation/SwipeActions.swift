@@ -115,11 +115,26 @@ extension CollectionView {
     }
 }
 
+/// A layout whose rows' swipe actions come from an app's code (a UIKit list configuration's
+/// swipe-actions providers), asked when a swipe begins, as UIKit asks them; performing one runs
+/// the app's handler, which decides what happens to the row.
+package protocol SwipeActionsProviding {
+    /// Whether any row may have actions (the simulation installs the swipe then).
+    var providesSwipeActions: Bool { get }
+    /// The actions a swipe toward `side` reveals on item `id` now, if any.
+    func swipeActions(forItem id: String, side: SwipeSide) -> SwipeActionsConfiguration?
+    /// Runs the handler of action `index` of the configuration last given for `id` and `side`.
+    func performSwipeAction(_ index: Int, side: SwipeSide, item id: String, in simulator: Simulator)
+}
+
 /// Swipe actions on a list (UICollectionView with UISwipeActionsConfiguration): a sideways pan
 /// on a row that has actions for that side moves the row over them; a release opens or closes
 /// it by position and velocity, or past the full-swipe offset performs the first action; a tap
 /// on an action performs it, a tap elsewhere (or a scroll) closes the row. A destructive action
-/// slides the row away and deletes it (the rows below close the gap, UIKit's deletion).
+/// slides the row away and deletes it (the rows below close the gap, UIKit's deletion). Where
+/// the actions come from an app's code (SwipeActionsProviding), its handler runs instead: a
+/// destructive action's row slides away first; the row is deleted if the handler deleted its
+/// item, and closes otherwise.
 final class SwipeActionsController {
     unowned let simulator: Simulator
     unowned let view: CollectionView
@@ -162,19 +177,27 @@ final class SwipeActionsController {
 
     /// Whether a drag from `p` moving by `translation` is a swipe (so the scroll view's pan leaves it).
     func claims(_ p: Point, translation t: Point) -> Bool {
-        guard abs(t.x) > abs(t.y), let (id, _) = row(at: p), let item = view.item(id) else { return false }
+        guard abs(t.x) > abs(t.y), let (id, _) = row(at: p) else { return false }
         if let s = view.swipe, s.item == id { return true }
-        return item.swipeActions(t.x < 0 ? .trailing : .leading) != nil
+        return actions(of: id, t.x < 0 ? .trailing : .leading) != nil
+    }
+
+    private var provider: (any SwipeActionsProviding)? { view.layout as? any SwipeActionsProviding }
+
+    /// The actions item `id` shows toward `side`: the app's code's, else the item's own.
+    private func actions(of id: String, _ side: SwipeSide) -> SwipeActionsConfiguration? {
+        if let provider { return provider.swipeActions(forItem: id, side: side).flatMap { $0.actions.isEmpty ? nil : $0 } }
+        return view.item(id)?.swipeActions(side)
     }
 
     private func began(at p: Point, translation t: Point) {
-        guard let (id, frame) = row(at: p), let item = view.item(id) else { return }
+        guard let (id, frame) = row(at: p) else { return }
         if let s = view.swipe, s.item == id {
             startOffset = s.offset(at: now)
             view.swipe?.motion = .following(startOffset)
         } else {
             let side: SwipeSide = t.x < 0 ? .trailing : .leading
-            guard let config = item.swipeActions(side) else { return }
+            guard let config = actions(of: id, side) else { return }
             if view.swipe != nil { close() }
             view.swipe = RowSwipe(item: id, side: side, configuration: config, rowWidth: frame.width, motion: .following(0))
             startOffset = 0
@@ -233,6 +256,7 @@ final class SwipeActionsController {
     /// closes the row.
     private func perform(_ k: Int, velocity: Double) {
         guard let s = view.swipe else { return }
+        if let provider { return perform(k, velocity: velocity, by: provider) }
         guard s.configuration.actions[k].style == .destructive else { return close() }
         move(to: s.rowWidth, velocity: velocity)
         guard case .released(let m)? = view.swipe?.motion else { return }
@@ -246,6 +270,32 @@ final class SwipeActionsController {
                 if self.view.swipe?.item == item { self.view.swipe = nil }
             }
         }
+    }
+
+    /// The app's handler decides: run when a destructive action's row has slid away (at once
+    /// for another); the row goes if the handler deleted its item, else it closes.
+    private func perform(_ k: Int, velocity: Double, by provider: any SwipeActionsProviding) {
+        guard let s = view.swipe else { return }
+        let item = s.item
+        let run: (Double) -> Void = { [unowned self] t in
+            guard self.view.item(item) != nil, self.view.swipe?.item == item else { return }
+            let frame = self.view.layoutAttributes(for: item)?.frame
+            provider.performSwipeAction(k, side: s.side, item: item, in: self.simulator)
+            guard self.view.swipe?.item == item else { return }
+            if self.view.item(item) == nil, let frame {
+                // Deleted: its fill fades with it, its actions under it, then they go.
+                self.view.swipe?.deleted = (frame, t)
+                self.simulator.after(Self.deleteTiming.duration) { [unowned self] _ in
+                    if self.view.swipe?.item == item { self.view.swipe = nil }
+                }
+            } else {
+                self.close()
+            }
+        }
+        guard s.configuration.actions[k].style == .destructive else { return run(now) }
+        move(to: s.rowWidth, velocity: velocity)
+        guard case .released(let m)? = view.swipe?.motion else { return }
+        simulator.after(max(0, m.endTime - now), run)
     }
 
     func scrollBegan() { if view.swipe != nil { close() } }

@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookCore
 import FlipbookLayout
+import FlipbookSimulation
 
 /// A scrolling view of items placed by a layout
 /// (https://developer.apple.com/documentation/uikit/uicollectionview). Built in Swift as an app
@@ -29,6 +30,8 @@ open class UICollectionView: UIScrollView {
     var fittedSizes: [String: (asked: CGSize, size: CGSize)] = [:]
     /// The selected items' scene ids (UIKitSelection).
     var selectedIDs: Set<String> = []
+    /// The swipe actions last shown, whose handlers a tap runs (UIKitLayout: SwipeActionsProviding).
+    var shownSwipeActions: (id: String, side: SwipeSide, configuration: UISwipeActionsConfiguration)?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
     var retainedDataSource: AnyObject?
     /// The item's identifier as a scene id (a diffable data source's), else nil.

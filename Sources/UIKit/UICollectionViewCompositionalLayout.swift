@@ -343,6 +343,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The value Flipbook lays out, made by prepare().
     private(set) var backing: any CollectionViewLayout = CompositionalLayout(sections: [])
     var list: ListLayout?
+    /// The configuration `list(using:)` was given (its swipe-actions providers).
+    var listConfiguration: UICollectionLayoutListConfiguration?
 
     public convenience init(section: NSCollectionLayoutSection) {
         self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
@@ -368,6 +370,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     public class func list(using configuration: UICollectionLayoutListConfiguration) -> UICollectionViewCompositionalLayout {
         let layout = UICollectionViewCompositionalLayout(sectionProvider: { _, _ in nil })
         layout.list = configuration.model
+        layout.listConfiguration = configuration
         return layout
     }
 
@@ -423,7 +426,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration
-public struct UICollectionLayoutListConfiguration: Sendable {
+public struct UICollectionLayoutListConfiguration: @unchecked Sendable {
     public enum Appearance: Int, Sendable { case plain, grouped, insetGrouped }
     public enum HeaderMode: Int, Sendable { case none, supplementary, firstItemInSection }
     public enum FooterMode: Int, Sendable { case none, supplementary }
@@ -431,6 +434,11 @@ public struct UICollectionLayoutListConfiguration: Sendable {
     public var headerMode = HeaderMode.none
     public var footerMode = FooterMode.none
     public var showsSeparators = true
+    /// Asked for a row's actions when a swipe toward the trailing edge begins
+    /// (https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration/trailingswipeactionsconfigurationprovider).
+    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+    /// Asked for a row's actions when a swipe toward the leading edge begins.
+    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
     public init(appearance: Appearance) { self.appearance = appearance }
 
     var model: ListLayout {
