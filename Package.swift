@@ -63,7 +63,11 @@ let package = Package(
         .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook", "FlipbookTesting"]),
         // Layout code written for iOS, built unchanged against the UIKit module (examples/uikit/README.md).
         .target(name: "UIKitExamples", dependencies: ["UIKit"], path: "examples/uikit", exclude: ["README.md"]),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "Flipbook", "FlipbookCLI"]),
+        // Scenes made from them (their touches and scripts), and the command that registers them
+        // by name as a team registers its own: `uikit-examples render mail-inbox`.
+        .target(name: "UIKitExampleScenes", dependencies: ["UIKitExamples", "UIKit", "Flipbook"], path: "examples/uikit-scenes/Scenes"),
+        .executableTarget(name: "uikit-examples", dependencies: ["UIKitExampleScenes", "FlipbookCLI"], path: "examples/uikit-scenes/Command"),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]
 )

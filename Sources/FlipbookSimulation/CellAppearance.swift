@@ -74,6 +74,8 @@ public enum CellAppearance {
             s.frame.origin = Point(x: text.x, y: t.frame.maxY + listTitleToSecondary)
             a.content.append(.text(s))
         }
+        // A row of the app's own views (a UIKit list cell's content view), over its background.
+        for c in item.content { a.content.append(element(c, in: size)) }
         if row.topSeparator {
             a.content.append(.symbol(SymbolElement(kind: .topSeparator, frame: Rect(x: 0, y: 0, width: size.width, height: size.height), color: separator)))
         }

@@ -61,9 +61,13 @@ extension CollectionView {
         }
         if kind == .cell {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
-            if let row = listRow { return CellAppearance.listCell(item, row: row, size: state.frame.size) }
-            item.color = state.color
             if contentElements != nil { item.content = [] }
+            if let row = listRow {
+                var a = CellAppearance.listCell(item, row: row, size: state.frame.size)
+                if let contentElements { a.content += contentElements }
+                return a
+            }
+            item.color = state.color
             var a = CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
                                         selfSized: selfSizedSections.contains(indexPath.section))
             if let contentElements { a.content += contentElements }

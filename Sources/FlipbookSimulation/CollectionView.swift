@@ -203,10 +203,12 @@ public final class CollectionView {
                 let ip = ItemIndexPath(item: i, section: s)
                 guard let item = self.item(sections[s][i], at: ip) else { continue }
                 var size: Size
-                if let list, case .fixed(let w) = width {
-                    size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
-                } else if let measured = (layout as? any CellMeasuring)?.measuredSize(ofItem: item.id, at: ip, width: width) {
+                // A cell that measures itself (an app's own cell in a UIKit list, by its
+                // constraints) comes first; a list row with the list's content is the list's.
+                if let measured = (layout as? any CellMeasuring)?.measuredSize(ofItem: item.id, at: ip, width: width) {
                     size = measured
+                } else if let list, case .fixed(let w) = width {
+                    size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
                 } else {
                     // Where the width is the content's, an item's own width holds it (SelfSizingWidth).
                     var fit = width

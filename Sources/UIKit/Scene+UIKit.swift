@@ -15,6 +15,30 @@ extension Scene {
     /// reports the canvas while the scene is made.
     public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, collectionView cv: UICollectionView,
                 script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches,
+                  owner: nil, problems: [])
+    }
+
+    /// A scene of the collection view in a view controller's view (the first one a depth-first
+    /// walk of its view tree meets), the view loaded as UIKit loads it. The scene keeps the
+    /// controller alive, as a window keeps its root view controller: a collection view holds
+    /// its data source and delegate weakly, and they are often the controller or its objects.
+    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
+                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+        func find(_ view: UIView) -> UICollectionView? {
+            if let cv = view as? UICollectionView { return cv }
+            for sub in view.subviews { if let cv = find(sub) { return cv } }
+            return nil
+        }
+        let found = find(viewController.view)
+        let cv = found ?? UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches,
+                  owner: viewController,
+                  problems: found == nil ? ["\(type(of: viewController))'s view has no UICollectionView in its view tree"] : [])
+    }
+
+    private init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView cv: UICollectionView,
+                 script: [ScriptStep], touches: [TouchTrack], owner: AnyObject?, problems initialProblems: [String]) {
         UIScreen.main.scale = CGFloat(canvas.scale)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
@@ -30,7 +54,7 @@ extension Scene {
         let layout = cv.collectionViewLayout
         layout.prepare()
         var sections: [SectionSpec] = []
-        var problems: [String] = []
+        var problems = initialProblems
         // A layout that answers no single item is asked for all of them once.
         var all: [IndexPath: UICollectionViewLayoutAttributes]?
         func attributes(at ip: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -74,7 +98,7 @@ extension Scene {
         cv.collectionViewLayout.invalidateLayout()
         self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
         // Taps select cells and call the delegate, as a UICollectionView's do.
-        effect = UIKitSelection(collectionView: cv)
+        effect = UIKitSelection(collectionView: cv, owner: owner)
     }
 }
 

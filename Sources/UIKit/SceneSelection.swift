@@ -43,6 +43,8 @@ extension UICollectionView {
 /// becoming the scene's actions (ScriptStep.at).
 struct UIKitSelection: EffectConfiguration, @unchecked Sendable {
     let collectionView: UICollectionView
+    /// What the scene keeps alive with its view (the view controller it was made from).
+    var owner: AnyObject?
     func makeEffect() -> any Effect { UIKitSelectionEffect(collectionView) }
     func validate(in scene: Scene) throws {}
 }

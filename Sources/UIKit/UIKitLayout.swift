@@ -65,12 +65,22 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     package func layoutAttributesForElements(in rect: Rect, orthogonalOffsets: [Int: Point]) -> [LayoutAttributes] {
         guard let backing else { return layoutAttributesForElements(in: rect) }
         collectionView.contentOffset = CGPoint(rect.origin)
-        return backing.layoutAttributesForElements(in: rect, orthogonalOffsets: orthogonalOffsets)
+        return backing.layoutAttributesForElements(in: rect, orthogonalOffsets: orthogonalOffsets).map(withCellContent)
     }
 
     package func layoutAttributesForItem(at indexPath: ItemIndexPath, orthogonalOffsets: [Int: Point]) -> LayoutAttributes? {
         guard let backing else { return layoutAttributesForItem(at: indexPath) }
-        return backing.layoutAttributesForItem(at: indexPath, orthogonalOffsets: orthogonalOffsets)
+        return backing.layoutAttributesForItem(at: indexPath, orthogonalOffsets: orthogonalOffsets).map(withCellContent)
+    }
+
+    /// The backing layout's attributes with the cell's views laid out at their size (a
+    /// self-sized row's too), as `convert` gives a layout object's.
+    private func withCellContent(_ a: LayoutAttributes) -> LayoutAttributes {
+        guard a.representedElementCategory == .cell, let id = collectionView.itemID(at: IndexPath(a.indexPath)),
+              let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return a }
+        var out = a
+        out.contentElements = content(of: cell, for: UICollectionViewLayoutAttributes.from(a), slot: "cell|" + id)
+        return out
     }
 
     /// Asked before the first prepare (cells are measured first): the layout object describes
@@ -258,12 +268,15 @@ extension UIKitLayout: ListRows {
     }
 }
 
-/// A compositional layout's `.estimated` items are the size their cells' Auto Layout gives at
-/// the item's width (`systemLayoutSizeFitting` with the width required and the height free, as
+/// A compositional layout's `.estimated` items, and a list's rows made of an app's own views,
+/// are the size their cells' Auto Layout gives at the item's width (`systemLayoutSizeFitting` with the width required and the height free, as
 /// UIKit's self-sizing cells are measured).
 extension UIKitLayout: CellMeasuring {
     package func measuredSize(ofItem id: String, at indexPath: ItemIndexPath, width: SelfSizingWidth) -> Size? {
         guard let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return nil }
+        // A list row with nothing in its content view keeps the list's row height (UIKit's
+        // estimate), as a cell without constraints does there.
+        if listRows != nil && cell.contentView.subviews.isEmpty { return nil }
         let fitted: CGSize
         switch width {
         case .fixed(let w):
