@@ -11,6 +11,13 @@ for scene in wallet-move jiggle-reorder tag-reorder expand-collapse pull-for-mor
   "$flipbook" render "examples/$scene.json" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
   cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
 done
+# Scenes made from UIKit code written for iOS (examples/uikit), through the command that
+# registers them by name.
+swift build -c release --product uikit-examples >/dev/null
+for scene in mail-inbox; do
+  .build/release/uikit-examples render "$scene" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
+  cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
+done
 # One effect as an animated SVG as well (CSS keyframes; the README shows it with <img>).
 "$flipbook" render examples/wallet-move.json -o "$tmp/wallet-move-svg" --format animated-svg --scale 1
 cp "$tmp/wallet-move-svg/wallet-move.svg" docs/images/wallet-move.svg
