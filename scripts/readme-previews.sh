@@ -14,7 +14,7 @@ done
 # Scenes made from UIKit code written for iOS (examples/uikit), through the command that
 # registers them by name.
 swift build -c release --product uikit-examples >/dev/null
-for scene in mail-inbox; do
+for scene in mail-inbox today-feed; do
   .build/release/uikit-examples render "$scene" -o "$tmp/$scene" --format gif --scale 1 --fps 25 --show-touches
   cp "$tmp/$scene/$scene.gif" "docs/images/$scene.gif"
 done

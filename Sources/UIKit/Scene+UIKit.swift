@@ -131,11 +131,13 @@ extension Scene {
         var found: [String] = []
         guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
         cv.cells[id] = cell
+        // A cell inserted during the scene has no attributes yet: like UIKit, it is laid out at
+        // its size when it is first drawn (UIKitLayout.content), not at zero.
         if let attributes {
             cell.frame = CGRect(origin: .zero, size: attributes.size)
             cell.apply(attributes)
+            if let conflict = UIKitCellContent.layOut(cell) { found.append(conflict) }
         }
-        if let conflict = UIKitCellContent.layOut(cell) { found.append(conflict) }
         let (color, style) = UIKitCellLook.look(of: cell)
         if let color { item.color = color }
         item.style = style
@@ -149,7 +151,7 @@ extension Scene {
             item.subtitle = list.secondaryText ?? ""
             item.image = list.image?.data
             item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
-        } else {
+        } else if attributes != nil {
             item.content = UIKitCellContent.elements(of: cell, problems: &found)
         }
         return (item, found)

@@ -58,6 +58,12 @@ open class UICollectionView: UIScrollView {
     /// was drawn for: the same attributes draw the same content without asking the cell again.
     var drawnContent: [String: (attributes: UICollectionViewLayoutAttributes, elements: [Element])] = [:]
 
+    /// The header or footer shown for `elementKind` at `indexPath`
+    /// (https://developer.apple.com/documentation/uikit/uicollectionview/supplementaryview(forelementkind:at:)).
+    public func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        supplementaryViews[elementKind + "|\(indexPath.section)|\(indexPath.item)"].flatMap { $0 === UICollectionReusableView.notImplemented ? nil : $0 }
+    }
+
     /// The data source's view for a header or footer, made once when first shown (nil when the
     /// data source makes none: the protocol's default answers with a marker).
     func supplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView? {

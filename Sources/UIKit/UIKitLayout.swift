@@ -73,13 +73,21 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         return backing.layoutAttributesForItem(at: indexPath, orthogonalOffsets: orthogonalOffsets).map(withCellContent)
     }
 
-    /// The backing layout's attributes with the cell's views laid out at their size (a
-    /// self-sized row's too), as `convert` gives a layout object's.
+    /// The backing layout's attributes with the cell's (or header's) views laid out at their
+    /// size (a self-sized row's too), as `convert` gives a layout object's.
     private func withCellContent(_ a: LayoutAttributes) -> LayoutAttributes {
-        guard a.representedElementCategory == .cell, let id = collectionView.itemID(at: IndexPath(a.indexPath)),
-              let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return a }
         var out = a
-        out.contentElements = content(of: cell, for: UICollectionViewLayoutAttributes.from(a), slot: "cell|" + id)
+        let ip = IndexPath(a.indexPath)
+        switch a.representedElementCategory {
+        case .cell:
+            guard let id = collectionView.itemID(at: ip), let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return a }
+            out.contentElements = content(of: cell, for: UICollectionViewLayoutAttributes.from(a), slot: "cell|" + id)
+        case .supplementaryView(let elementKind):
+            let kind = elementKind.uikitName
+            guard let view = collectionView.supplementaryView(ofKind: kind, at: ip) else { return a }
+            out.contentElements = content(of: view, for: UICollectionViewLayoutAttributes.from(a), slot: kind + "|\(ip.section)|\(ip.item)")
+        case .decorationView: return a
+        }
         return out
     }
 

@@ -122,6 +122,33 @@ open class UIView: NSObject {
     /// (a subclass overriding init(frame:) and init?(coder:), as cells do, inherits it).
     public required convenience override init() { self.init(frame: .zero) }
 
+    /// A point of this view in `view`'s coordinates (the window's when nil: the root of the
+    /// tree); through frames and bounds origins, transforms aside
+    /// (https://developer.apple.com/documentation/uikit/uiview/convert(_:to:)-6qxc1).
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        let from = offsetInRoot, to = view?.offsetInRoot ?? .zero
+        return CGPoint(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        let from = view?.offsetInRoot ?? .zero, to = offsetInRoot
+        return CGPoint(x: point.x + from.x - to.x, y: point.y + from.y - to.y)
+    }
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { CGRect(origin: convert(rect.origin, to: view), size: rect.size) }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { CGRect(origin: convert(rect.origin, from: view), size: rect.size) }
+
+    /// What a point of this view's bounds adds to be in its tree's root's (the window's here):
+    /// each view's frame origin less its bounds origin, up to the root.
+    private var offsetInRoot: CGPoint {
+        var p = CGPoint.zero
+        var v = self
+        while let parent = v.superview {
+            p.x += v.frame.minX - v.bounds.minX
+            p.y += v.frame.minY - v.bounds.minY
+            v = parent
+        }
+        return p
+    }
+
     open func layoutSubviews() {}
     open func setNeedsLayout() {}
     open func layoutIfNeeded() {}

@@ -8,6 +8,7 @@ public enum UIKitExampleScenes {
     /// Every scene by name, for `FlipbookCommand.main(scenes:)`.
     public static let all: [String: @Sendable () throws -> Scene] = [
         "mail-inbox": { mailInbox() },
+        "today-feed": { todayFeed() },
     ]
 
     static func drag(at time: Double, y: Double, from x0: Double, to x1: Double, duration: Double, hold: Double = 0.15) -> TouchTrack {
@@ -30,6 +31,20 @@ public enum UIKitExampleScenes {
                         drag(at: 2.1, y: rows[2], from: w - 35, to: w - 185, duration: 0.45),
                         tap(at: 3.0, x: w - 148 + 37, y: rows[2]),
                         drag(at: 3.8, y: rows[4], from: w - 15, to: 30, duration: 0.35, hold: 0),
+                     ])
+    }
+}
+
+extension UIKitExampleScenes {
+    /// The Today feed: a story arrives and is inserted second (the app's own diffable apply),
+    /// then the feed is flicked up through the cards and back.
+    public static func todayFeed() -> Scene {
+        let controller = TodayViewController()
+        return Scene(name: "today-feed", canvas: Canvas(width: 390, height: 844, scale: 2, background: .white), fps: 60, duration: 5,
+                     viewController: controller, script: [.at(0.8) { controller.addBreakingStory() }],
+                     touches: [
+                        TouchTrack.flick(at: 1.8, from: Point(x: 195, y: 650), velocity: Point(x: 0, y: -1500)),
+                        TouchTrack.flick(at: 3.4, from: Point(x: 195, y: 250), velocity: Point(x: 0, y: 2500)),
                      ])
     }
 }
