@@ -17,6 +17,7 @@ COPY Sources ./Sources
 COPY Plugins ./Plugins
 COPY Tests ./Tests
 COPY examples/uikit ./examples/uikit
+COPY examples/uikit-scenes ./examples/uikit-scenes
 RUN swift build -c release --product flipbook
 
 FROM swift:6.1-bookworm

@@ -66,6 +66,9 @@ public struct TextElement: Hashable, Sendable {
     public var alignment: TextAlignment
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
+    /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
+    /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
+    public var view: String?
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: FontWeight = .regular,
                 color: Color = .black, alignment: TextAlignment = .left, numberOfLines: Int = 1,
                 lineBreakMode: LineBreakMode = .byTruncatingTail) {
@@ -87,6 +90,9 @@ public struct ImageElement: Hashable, Sendable {
     public var frame: Rect
     public var contentMode: ContentMode
     public var cornerRadius: Double
+    /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
+    /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
+    public var view: String?
     public init(image: ImageData, frame: Rect, contentMode: ContentMode = .scaleAspectFill, cornerRadius: Double = 0) {
         self.image = image; self.frame = frame; self.contentMode = contentMode; self.cornerRadius = cornerRadius
     }
@@ -97,6 +103,9 @@ public struct RectElement: Hashable, Sendable {
     public var frame: Rect
     public var color: Color
     public var cornerRadius: Double
+    /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
+    /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
+    public var view: String?
     public init(frame: Rect, color: Color, cornerRadius: Double = 0) {
         self.frame = frame; self.color = color; self.cornerRadius = cornerRadius
     }

@@ -150,7 +150,8 @@ public enum SemanticDiff {
             }
             var differing: [Int] = []
             var props = Set<String>()
-            var changes: [String: String] = [:]
+            // One text per property, per named view ("text|› titleLabel"), first seen first.
+            var changes: [String: (property: String, text: String, order: Int)] = [:]
             var largest = (value: 0.0, property: "", frame: 0)
             var impact = 0.0
             for i in Set(framesA).union(framesB).sorted() {
@@ -163,8 +164,9 @@ public enum SemanticDiff {
                     if v > largest.value { largest = (v, p, i) }
                 }
                 if let sa = x[i], let sb = y[i] {
-                    for c in AppearanceDiff.changes(sa.item.appearance, sb.item.appearance) where changes[c.property] == nil {
-                        changes[c.property] = c.text
+                    for c in AppearanceDiff.changes(sa.item.appearance, sb.item.appearance) {
+                        let key = c.property + "|" + (c.text.hasPrefix("› ") ? String(c.text.prefix { $0 != ":" }) : "")
+                        if changes[key] == nil { changes[key] = (c.property, c.text, changes.count) }
                     }
                 }
             }
@@ -173,7 +175,8 @@ public enum SemanticDiff {
             d.items.append(ItemDifference(item: id, kind: shift == nil ? .changed : .shifted, ranges: ranges(differing),
                                           properties: propertyOrder.filter(props.contains), largest: min(largest.value, .greatestFiniteMagnitude),
                                           largestProperty: largest.property, largestFrame: largest.frame, shift: shift,
-                                          changes: AppearanceDiff.order.compactMap { changes[$0] }, impact: impact))
+                                          changes: changes.values.sorted { AppearanceDiff.rank($0) < AppearanceDiff.rank($1) }.map(\.text),
+                                          impact: impact))
         }
         markSwaps(&d.items, ta, tb, tolerance: tolerance)
         // A scroll view shifted in time carries the items in it that shifted the same way.
@@ -366,6 +369,9 @@ enum AppearanceDiff {
         note("border", border(a), border(b))
         note("shadow", shadow(a.shadow), shadow(b.shadow))
         note("clipsToBounds", String(a.clipsToBounds), String(b.clipsToBounds))
+        // A UIKit cell's views by name: what changed in each ("› titleLabel: text …").
+        let named = viewChanges(a, b)
+        out += named
         let ta = texts(a), tb = texts(b)
         if ta.map(\.text) != tb.map(\.text) {
             out.append(("text", "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "
@@ -386,7 +392,71 @@ enum AppearanceDiff {
         }
         note("image", images(a), images(b))
         // Anything else in the content (rects, the arrow, the spinner, where text sits): named only.
-        if out.isEmpty && a.content != b.content { out.append(("content", "content changed")) }
+        if out.isEmpty && unnamed(a) != unnamed(b) { out.append(("content", "content changed")) }
+        return out
+    }
+
+    /// Where a change is listed: the item's own looks in `order`, then its views' changes as
+    /// first seen (view by view, in drawing order).
+    static func rank(_ c: (property: String, text: String, order: Int)) -> (Int, Int) {
+        c.text.hasPrefix("› ") ? (1, c.order) : (0, order.firstIndex(of: c.property) ?? order.count)
+    }
+
+    static func view(of e: Element) -> String? {
+        switch e {
+        case .text(let t): t.view
+        case .rect(let r): r.view
+        case .image(let i): i.view
+        default: nil
+        }
+    }
+    static func unnamed(_ a: Appearance) -> [Element] { a.content.filter { view(of: $0) == nil } }
+
+    /// The changes of each named view (a UIKit cell's, TextElement.view), in the order the views
+    /// are drawn: its text, font, colour, fill, image, frame, or that it is drawn no longer.
+    static func viewChanges(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
+        func byView(_ x: Appearance) -> (order: [String], elements: [String: [Element]]) {
+            var order: [String] = [], elements: [String: [Element]] = [:]
+            for e in x.content { if let v = view(of: e) { if elements[v] == nil { order.append(v) }; elements[v, default: []].append(e) } }
+            return (order, elements)
+        }
+        let (orderA, ea) = byView(a), (orderB, eb) = byView(b)
+        var out: [(String, String)] = []
+        func frame(_ r: Rect) -> String {
+            "\(NumberFormat.short(r.minX)),\(NumberFormat.short(r.minY)) \(NumberFormat.short(r.width))×\(NumberFormat.short(r.height))"
+        }
+        for name in orderA + orderB.filter({ ea[$0] == nil }) {
+            let prefix = "› \(name): "
+            guard let xs = ea[name] else { out.append(("content", prefix + "drawn now")); continue }
+            guard let ys = eb[name] else { out.append(("content", prefix + "no longer drawn")); continue }
+            var notes: [(String, String)] = []
+            func note(_ p: String, _ from: String, _ to: String) { if from != to { notes.append((p, "\(p) \(from) → \(to)")) } }
+            for (x, y) in zip(xs, ys) {
+                switch (x, y) {
+                case (.text(let s), .text(let t)):
+                    note("text", InputError.quote(s.text, limit: 40), InputError.quote(t.text, limit: 40))
+                    note("font", "\(NumberFormat.short(s.fontSize)) \(s.weight.rawValue)", "\(NumberFormat.short(t.fontSize)) \(t.weight.rawValue)")
+                    note("textColor", s.color.hex, t.color.hex)
+                    note("frame", frame(s.frame), frame(t.frame))
+                case (.rect(let s), .rect(let t)):
+                    note("background", s.color.hex, t.color.hex)
+                    note("cornerRadius", NumberFormat.short(s.cornerRadius), NumberFormat.short(t.cornerRadius))
+                    note("frame", frame(s.frame), frame(t.frame))
+                case (.image(let s), .image(let t)):
+                    note("image", s.image.description, t.image.description)
+                    note("frame", frame(s.frame), frame(t.frame))
+                default:
+                    if x != y { notes.append(("content", "content changed")) }
+                }
+            }
+            if xs.count != ys.count && notes.isEmpty { notes.append(("content", "content changed")) }
+            // The frame is named only when nothing else changed (new text moves its label's edge).
+            if notes.count > 1 { notes.removeAll { $0.0 == "frame" } }
+            var seen = Set<String>()
+            for (p, text) in notes where seen.insert(text).inserted {
+                out.append((p == "frame" ? "content" : p, prefix + text))
+            }
+        }
         return out
     }
 
@@ -400,10 +470,12 @@ enum AppearanceDiff {
         return "\(s.color.hex) \(NumberFormat.short(s.opacity)) (\(NumberFormat.short(s.offset.x)), \(NumberFormat.short(s.offset.y))) r\(NumberFormat.short(s.radius))"
     }
 
-    static func texts(_ a: Appearance) -> [TextElement] { a.content.compactMap { if case .text(let t) = $0 { return t } else { return nil } } }
+    /// The labels and images no view name claims (a scene file's content; the named ones are
+    /// `viewChanges`').
+    static func texts(_ a: Appearance) -> [TextElement] { a.content.compactMap { if case .text(let t) = $0, t.view == nil { return t } else { return nil } } }
 
     static func images(_ a: Appearance) -> String {
-        let names = a.content.compactMap { e -> String? in if case .image(let i) = e { return i.image.description } else { return nil } }
+        let names = a.content.compactMap { e -> String? in if case .image(let i) = e, i.view == nil { return i.image.description } else { return nil } }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }
@@ -428,7 +500,9 @@ extension ItemDifference {
         case .changed:
             let looks = changes.joined(separator: "; ")
             let geometry = properties.filter { !AppearanceDiff.order.contains($0) }
-            if geometry.isEmpty { return "\(id): \(looks) at frames \(frames)\(from)" }
+            // "\"movie\" › titleLabel: text …": a view inside the item follows its name.
+            let colon = looks.hasPrefix("› ") ? " " : ": "
+            if geometry.isEmpty { return "\(id)\(colon)\(looks) at frames \(frames)\(from)" }
             let unit = ["x", "y", "width", "height", "contentOffset"].contains(largestProperty) ? " pt" : ""
             let amount = NumberFormat.short((largest * 100).rounded() / 100)
             let largestText = AppearanceDiff.order.contains(largestProperty) ? "" : " (largest: \(largestProperty) by \(amount)\(unit) at frame \(largestFrame))"

@@ -67,15 +67,18 @@ public enum Looks {
                     if t.alignment != .left { w.string("align", t.alignment.rawValue) }
                     if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
                     if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
+                    if let v = t.view { w.string("view", v) }
                 case .rect(let r):
                     w.string("rect", r.color.hex)
                     frame(&w, r.frame)
                     if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
+                    if let v = r.view { w.string("view", v) }
                 case .image(let i):
                     w.string("image", i.image.description)
                     frame(&w, i.frame)
                     w.string("contentMode", i.contentMode.rawValue)
                     if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
+                    if let v = i.view { w.string("view", v) }
                 case .arrow(let r):
                     w.string("arrow", r.color.hex)
                     frame(&w, r.frame)
@@ -123,20 +126,27 @@ public enum Looks {
         }
         for e in try o.optional("content")?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase"])
+                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase", "view"])
+            let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
-                a.content.append(.text(TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
-                                                   weight: FontWeight(rawValue: try eo.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
-                                                   color: try eo.required("color").color(),
-                                                   alignment: TextAlignment(rawValue: try eo.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
-                                                   numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
-                                                   lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)))
+                var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
+                                       weight: FontWeight(rawValue: try eo.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                                       color: try eo.required("color").color(),
+                                       alignment: TextAlignment(rawValue: try eo.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
+                                       numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
+                                       lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
+                text.view = view
+                a.content.append(.text(text))
             } else if let r = eo.optional("rect") {
-                a.content.append(.rect(RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
+                var element = RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
+                element.view = view
+                a.content.append(.rect(element))
             } else if let i = eo.optional("image") {
-                a.content.append(.image(ImageElement(image: ImageData(reference: try i.string()), frame: try rect(eo),
-                                                     contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
-                                                     cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)))
+                var element = ImageElement(image: ImageData(reference: try i.string()), frame: try rect(eo),
+                                           contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
+                                           cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
+                element.view = view
+                a.content.append(.image(element))
             } else if let r = eo.optional("arrow") {
                 a.content.append(.arrow(ArrowElement(frame: try rect(eo), rotation: try eo.required("rotation").number(), color: try r.color())))
             } else if let s = eo.optional("spinner") {

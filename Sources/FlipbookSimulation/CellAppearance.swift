@@ -195,11 +195,16 @@ public enum CellAppearance {
         switch c.kind {
         case .text(var t):
             t.frame = f
+            t.view = c.view
             return .text(t)
         case .rect(let color, let radius):
-            return .rect(RectElement(frame: f, color: color, cornerRadius: radius))
+            var r = RectElement(frame: f, color: color, cornerRadius: radius)
+            r.view = c.view
+            return .rect(r)
         case .image(let image, let mode, let radius):
-            return .image(ImageElement(image: image, frame: f, contentMode: mode, cornerRadius: radius))
+            var i = ImageElement(image: image, frame: f, contentMode: mode, cornerRadius: radius)
+            i.view = c.view
+            return .image(i)
         case .arrow(let rotation, let color):
             return .arrow(ArrowElement(frame: f, rotation: rotation, color: color))
         case .spinner(let phase, let color):

@@ -9,8 +9,25 @@ import FlipbookSimulation
 enum UIKitCellContent {
     static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
         var out: [ContentSpec] = []
-        walk(cell, origin: .zero, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil, into: &out, problems: &problems)
+        walk(cell, path: nil, names: propertyNames(of: cell), origin: .zero, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil,
+             into: &out, problems: &problems)
         return out
+    }
+
+    /// The views `root`'s stored properties hold (its class's and its superclasses'), by
+    /// property name: what a report calls them ("titleLabel").
+    static func propertyNames(of root: UIView) -> [ObjectIdentifier: String] {
+        var names: [ObjectIdentifier: String] = [:]
+        var mirror: Mirror? = Mirror(reflecting: root)
+        while let m = mirror {
+            for child in m.children {
+                guard var label = child.label, let view = child.value as? UIView ?? (child.value as? UIView?).flatMap({ $0 }) else { continue }
+                if label.hasPrefix("$__lazy_storage_$_") { label.removeFirst("$__lazy_storage_$_".count) }
+                if names[ObjectIdentifier(view)] == nil { names[ObjectIdentifier(view)] = label }
+            }
+            mirror = m.superclassMirror
+        }
+        return names
     }
 
     /// A header's or footer's view: its own background (with its layer's corner radius) as the
@@ -22,7 +39,7 @@ enum UIKitCellContent {
             out.append(ContentSpec(kind: .rect(bg.value, cornerRadius: Double(view.layer.cornerRadius)), x: 0, y: 0,
                                    width: Double(view.bounds.width), height: Double(view.bounds.height)))
         }
-        walk(view, origin: .zero, alpha: 1, fill: nil, into: &out, problems: &problems)
+        walk(view, path: nil, names: propertyNames(of: view), origin: .zero, alpha: 1, fill: nil, into: &out, problems: &problems)
         return out
     }
 
@@ -39,12 +56,19 @@ enum UIKitCellContent {
 
     /// `fill`: a view whose background is the item's fill (a cell's content view when the cell
     /// has no colour of its own), not drawn again as an element.
-    private static func walk(_ view: UIView, origin: CGPoint, alpha: CGFloat, fill: UIView?,
+    /// `path`: the view's name in reports (nil for the root); a subview no property holds is
+    /// its parent's path, then its class and place among its siblings of that class.
+    private static func walk(_ view: UIView, path: String?, names: [ObjectIdentifier: String], origin: CGPoint, alpha: CGFloat, fill: UIView?,
                              into out: inout [ContentSpec], problems: inout [String]) {
-        for sub in view.subviews where !sub.isHidden && sub.alpha > 0.001 {
+        var seen: [String: Int] = [:]
+        for sub in view.subviews {
+            let name = String(describing: type(of: sub))
+            let index = seen[name, default: 0]
+            seen[name] = index + 1
+            guard !sub.isHidden && sub.alpha > 0.001 else { continue }
+            let subPath = names[ObjectIdentifier(sub)] ?? ((path.map { $0 + " › " } ?? "") + "\(name)[\(index)]")
             let f = sub.frame.offsetBy(dx: origin.x, dy: origin.y)
             let a = alpha * sub.alpha
-            let name = String(describing: type(of: sub))
             if sub is UIButton { problems.append("a UIButton in a cell is not drawn yet (its title and image; see docs/uikit.md)") }
             // A cell's content view's layer transform moves the whole item (UIKitLayout.convert);
             // any other view's is not drawn yet.
@@ -56,7 +80,9 @@ enum UIKitCellContent {
                 problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")
             }
             func place(_ kind: ContentSpec.Kind) {
-                out.append(ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height))))
+                var c = ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
+                c.view = subPath
+                out.append(c)
             }
             // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
             let isFill = sub === fill
@@ -78,7 +104,7 @@ enum UIKitCellContent {
                     problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
                 }
             }
-            walk(sub, origin: f.origin, alpha: a, fill: fill, into: &out, problems: &problems)
+            walk(sub, path: subPath, names: names, origin: f.origin, alpha: a, fill: fill, into: &out, problems: &problems)
         }
     }
 }

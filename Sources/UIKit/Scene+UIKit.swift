@@ -20,11 +20,15 @@ extension Scene {
     }
 
     /// A scene of the collection view in a view controller's view (the first one a depth-first
-    /// walk of its view tree meets), the view loaded as UIKit loads it. The scene keeps the
+    /// walk of its view tree meets), the view loaded as UIKit loads it, with `UIScreen.main`
+    /// the canvas. The scene keeps the
     /// controller alive, as a window keeps its root view controller: a collection view holds
     /// its data source and delegate weakly, and they are often the controller or its objects.
     public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
                 script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+        // The view is loaded screen-sized, as in a window on a device of the canvas's size.
+        UIScreen.main.scale = CGFloat(canvas.scale)
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         func find(_ view: UIView) -> UICollectionView? {
             if let cv = view as? UICollectionView { return cv }
             for sub in view.subviews { if let cv = find(sub) { return cv } }
