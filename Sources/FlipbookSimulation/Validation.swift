@@ -260,7 +260,8 @@ extension Scene {
         for (i, c) in content.enumerated() {
             let p = path + ".content[\(i)]"
             if let problem = c.problem() { throw SceneCheck.issue(p + "." + problem.property, "expected " + problem.expected) }
-            if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text") }
+            // Content made from a UIKit cell's view says which view (its property's name).
+            if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text" + (c.view.map { " (\($0))" } ?? "")) }
         }
     }
 

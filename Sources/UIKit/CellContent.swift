@@ -1,6 +1,7 @@
 import Foundation
 import FlipbookCore
 import FlipbookSimulation
+import FlipbookGraphics
 
 /// A cell's view tree as Flipbook draws it: the subviews, front to back in the painter's order
 /// UIKit composites them, each lowered to the item's content elements (a view's background to a
@@ -90,6 +91,10 @@ enum UIKitCellContent {
                 place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius)))
             }
             if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
+                // A character no font draws would be a blank on every frame: named instead.
+                if let u = Typesetter.missingCharacter(in: text) {
+                    problems.append("\(subPath): UILabel text has \"\(Character(u))\" (U+\(String(u.value, radix: 16, uppercase: true))), which none of Flipbook's fonts draws (Inter, Noto Sans CJK SC, Noto Color Emoji); it would be left blank")
+                }
                 let font = label.font ?? UIFont.systemFont(ofSize: 17)
                 let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
                 place(.text(TextElement(text: text, frame: .zero, fontSize: Double(font.pointSize), weight: font.weight >= .semibold ? .bold : .regular,

@@ -65,3 +65,73 @@ final class ViewNamesTests: XCTestCase {
         XCTAssertTrue(look.contains("\"view\":\"titleLabel\""))
     }
 }
+
+/// A character none of Flipbook's fonts draws, in a cell's label, stops the scene with one line
+/// naming the view and the character, where it would otherwise be a blank on every frame.
+final class MissingGlyphTests: XCTestCase {
+    final class SignCell: UICollectionViewCell {
+        let symbolLabel = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.addSubview(symbolLabel)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    final class Source: NSObject, UICollectionViewDataSource {
+        let text: String
+        init(_ text: String) { self.text = text }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "sign", for: indexPath) as! SignCell
+            cell.symbolLabel.text = text
+            return cell
+        }
+    }
+
+    func run(_ text: String) throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 30)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 100), collectionViewLayout: layout)
+        cv.register(SignCell.self, forCellWithReuseIdentifier: "sign")
+        let source = Source(text)
+        cv.dataSource = source
+        _ = try Simulator.run(Scene(name: "signs", canvas: Canvas(width: 300, height: 100, scale: 1), duration: 0.1, collectionView: cv))
+    }
+
+    /// The label's text changed by a reload from a code step at 0.05 s.
+    func runChanging(to text: String) throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 30)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 100), collectionViewLayout: layout)
+        cv.register(SignCell.self, forCellWithReuseIdentifier: "sign")
+        let source = Source("Sign")
+        cv.dataSource = source
+        var changing = source
+        _ = try Simulator.run(Scene(name: "signs", canvas: Canvas(width: 300, height: 100, scale: 1), duration: 0.2, collectionView: cv, script: [
+            .at(0.05) {
+                changing = Source(text)
+                cv.dataSource = changing
+                cv.reloadItems(at: [IndexPath(item: 0, section: 0)])
+            },
+        ]))
+        _ = changing
+    }
+
+    func testACharacterNoFontDrawsIsNamed() throws {
+        // An Egyptian hieroglyph (U+13000): in none of Inter, Noto Sans CJK SC, Noto Color Emoji.
+        XCTAssertThrowsError(try run("Sign 𓀀")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(".text (symbolLabel): expected characters Flipbook's fonts draw"), text)
+            XCTAssertTrue(text.contains("\"𓀀\" (U+13000)"), text)
+            XCTAssertFalse(text.contains("\n"))
+        }
+        // Text set during the scene (a reconfigured cell) is checked as it is drawn.
+        XCTAssertThrowsError(try runChanging(to: "Sign 𓀀")) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("symbolLabel: UILabel text has \"𓀀\" (U+13000), which none of Flipbook's fonts draws"), text)
+            XCTAssertFalse(text.contains("\n"))
+        }
+        // Chinese and emoji are drawn: no error.
+        XCTAssertNoThrow(try run("标签 🚀 ✅"))
+    }
+}
