@@ -111,10 +111,32 @@ public struct RectElement: Hashable, Sendable {
     }
 }
 
+/// Elements drawn clipped to a (rounded) rectangle: a view that clips its subviews
+/// (UIView.clipsToBounds) inside an item, in the item's own coordinates, as its content is.
+public struct ClipElement: Hashable, Sendable {
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var content: [Element]
+    /// The clipping view's name in its cell (TextElement.view). Not drawn.
+    public var view: String?
+    public init(frame: Rect, cornerRadius: Double = 0, content: [Element]) {
+        self.frame = frame; self.cornerRadius = cornerRadius; self.content = content
+    }
+}
+
+extension Array where Element == FlipbookCore.Element {
+    /// The elements with each clip's own in its place, in drawing order (the clips left out).
+    package var flattened: [FlipbookCore.Element] {
+        flatMap { e -> [FlipbookCore.Element] in if case .clip(let c) = e { return c.content.flattened } else { return [e] } }
+    }
+}
+
 public enum Element: Hashable, Sendable {
     case text(TextElement)
     case rect(RectElement)
     case image(ImageElement)
+    /// Elements clipped to a view's bounds.
+    case clip(ClipElement)
     /// A pull-to-refresh arrow (MJRefreshNormalHeader's), pointing down when `rotation` is 0;
     /// it turns about its centre.
     case arrow(ArrowElement)

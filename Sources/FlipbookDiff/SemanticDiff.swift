@@ -410,14 +410,14 @@ enum AppearanceDiff {
         default: nil
         }
     }
-    static func unnamed(_ a: Appearance) -> [Element] { a.content.filter { view(of: $0) == nil } }
+    static func unnamed(_ a: Appearance) -> [Element] { a.content.flattened.filter { view(of: $0) == nil } }
 
     /// The changes of each named view (a UIKit cell's, TextElement.view), in the order the views
     /// are drawn: its text, font, colour, fill, image, frame, or that it is drawn no longer.
     static func viewChanges(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
         func byView(_ x: Appearance) -> (order: [String], elements: [String: [Element]]) {
             var order: [String] = [], elements: [String: [Element]] = [:]
-            for e in x.content { if let v = view(of: e) { if elements[v] == nil { order.append(v) }; elements[v, default: []].append(e) } }
+            for e in x.content.flattened { if let v = view(of: e) { if elements[v] == nil { order.append(v) }; elements[v, default: []].append(e) } }
             return (order, elements)
         }
         let (orderA, ea) = byView(a), (orderB, eb) = byView(b)
@@ -472,10 +472,10 @@ enum AppearanceDiff {
 
     /// The labels and images no view name claims (a scene file's content; the named ones are
     /// `viewChanges`').
-    static func texts(_ a: Appearance) -> [TextElement] { a.content.compactMap { if case .text(let t) = $0, t.view == nil { return t } else { return nil } } }
+    static func texts(_ a: Appearance) -> [TextElement] { a.content.flattened.compactMap { if case .text(let t) = $0, t.view == nil { return t } else { return nil } } }
 
     static func images(_ a: Appearance) -> String {
-        let names = a.content.compactMap { e -> String? in if case .image(let i) = e, i.view == nil { return i.image.description } else { return nil } }
+        let names = a.content.flattened.compactMap { e -> String? in if case .image(let i) = e, i.view == nil { return i.image.description } else { return nil } }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 }

@@ -136,6 +136,8 @@ public enum DrawList {
             }
         case .symbol(let s):
             return symbol(s, scale: scale)
+        case .clip(let c):
+            return [.clip(RoundedRect(c.frame, radius: c.cornerRadius), content: c.content.flatMap { element($0, scale: scale) })]
         }
     }
 

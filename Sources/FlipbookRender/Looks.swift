@@ -53,50 +53,59 @@ public enum Looks {
             w.endObject()
         }
         if !a.clipsToBounds { w.bool("clipsToBounds", false) }
-        if !a.content.isEmpty {
-            w.beginArray("content")
-            for e in a.content {
-                w.beginObject()
-                switch e {
-                case .text(let t):
-                    w.string("text", t.text)
-                    frame(&w, t.frame)
-                    w.number("fontSize", t.fontSize)
-                    if t.weight != .regular { w.string("weight", t.weight.rawValue) }
-                    w.string("color", t.color.hex)
-                    if t.alignment != .left { w.string("align", t.alignment.rawValue) }
-                    if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
-                    if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
-                    if let v = t.view { w.string("view", v) }
-                case .rect(let r):
-                    w.string("rect", r.color.hex)
-                    frame(&w, r.frame)
-                    if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
-                    if let v = r.view { w.string("view", v) }
-                case .image(let i):
-                    w.string("image", i.image.description)
-                    frame(&w, i.frame)
-                    w.string("contentMode", i.contentMode.rawValue)
-                    if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
-                    if let v = i.view { w.string("view", v) }
-                case .arrow(let r):
-                    w.string("arrow", r.color.hex)
-                    frame(&w, r.frame)
-                    w.number("rotation", r.rotation)
-                case .spinner(let s):
-                    w.string("spinner", s.color.hex)
-                    frame(&w, s.frame)
-                    w.integer("phase", s.phase)
-                case .symbol(let s):
-                    w.string("symbol", s.kind.rawValue)
-                    frame(&w, s.frame)
-                    w.string("color", s.color.hex)
-                }
-                w.endObject()
-            }
-            w.endArray()
-        }
+        if !a.content.isEmpty { writeContent(a.content, to: &w) }
         w.endObject()
+    }
+
+    /// A look's content, in drawing order (a clip's content nested in it).
+    static func writeContent(_ content: [Element], to w: inout JSONWriter) {
+        w.beginArray("content")
+        for e in content {
+            w.beginObject()
+            switch e {
+            case .text(let t):
+                w.string("text", t.text)
+                frame(&w, t.frame)
+                w.number("fontSize", t.fontSize)
+                if t.weight != .regular { w.string("weight", t.weight.rawValue) }
+                w.string("color", t.color.hex)
+                if t.alignment != .left { w.string("align", t.alignment.rawValue) }
+                if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
+                if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
+                if let v = t.view { w.string("view", v) }
+            case .rect(let r):
+                w.string("rect", r.color.hex)
+                frame(&w, r.frame)
+                if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
+                if let v = r.view { w.string("view", v) }
+            case .image(let i):
+                w.string("image", i.image.description)
+                frame(&w, i.frame)
+                w.string("contentMode", i.contentMode.rawValue)
+                if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
+                if let v = i.view { w.string("view", v) }
+            case .arrow(let r):
+                w.string("arrow", r.color.hex)
+                frame(&w, r.frame)
+                w.number("rotation", r.rotation)
+            case .spinner(let s):
+                w.string("spinner", s.color.hex)
+                frame(&w, s.frame)
+                w.integer("phase", s.phase)
+            case .symbol(let s):
+                w.string("symbol", s.kind.rawValue)
+                frame(&w, s.frame)
+                w.string("color", s.color.hex)
+            case .clip(let c):
+                w.string("clip", "bounds")
+                frame(&w, c.frame)
+                if c.cornerRadius != 0 { w.number("cornerRadius", c.cornerRadius) }
+                if let v = c.view { w.string("view", v) }
+                writeContent(c.content, to: &w)
+            }
+            w.endObject()
+        }
+        w.endArray()
     }
 
     /// A look read back from `f` (what `write` wrote).
@@ -120,13 +129,20 @@ public enum Looks {
             a.shadow = Shadow(color: try so.required("color").color(), opacity: try so.required("opacity").number(),
                               offset: Point(x: offset[0], y: offset[1]), radius: try so.required("radius").number())
         }
+        a.content = try readContent(o.optional("content"), depth: 0)
+        return a
+    }
+
+    /// A look's content read back (a clip's nested in it).
+    static func readContent(_ field: JSONField?, depth: Int) throws -> [Element] {
         func rect(_ o: JSONObject) throws -> Rect {
             let v = try o.required("frame").array(minCount: 4, maxCount: 4).map { try $0.number() }
             return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
         }
-        for e in try o.optional("content")?.array(maxCount: 10_000) ?? [] {
+        var content: [Element] = []
+        for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase", "view"])
+                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase", "view", "clip", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -136,27 +152,35 @@ public enum Looks {
                                        numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
                                        lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
                 text.view = view
-                a.content.append(.text(text))
+                content.append(.text(text))
             } else if let r = eo.optional("rect") {
                 var element = RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
                 element.view = view
-                a.content.append(.rect(element))
+                content.append(.rect(element))
             } else if let i = eo.optional("image") {
                 var element = ImageElement(image: ImageData(reference: try i.string()), frame: try rect(eo),
                                            contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
                                            cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
                 element.view = view
-                a.content.append(.image(element))
+                content.append(.image(element))
             } else if let r = eo.optional("arrow") {
-                a.content.append(.arrow(ArrowElement(frame: try rect(eo), rotation: try eo.required("rotation").number(), color: try r.color())))
+                content.append(.arrow(ArrowElement(frame: try rect(eo), rotation: try eo.required("rotation").number(), color: try r.color())))
             } else if let s = eo.optional("spinner") {
-                a.content.append(.spinner(SpinnerElement(frame: try rect(eo), phase: try eo.required("phase").integer(in: Int(Int32.min)...Int(Int32.max)), color: try s.color())))
+                content.append(.spinner(SpinnerElement(frame: try rect(eo), phase: try eo.required("phase").integer(in: Int(Int32.min)...Int(Int32.max)), color: try s.color())))
             } else if let s = eo.optional("symbol") {
-                a.content.append(.symbol(SymbolElement(kind: try s.oneOf(SymbolElement.Kind.self), frame: try rect(eo), color: try eo.required("color").color())))
+                content.append(.symbol(SymbolElement(kind: try s.oneOf(SymbolElement.Kind.self), frame: try rect(eo), color: try eo.required("color").color())))
+            } else if let c = eo.optional("clip") {
+                _ = try c.oneOf(["bounds"])
+                // Nested as deep as view trees go in practice; a file nesting deeper is refused.
+                guard depth < 32 else { throw c.expected("clips nested at most 32 deep") }
+                var clip = ClipElement(frame: try rect(eo), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0,
+                                       content: try readContent(eo.optional("content"), depth: depth + 1))
+                clip.view = view
+                content.append(.clip(clip))
             } else {
-                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\", \"symbol\"")
+                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\", \"symbol\", \"clip\"")
             }
         }
-        return a
+        return content
     }
 }

@@ -209,6 +209,10 @@ public enum CellAppearance {
             return .arrow(ArrowElement(frame: f, rotation: rotation, color: color))
         case .spinner(let phase, let color):
             return .spinner(SpinnerElement(frame: f, phase: phase, color: color))
+        case .clip(let radius, let content):
+            var clip = ClipElement(frame: f, cornerRadius: radius, content: content.map { element($0, in: size) })
+            clip.view = c.view
+            return .clip(clip)
         }
     }
 

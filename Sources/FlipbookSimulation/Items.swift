@@ -15,6 +15,9 @@ public struct ContentSpec: Hashable, Sendable {
         /// with spoke `phase` brightest: drawn by effects (MJRefreshNormalHeader's), not scenes.
         case arrow(rotation: Double, color: Color)
         case spinner(phase: Int, color: Color)
+        /// Content (placed in the item, as the element is) clipped to this element's frame: a
+        /// UIKit view that clips its subviews (made from a cell's view tree, not a scene file).
+        indirect case clip(cornerRadius: Double, content: [ContentSpec])
     }
     public var kind: Kind
     /// Distance from the left edge, or from the right edge when `x` is nil.
@@ -56,6 +59,9 @@ public struct ContentSpec: Hashable, Sendable {
             if !rotation.isFinite || !c.isValid { return ("arrow", "a finite rotation and a colour") }
         case .spinner(_, let c):
             if !c.isValid { return ("spinner", "a colour with components from 0 to 1") }
+        case .clip(let r, let content):
+            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+            if let inner = content.lazy.compactMap({ $0.problem() }).first { return inner }
         }
         return nil
     }

@@ -10,7 +10,7 @@ import FlipbookGraphics
 enum UIKitCellContent {
     static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
         var out: [ContentSpec] = []
-        walk(cell, path: nil, names: propertyNames(of: cell), origin: .zero, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil,
+        walk(cell, path: nil, names: propertyNames(of: cell), placement: .identity, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil,
              into: &out, problems: &problems)
         return out
     }
@@ -40,7 +40,7 @@ enum UIKitCellContent {
             out.append(ContentSpec(kind: .rect(bg.value, cornerRadius: Double(view.layer.cornerRadius)), x: 0, y: 0,
                                    width: Double(view.bounds.width), height: Double(view.bounds.height)))
         }
-        walk(view, path: nil, names: propertyNames(of: view), origin: .zero, alpha: 1, fill: nil, into: &out, problems: &problems)
+        walk(view, path: nil, names: propertyNames(of: view), placement: .identity, alpha: 1, fill: nil, into: &out, problems: &problems)
         return out
     }
 
@@ -57,9 +57,29 @@ enum UIKitCellContent {
 
     /// `fill`: a view whose background is the item's fill (a cell's content view when the cell
     /// has no colour of its own), not drawn again as an element.
+    /// Where a view's points land in the root's: a scale and a translation per axis (a view's
+    /// `transform` of translation and scale about its centre, composed down the tree).
+    struct Placement: Equatable {
+        var sx: CGFloat, sy: CGFloat, tx: CGFloat, ty: CGFloat
+        static let identity = Placement(sx: 1, sy: 1, tx: 0, ty: 0)
+        func map(_ r: CGRect) -> CGRect {
+            let x0 = sx * r.minX + tx, x1 = sx * r.maxX + tx, y0 = sy * r.minY + ty, y1 = sy * r.maxY + ty
+            return CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        }
+        /// The placement of `sub`, a subview of the view this places: its frame's centre, then
+        /// its transform about it (UIView.transform applies about the centre, the layer's
+        /// default anchor point).
+        func child(_ sub: UIView) -> Placement {
+            let t = sub.transform, w = sub.bounds.width, h = sub.bounds.height
+            let ox = sub.center.x - t.a * w / 2 + t.tx, oy = sub.center.y - t.d * h / 2 + t.ty
+            return Placement(sx: sx * t.a, sy: sy * t.d, tx: sx * ox + tx, ty: sy * oy + ty)
+        }
+        var isUniform: Bool { abs(sx - sy) < 1e-9 && sx > 0 }
+    }
+
     /// `path`: the view's name in reports (nil for the root); a subview no property holds is
     /// its parent's path, then its class and place among its siblings of that class.
-    private static func walk(_ view: UIView, path: String?, names: [ObjectIdentifier: String], origin: CGPoint, alpha: CGFloat, fill: UIView?,
+    private static func walk(_ view: UIView, path: String?, names: [ObjectIdentifier: String], placement: Placement, alpha: CGFloat, fill: UIView?,
                              into out: inout [ContentSpec], problems: inout [String]) {
         var seen: [String: Int] = [:]
         for sub in view.subviews {
@@ -68,7 +88,6 @@ enum UIKitCellContent {
             seen[name] = index + 1
             guard !sub.isHidden && sub.alpha > 0.001 else { continue }
             let subPath = names[ObjectIdentifier(sub)] ?? ((path.map { $0 + " › " } ?? "") + "\(name)[\(index)]")
-            let f = sub.frame.offsetBy(dx: origin.x, dy: origin.y)
             let a = alpha * sub.alpha
             if sub is UIButton { problems.append("a UIButton in a cell is not drawn yet (its title and image; see docs/uikit.md)") }
             // A cell's content view's layer transform moves the whole item (UIKitLayout.convert);
@@ -76,9 +95,19 @@ enum UIKitCellContent {
             if !CATransform3DIsIdentity(sub.layer.transform), !(view is UICollectionViewCell && sub === (view as! UICollectionViewCell).contentView) {
                 problems.append("a \(name)'s layer transform in a cell is not drawn yet (the content view's is)")
             }
-            if !sub.transform.isIdentity { problems.append("a \(name)'s transform in a cell is not drawn yet") }
+            // A transform of translation and scale places the view and its subtree; a rotation
+            // or shear is not drawn yet.
+            let t = sub.transform
+            if t.b != 0 || t.c != 0 { problems.append("\(subPath): a \(name)'s rotation or shear (its transform) in a cell is not drawn yet (translation and scale are)") }
+            let placed = placement.child(sub)
+            let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
             if sub.layer.borderWidth > 0 || sub.layer.shadowOpacity > 0 {
                 problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")
+            }
+            func scaled(_ what: String) -> Bool {
+                if placed.isUniform { return true }
+                problems.append("\(subPath): a \(what) scaled unevenly or mirrored (its transform or a superview's) is not drawn yet")
+                return false
             }
             func place(_ kind: ContentSpec.Kind) {
                 var c = ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
@@ -87,8 +116,8 @@ enum UIKitCellContent {
             }
             // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
             let isFill = sub === fill
-            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
-                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius)))
+            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, sub.layer.cornerRadius == 0 || scaled("rounded view") {
+                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx))))
             }
             if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
                 // A character no font draws would be a blank on every frame: named instead.
@@ -97,19 +126,39 @@ enum UIKitCellContent {
                 }
                 let font = label.font ?? UIFont.systemFont(ofSize: 17)
                 let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
-                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(font.pointSize), weight: font.weight >= .semibold ? .bold : .regular,
+                if scaled("label") {
+                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(font.pointSize * placed.sx), weight: font.weight >= .semibold ? .bold : .regular,
                                         color: (label.textColor ?? .label).value.multiplyingAlpha(Double(a)), alignment: alignment,
                                         numberOfLines: label.numberOfLines, lineBreakMode: LineBreakMode(label.lineBreakMode))))
+                }
             }
             if let imageView = sub as? UIImageView, let image = imageView.image {
                 if let mode = FlipbookCore.ContentMode(imageView.contentMode) {
                     if a < 0.999 { problems.append("a translucent UIImageView in a cell is not drawn yet") }
-                    place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius)))
+                    if scaled("image view") {
+                        place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius * placed.sx)))
+                    }
                 } else {
                     problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
                 }
             }
-            walk(sub, path: subPath, names: names, origin: f.origin, alpha: a, fill: fill, into: &out, problems: &problems)
+            guard sub.clipsToBounds else {
+                walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &out, problems: &problems)
+                continue
+            }
+            // A view that clips its subviews (a parallax image in its frame): what reaches
+            // outside its bounds is drawn clipped to them, with its corner radius.
+            var inner: [ContentSpec] = []
+            walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &inner, problems: &problems)
+            let bounds = f.insetBy(dx: -1e-6, dy: -1e-6)
+            if inner.allSatisfy({ bounds.contains(CGRect(x: $0.x ?? 0, y: $0.y ?? 0, width: $0.width ?? 0, height: $0.height)) }) {
+                out += inner
+            } else if sub.layer.cornerRadius == 0 || scaled("rounded view") {
+                var c = ContentSpec(kind: .clip(cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx)), content: inner),
+                                    x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height))
+                c.view = subPath
+                out.append(c)
+            }
         }
     }
 }

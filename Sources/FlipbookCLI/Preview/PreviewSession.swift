@@ -107,7 +107,7 @@ final class PreviewSession: @unchecked Sendable {
         var seen: Set<Appearance> = []
         for f in timeline.frames {
             for it in f.items where seen.insert(it.appearance).inserted {
-                for case .image(let i) in it.appearance.content { out.insert(i.image.source) }
+                for case .image(let i) in it.appearance.content.flattened { out.insert(i.image.source) }
             }
         }
         return out
