@@ -10,7 +10,34 @@ import FlipbookGraphics
 enum UIKitCellContent {
     static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
         var out: [ContentSpec] = []
-        walk(cell, path: nil, names: propertyNames(of: cell), placement: .identity, alpha: 1, fill: cell.backgroundColor == nil ? cell.contentView : nil,
+        let names = propertyNames(of: cell)
+        let bounds = CGRect(origin: .zero, size: cell.bounds.size)
+        func cover(_ color: Color, radius: CGFloat, view: String) {
+            var c = ContentSpec(kind: .rect(color, cornerRadius: Double(radius)), x: 0, y: 0, width: Double(bounds.width), height: Double(bounds.height))
+            c.view = view
+            out.append(c)
+        }
+        // A fill changed since the item was made (a didHighlightItemAt that colours the cell)
+        // covers the one the item draws.
+        let fill = UIKitCellLook.look(of: cell).0
+        if let made = cell.madeWithFill, let fill, fill != made, cell.backgroundColor != nil {
+            if fill.alpha >= 1 { cover(fill, radius: cell.layer.cornerRadius, view: "backgroundColor") } else { translucent() }
+        }
+        func translucent() { problems.append("a cell background that changes to a translucent colour during the scene is not drawn yet") }
+        // The background view, or the selected one while highlighted or selected, behind the
+        // content view (Apple: "replace the default background with the selected background").
+        let shown = (cell.isSelected || cell.isHighlighted) && cell.selectedBackgroundView != nil ? cell.selectedBackgroundView : cell.backgroundView
+        if let shown, !shown.isHidden, shown.alpha > 0.001 {
+            shown.frame = bounds
+            let name = shown === cell.selectedBackgroundView ? "selectedBackgroundView" : "backgroundView"
+            if let bg = shown.backgroundColor, bg.value.alpha > 0 { cover(bg.value.multiplyingAlpha(Double(shown.alpha)), radius: shown.layer.cornerRadius, view: name) }
+            walk(shown, path: name, names: names, placement: .identity, alpha: shown.alpha, fill: nil, into: &out, problems: &problems)
+        } else if let made = cell.madeWithFill, let fill, fill != made, cell.backgroundColor == nil {
+            // The content view's colour changed (Apple's sample colours it in didHighlightItemAt).
+            if fill.alpha >= 1 { cover(fill, radius: cell.layer.cornerRadius, view: "contentView") } else { translucent() }
+        }
+        // The content view's own colour is the item's fill unless a background view lies between.
+        walk(cell, path: nil, names: names, placement: .identity, alpha: 1, fill: cell.backgroundColor == nil && shown == nil ? cell.contentView : nil,
              into: &out, problems: &problems)
         return out
     }

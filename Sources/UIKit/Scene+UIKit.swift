@@ -144,6 +144,7 @@ extension Scene {
         }
         let (color, style) = UIKitCellLook.look(of: cell)
         if let color { item.color = color }
+        cell.madeWithFill = color
         item.style = style
         if let list = cell.contentConfiguration as? UIListContentConfiguration {
             // A list row: its text, secondary text, image and accessories are the item's.

@@ -19,28 +19,38 @@ extension UICollectionView {
     }
 
     /// Marks the item's cell selected or not; the cell is drawn again from its views (a cell that
-    /// restyles its subviews in isSelected's didSet shows it). A look Flipbook does not draw yet
-    /// for a selected cell is one line of the scene's error.
+    /// restyles its subviews in isSelected's didSet, its background colour, its selected
+    /// background view). A look Flipbook does not draw yet is one line of the scene's error.
     func setSelected(_ selected: Bool, id: String) {
         if selected { selectedIDs.insert(id) } else { selectedIDs.remove(id) }
+        restyle(id) { $0.isSelected = selected }
+    }
+
+    /// Marks the item's cell highlighted or not, drawn again as `setSelected` draws it.
+    func setHighlighted(_ highlighted: Bool, id: String) {
+        restyle(id) { $0.isHighlighted = highlighted }
+    }
+
+    private func restyle(_ id: String, _ change: (UICollectionViewCell) -> Void) {
         guard let cell = cells[id] else { return }
-        let look = UIKitCellLook.look(of: cell)
-        cell.isSelected = selected
+        let before = UIKitCellLook.look(of: cell).1
+        change(cell)
         drawnContent["cell|" + id] = nil
-        let after = UIKitCellLook.look(of: cell)
-        if after.0 != look.0 || after.1 != look.1 {
-            SceneRecording.current?.fail("cell \(id): a background, border or shadow of the cell that isSelected changes is not drawn yet (its subviews' are)")
-        }
-        if selected && cell.selectedBackgroundView != nil {
-            SceneRecording.current?.fail("cell \(id): UICollectionViewCell.selectedBackgroundView is not drawn yet")
+        if UIKitCellLook.look(of: cell).1 != before {
+            SceneRecording.current?.fail("cell \(id): a corner radius, border or shadow of the cell that changes with its state is not drawn yet (its colours, subviews and background views are)")
         }
     }
 }
 
-/// Taps on a UIKit scene's cells select them as UICollectionView does: on the touch's end,
+/// Touches on a UIKit scene's cells highlight and select them as UICollectionView does
+/// (https://developer.apple.com/documentation/uikit/changing-the-appearance-of-selected-and-highlighted-cells):
+/// a finger that rests on a cell highlights it (`shouldHighlightItemAt`, the cell's
+/// `isHighlighted`, `didHighlightItemAt`) once the scroll view's delay for telling a tap from a
+/// scroll has passed; lifting it unhighlights the cell (`didUnhighlightItemAt`) and selects it:
 /// `shouldSelectItemAt`, the previous selection deselected (`didDeselectItemAt`), the cell's
 /// `isSelected`, then `didSelectItemAt` — whose code runs at that moment of the scene, its calls
-/// becoming the scene's actions (ScriptStep.at).
+/// becoming the scene's actions (ScriptStep.at). A finger that moves away (a scroll) only
+/// unhighlights.
 struct UIKitSelection: EffectConfiguration, @unchecked Sendable {
     let collectionView: UICollectionView
     /// What the scene keeps alive with its view (the view controller it was made from).
@@ -49,10 +59,36 @@ struct UIKitSelection: EffectConfiguration, @unchecked Sendable {
     func validate(in scene: Scene) throws {}
 }
 
+/// The touch a collection view tracks on a cell: it highlights after `highlightDelay` at rest,
+/// is recognised when the finger lifts within `allowableMovement`, and fails when it moves
+/// further (the scroll view's pan takes it).
+final class CellPressRecognizer: GestureRecognizer {
+    /// UIScrollView's delaysContentTouches wait before a resting touch reaches the cell: 150 ms,
+    /// measured (Apple's header says only that the touch is delayed; the figure is the one
+    /// public measurements report, e.g.
+    /// https://mo4tech.com/how-is-uiscrollview-implemented-and-how-does-it-capture-and-respond-to-gestures.html).
+    static let highlightDelay = 0.15
+    var allowableMovement = 10.0
+    var highlight: (() -> Void)?
+
+    override func touchDown(at p: Point, time t: Double) { schedule(after: CellPressRecognizer.highlightDelay, tag: 0) }
+    override func touchMoved(to p: Point, time t: Double) {
+        if state == .possible && p.distance(to: startLocation) > allowableMovement { transition(to: .failed) }
+    }
+    override func touchUp(at p: Point, time t: Double) {
+        if state == .possible { transition(to: .ended) }
+    }
+    override func timerFired(_ tag: Int, time t: Double) {
+        if state == .possible { highlight?() }
+    }
+}
+
 final class UIKitSelectionEffect: Effect {
     let cv: UICollectionView
     unowned var sim: Simulator!
-    private(set) var tap: TapGestureRecognizer!
+    private(set) var press: CellPressRecognizer!
+    /// The item the touch highlighted, until it is unhighlighted.
+    private var highlighted: String?
 
     init(_ cv: UICollectionView) { self.cv = cv }
 
@@ -60,25 +96,66 @@ final class UIKitSelectionEffect: Effect {
         sim = simulator
         cv.selectedIDs = []
         let view = simulator.collectionView
-        tap = TapGestureRecognizer(name: "collectionView.select", view: { [unowned simulator] in view.frame(at: simulator.now) })
-        tap.shouldReceiveTouch = { [unowned self] p in view.itemID(atCanvas: p, at: self.sim.now) != nil }
-        tap.action = { [unowned self] r in if r.state == .ended { self.select(at: r.location) } }
-        simulator.gestures.add(tap)
+        press = CellPressRecognizer(name: "collectionView.select", view: { [unowned simulator] in view.frame(at: simulator.now) })
+        press.shouldReceiveTouch = { [unowned self] p in view.itemID(atCanvas: p, at: self.sim.now) != nil }
+        press.highlight = { [unowned self] in self.highlight(at: self.press.startLocation) }
+        press.action = { [unowned self] r in
+            switch r.state {
+            case .ended: self.select(at: r.location)
+            case .failed, .cancelled: self.unhighlight()
+            default: break
+            }
+        }
+        simulator.gestures.add(press)
+    }
+
+    private func highlight(at p: Point) {
+        guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }
+        let cv = self.cv
+        sim.perform(SceneRecording.later { [unowned self] in
+            guard let indexPath = cv.indexPath(forItemID: id) else { return }
+            if let delegate = cv.delegate, !delegate.collectionView(cv, shouldHighlightItemAt: indexPath) { return }
+            self.highlighted = id
+            cv.setHighlighted(true, id: id)
+            cv.delegate?.collectionView(cv, didHighlightItemAt: indexPath)
+        }, path: "$.touches")
+    }
+
+    /// Runs inside a code step (or makes one).
+    private func unhighlightNow() {
+        guard let id = highlighted else { return }
+        highlighted = nil
+        cv.setHighlighted(false, id: id)
+        if let indexPath = cv.indexPath(forItemID: id) { cv.delegate?.collectionView(cv, didUnhighlightItemAt: indexPath) }
+    }
+
+    private func unhighlight() {
+        guard highlighted != nil else { return }
+        sim.perform(SceneRecording.later { [unowned self] in self.unhighlightNow() }, path: "$.touches")
     }
 
     func select(at p: Point) {
         let view = sim.collectionView
-        guard let id = view.itemID(atCanvas: p, at: sim.now) else { return }
+        guard let id = view.itemID(atCanvas: p, at: sim.now) else { return unhighlight() }
         let cv = self.cv
-        sim.perform(SceneRecording.later {
-            guard let indexPath = cv.indexPath(forItemID: id), let delegate = cv.delegate,
-                  delegate.collectionView(cv, shouldSelectItemAt: indexPath) else { return }
+        sim.perform(SceneRecording.later { [unowned self] in
+            // A tap shorter than the delay is highlighted and unhighlighted as it ends (UIKit
+            // delivers the delayed touch-down then), so the delegate hears both.
+            if self.highlighted == nil, let indexPath = cv.indexPath(forItemID: id),
+               cv.delegate?.collectionView(cv, shouldHighlightItemAt: indexPath) ?? true {
+                self.highlighted = id
+                cv.setHighlighted(true, id: id)
+                cv.delegate?.collectionView(cv, didHighlightItemAt: indexPath)
+            }
+            self.unhighlightNow()
+            guard let indexPath = cv.indexPath(forItemID: id) else { return }
+            if let delegate = cv.delegate, !delegate.collectionView(cv, shouldSelectItemAt: indexPath) { return }
             for previous in cv.indexPathsForSelectedItems ?? [] where previous != indexPath {
                 if let other = cv.itemID(at: previous) { cv.setSelected(false, id: other) }
-                delegate.collectionView(cv, didDeselectItemAt: previous)
+                cv.delegate?.collectionView(cv, didDeselectItemAt: previous)
             }
             cv.setSelected(true, id: id)
-            delegate.collectionView(cv, didSelectItemAt: indexPath)
+            cv.delegate?.collectionView(cv, didSelectItemAt: indexPath)
         }, path: "$.touches")
     }
 }

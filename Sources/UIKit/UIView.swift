@@ -1,4 +1,5 @@
 import Foundation
+import FlipbookCore
 
 // The view classes a collection view's code touches, as far as part 1 of the UIKit module
 // draws them: a cell is drawn from its background colour and its layer's corners, border and
@@ -211,13 +212,21 @@ open class UICollectionViewCell: UICollectionReusableView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         contentView.frame = bounds
+        backgroundView?.frame = bounds
+        selectedBackgroundView?.frame = bounds
     }
     open var isSelected = false
     open var isHighlighted = false
+    /// The fill the cell's item was made with (UIKitCellLook), to tell a fill changed since.
+    var madeWithFill: Color?
     /// The cell's content as a configuration; a UIListContentConfiguration draws the cell as a
     /// list row (https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration).
     open var contentConfiguration: UIContentConfiguration?
+    /// Drawn behind the content view, sized to the cell
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewcell/backgroundview).
     open var backgroundView: UIView?
+    /// Drawn instead of `backgroundView` while the cell is highlighted or selected
+    /// (https://developer.apple.com/documentation/uikit/changing-the-appearance-of-selected-and-highlighted-cells).
     open var selectedBackgroundView: UIView?
 }
 
