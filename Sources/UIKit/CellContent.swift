@@ -26,18 +26,44 @@ enum UIKitCellContent {
         func translucent() { problems.append("a cell background that changes to a translucent colour during the scene is not drawn yet") }
         // The background view, or the selected one while highlighted or selected, behind the
         // content view (Apple: "replace the default background with the selected background").
-        let shown = (cell.isSelected || cell.isHighlighted) && cell.selectedBackgroundView != nil ? cell.selectedBackgroundView : cell.backgroundView
+        var shown = (cell.isSelected || cell.isHighlighted) && cell.selectedBackgroundView != nil ? cell.selectedBackgroundView : cell.backgroundView
+        if let configuration = cell.backgroundConfiguration {
+            // A background configuration takes the background views' place.
+            shown = nil
+            let insets = configuration.backgroundInsets
+            let frame = CGRect(x: insets.leading, y: insets.top, width: bounds.width - insets.leading - insets.trailing,
+                               height: bounds.height - insets.top - insets.bottom)
+            switch configuration.resolvedColor() {
+            case .success(let color?):
+                var c = ContentSpec(kind: .rect(color, cornerRadius: Double(configuration.cornerRadius)), x: Double(frame.minX), y: Double(frame.minY),
+                                    width: Double(max(0, frame.width)), height: Double(max(0, frame.height)))
+                c.view = "backgroundConfiguration"
+                out.append(c)
+            case .success(nil): break
+            case .failure(let problem): problems.append(problem.message)
+            }
+            if configuration.strokeWidth > 0, configuration.strokeColor != nil {
+                problems.append("a background configuration's stroke is not drawn yet (its colour, corner radius and insets are)")
+            }
+            if let custom = configuration.customView {
+                custom.frame = frame
+                if let bg = custom.backgroundColor, bg.value.alpha > 0 { cover(bg.value, radius: custom.layer.cornerRadius, view: "backgroundConfiguration.customView") }
+                walk(custom, path: "backgroundConfiguration.customView", names: names, placement: Placement(sx: 1, sy: 1, tx: frame.minX, ty: frame.minY),
+                     alpha: custom.alpha, fill: nil, into: &out, problems: &problems)
+            }
+        }
         if let shown, !shown.isHidden, shown.alpha > 0.001 {
             shown.frame = bounds
             let name = shown === cell.selectedBackgroundView ? "selectedBackgroundView" : "backgroundView"
             if let bg = shown.backgroundColor, bg.value.alpha > 0 { cover(bg.value.multiplyingAlpha(Double(shown.alpha)), radius: shown.layer.cornerRadius, view: name) }
             walk(shown, path: name, names: names, placement: .identity, alpha: shown.alpha, fill: nil, into: &out, problems: &problems)
-        } else if let made = cell.madeWithFill, let fill, fill != made, cell.backgroundColor == nil {
+        } else if cell.backgroundConfiguration == nil, let made = cell.madeWithFill, let fill, fill != made, cell.backgroundColor == nil {
             // The content view's colour changed (Apple's sample colours it in didHighlightItemAt).
             if fill.alpha >= 1 { cover(fill, radius: cell.layer.cornerRadius, view: "contentView") } else { translucent() }
         }
         // The content view's own colour is the item's fill unless a background view lies between.
-        walk(cell, path: nil, names: names, placement: .identity, alpha: 1, fill: cell.backgroundColor == nil && shown == nil ? cell.contentView : nil,
+        walk(cell, path: nil, names: names, placement: .identity, alpha: 1,
+             fill: cell.backgroundColor == nil && shown == nil && cell.backgroundConfiguration == nil ? cell.contentView : nil,
              into: &out, problems: &problems)
         return out
     }

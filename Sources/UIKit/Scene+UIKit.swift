@@ -135,6 +135,8 @@ extension Scene {
         var found: [String] = []
         guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
         cv.cells[id] = cell
+        // Configured for its state before it is shown, as UIKit does.
+        cell.setNeedsUpdateConfiguration()
         // A cell inserted during the scene has no attributes yet: like UIKit, it is laid out at
         // its size when it is first drawn (UIKitLayout.content), not at zero.
         if let attributes {
@@ -156,6 +158,9 @@ extension Scene {
             item.subtitle = list.secondaryText ?? ""
             item.image = list.image?.data
             item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
+            if cell.backgroundConfiguration != nil {
+                found.append("a backgroundConfiguration on a cell with a UIListContentConfiguration is not drawn yet (on a cell of your own views it is)")
+            }
         } else if attributes != nil {
             item.content = UIKitCellContent.elements(of: cell, problems: &found)
         }

@@ -36,6 +36,9 @@ extension UICollectionView {
         let before = UIKitCellLook.look(of: cell).1
         change(cell)
         drawnContent["cell|" + id] = nil
+        if cell.contentConfiguration is UIListContentConfiguration, cell.backgroundConfiguration != nil {
+            SceneRecording.current?.fail("cell \(id): a backgroundConfiguration on a cell with a UIListContentConfiguration is not drawn yet (on a cell of your own views it is)")
+        }
         if UIKitCellLook.look(of: cell).1 != before {
             SceneRecording.current?.fail("cell \(id): a corner radius, border or shadow of the cell that changes with its state is not drawn yet (its colours, subviews and background views are)")
         }

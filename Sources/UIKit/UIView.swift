@@ -215,10 +215,31 @@ open class UICollectionViewCell: UICollectionReusableView {
         backgroundView?.frame = bounds
         selectedBackgroundView?.frame = bounds
     }
-    open var isSelected = false
-    open var isHighlighted = false
+    open var isSelected = false { didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } } }
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } } }
     /// The fill the cell's item was made with (UIKitCellLook), to tell a fill changed since.
     var madeWithFill: Color?
+
+    /// The cell's background as a value, drawn in place of `backgroundView`
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewcell/backgroundconfiguration).
+    open var backgroundConfiguration: UIBackgroundConfiguration?
+    /// Called with the cell's state when it is made and whenever its state changes
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewcell/configurationupdatehandler-swift.property).
+    open var configurationUpdateHandler: ((UICollectionViewCell, UICellConfigurationState) -> Void)?
+    /// The state the cell is in (highlighted, selected).
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState()
+        state.isHighlighted = isHighlighted
+        state.isSelected = isSelected
+        return state
+    }
+    /// Configures the cell for `state`; by default, calls `configurationUpdateHandler`
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewcell/updateconfiguration(using:)).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        configurationUpdateHandler?(self, state)
+    }
+    /// Asks for `updateConfiguration(using:)` with the current state (here: at once).
+    open func setNeedsUpdateConfiguration() { updateConfiguration(using: configurationState) }
     /// The cell's content as a configuration; a UIListContentConfiguration draws the cell as a
     /// list row (https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentconfiguration).
     open var contentConfiguration: UIContentConfiguration?
