@@ -64,7 +64,22 @@ enum AutoLayoutSolver {
         var result: (problem: String?, size: CGSize?) = (nil, nil)
         for pass in 0..<2 {
             result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
-            guard pass == 0, result.problem == nil else { break }
+            if result.problem != nil {
+                // Name the constraint UIKit would break: the last-activated required one without
+                // which the rest hold, as its log names it ("Will attempt to recover by breaking
+                // constraint …").
+                for c in constraints.reversed() where c.priority >= .required {
+                    c.priority = UILayoutPriority(999)
+                    let relieved = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
+                    c.priority = .required
+                    if relieved.problem == nil {
+                        result.problem = "the required Auto Layout constraints conflict: UIKit would break \(describe(c, names: UIKitCellContent.propertyNames(of: root))) and log \"Unable to simultaneously satisfy constraints\""
+                        break
+                    }
+                }
+                break
+            }
+            guard pass == 0 else { break }
             // Multi-line labels: measure again at the width they got.
             var again = false
             for case let label as UILabel in views where !label.translatesAutoresizingMaskIntoConstraints && label.numberOfLines != 1
@@ -75,6 +90,25 @@ enum AutoLayoutSolver {
             if !again { break }
         }
         return result
+    }
+
+    /// A constraint as its equation, views named by the properties that hold them
+    /// ("titleLabel.width == 100", "titleLabel.leading == contentView.leading + 16").
+    static func describe(_ c: NSLayoutConstraint, names: [ObjectIdentifier: String]) -> String {
+        func name(_ a: AnyLayoutAnchor) -> String {
+            let owner: String
+            if let v = a.view { owner = names[ObjectIdentifier(v)] ?? (v is UICollectionViewCell ? "cell" : String(describing: type(of: v))) }
+            else if let g = a.guide { owner = (g.owningView.map { names[ObjectIdentifier($0)] ?? String(describing: type(of: $0)) } ?? "?") + "." + g.identifier }
+            else { owner = "?" }
+            return owner + "." + "\(a.attribute)"
+        }
+        let relation = c.relation == .equal ? "==" : c.relation == .lessThanOrEqual ? "<=" : ">="
+        let k = Double(c.constant)
+        func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+        guard let second = c.secondAnchor else { return "\(name(c.firstAnchor)) \(relation) \(number(k))" }
+        let m = Double(c.multiplier) == 1 ? "" : "\(number(Double(c.multiplier))) × "
+        let constant = k == 0 ? "" : k > 0 ? " + \(number(k))" : " - \(number(-k))"
+        return "\(name(c.firstAnchor)) \(relation) \(m)\(name(second))\(constant)"
     }
 
     private static func solveOnce(_ root: UIView, views: [UIView], inTree: Set<ObjectIdentifier>, constraints: [NSLayoutConstraint],

@@ -108,7 +108,26 @@ final class AutoLayoutTests: XCTestCase {
         v.translatesAutoresizingMaskIntoConstraints = false
         c.contentView.addSubview(v)
         NSLayoutConstraint.activate([v.widthAnchor.constraint(equalToConstant: 100), v.widthAnchor.constraint(equalToConstant: 200)])
-        XCTAssertEqual(UIKitCellContent.layOut(c), "the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")")
+        XCTAssertEqual(UIKitCellContent.layOut(c), "the required Auto Layout constraints conflict: UIKit would break UIView.width == 200 and log \"Unable to simultaneously satisfy constraints\"")
+        // Views are named by the properties that hold them; the constraint broken is the last
+        // activated one without which the others hold.
+        final class Named: UICollectionViewCell {
+            let titleLabel = UILabel()
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                titleLabel.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(titleLabel)
+                NSLayoutConstraint.activate([
+                    titleLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 16),
+                    titleLabel.trailingAnchor.constraint(equalTo: contentView.trailingAnchor, constant: -16),
+                    titleLabel.widthAnchor.constraint(equalToConstant: 300),
+                    titleLabel.topAnchor.constraint(equalTo: contentView.topAnchor),
+                ])
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        let n = Named(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
+        XCTAssertEqual(UIKitCellContent.layOut(n), "the required Auto Layout constraints conflict: UIKit would break titleLabel.width == 300 and log \"Unable to simultaneously satisfy constraints\"")
         // A lower priority gives way instead.
         let d = cell()
         let w = UIView()
