@@ -100,6 +100,7 @@ public final class Simulator {
             // A sideways drag on a row with actions is the row's, not the scroll view's.
             gestures.add(swipe.pan)
             gestures.add(swipe.tap)
+            gestures.add(swipe.deleteTap)
             pan.shouldBegin = { [unowned swipe] r in !swipe.claims(r.startLocation, translation: r.translation) }
         }
         guard !cv.orthogonalScrollers.isEmpty else { return }

@@ -140,6 +140,8 @@ final class SwipeActionsController {
     unowned let view: CollectionView
     let pan: PanGestureRecognizer
     let tap: TapGestureRecognizer
+    /// A tap on a row's delete accessory (the red minus of a list in editing mode).
+    let deleteTap: TapGestureRecognizer
     /// Where the drag began: the row's offset then.
     private var startOffset = 0.0
 
@@ -154,6 +156,7 @@ final class SwipeActionsController {
         self.view = view
         pan = PanGestureRecognizer(name: view.spec.id + ".swipe", view: { [unowned simulator, unowned view] in view.frame(at: simulator.now) })
         tap = TapGestureRecognizer(name: view.spec.id + ".swipeTap", view: { [unowned simulator, unowned view] in view.frame(at: simulator.now) })
+        deleteTap = TapGestureRecognizer(name: view.spec.id + ".deleteAccessory", view: { [unowned simulator, unowned view] in view.frame(at: simulator.now) })
         pan.shouldBegin = { [unowned self] r in self.claims(r.startLocation, translation: r.translation) }
         pan.action = { [unowned self] r in
             switch r.state {
@@ -165,6 +168,28 @@ final class SwipeActionsController {
         }
         tap.shouldBegin = { [unowned self] _ in self.view.swipe != nil }
         tap.action = { [unowned self] r in if r.state == .ended { self.tapped(at: r.location) } }
+        deleteTap.shouldReceiveTouch = { [unowned self] p in self.view.swipe == nil && self.deleteAccessory(at: p) != nil }
+        deleteTap.action = { [unowned self] r in if r.state == .ended, let id = self.deleteAccessory(at: r.startLocation) { self.reveal(id) } }
+    }
+
+    /// The row whose delete accessory is under `p`: the 22 pt minus at the row's leading inset,
+    /// answering a 44 pt square around it (the HIG's minimum hit target).
+    private func deleteAccessory(at p: Point) -> String? {
+        guard let (id, frame) = row(at: p), let item = view.item(id), item.accessories.contains(.delete),
+              let a = view.layoutAttributes(for: id), let config = a.listRow else { return nil }
+        let c = view.contentPoint(fromCanvas: p, at: now)
+        let centre = Point(x: frame.minX + config.leadingInset + 11, y: frame.midY)
+        return abs(c.x - centre.x) <= 22 && abs(c.y - centre.y) <= 22 ? id : nil
+    }
+
+    /// The delete accessory's tap shows the row's trailing actions, as a swipe that opens them
+    /// does (UITableView's editing pattern: "tap a minus symbol in a red circle or swipe your
+    /// finger along the row and a delete button slides in from the right",
+    /// https://andyheydon.com/2013/01/18/upgrading-the-delete-confirmation-button/).
+    private func reveal(_ id: String) {
+        guard let config = actions(of: id, .trailing), let frame = view.layoutAttributes(for: id)?.frame else { return }
+        view.swipe = RowSwipe(item: id, side: .trailing, configuration: config, rowWidth: frame.width, motion: .following(0))
+        move(to: view.swipe!.actionsWidth, velocity: 0)
     }
 
     var now: Double { simulator.now }

@@ -36,13 +36,44 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
 
 /// https://developer.apple.com/documentation/uikit/uicellaccessory — the accessories Flipbook
 /// draws (as paths in place of their SF Symbols).
-public struct UICellAccessory: Hashable, Sendable {
+/// A list cell's accessory (https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct),
+/// shown in the editing states its `displayed` names, with UIKit's defaults: the delete and
+/// reorder controls while editing, the others always.
+public struct UICellAccessory: @unchecked Sendable {
+    /// https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/displayedstate
+    public enum DisplayedState: Int, Sendable { case always, whenEditing, whenNotEditing }
+    /// https://developer.apple.com/documentation/uikit/uicellaccessory-swift.struct/actionhandler
+    public typealias ActionHandler = () -> Void
+
     let kind: CellAccessory
-    public static func disclosureIndicator() -> UICellAccessory { UICellAccessory(kind: .disclosureIndicator) }
-    public static func checkmark() -> UICellAccessory { UICellAccessory(kind: .checkmark) }
-    public static func detail() -> UICellAccessory { UICellAccessory(kind: .detail) }
-    public static func delete() -> UICellAccessory { UICellAccessory(kind: .delete) }
-    public static func reorder() -> UICellAccessory { UICellAccessory(kind: .reorder) }
+    public let displayedState: DisplayedState
+    let actionHandler: ActionHandler?
+
+    public static func disclosureIndicator(displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory(kind: .disclosureIndicator, displayedState: displayed, actionHandler: nil)
+    }
+    public static func checkmark(displayed: DisplayedState = .always) -> UICellAccessory {
+        UICellAccessory(kind: .checkmark, displayedState: displayed, actionHandler: nil)
+    }
+    public static func detail(displayed: DisplayedState = .always, actionHandler: ActionHandler? = nil) -> UICellAccessory {
+        UICellAccessory(kind: .detail, displayedState: displayed, actionHandler: actionHandler)
+    }
+    /// The red minus; a tap on it shows the row's trailing swipe actions (docs/uikit.md).
+    public static func delete(displayed: DisplayedState = .whenEditing, actionHandler: ActionHandler? = nil) -> UICellAccessory {
+        UICellAccessory(kind: .delete, displayedState: displayed, actionHandler: actionHandler)
+    }
+    public static func reorder(displayed: DisplayedState = .whenEditing) -> UICellAccessory {
+        UICellAccessory(kind: .reorder, displayedState: displayed, actionHandler: nil)
+    }
+
+    /// Whether it shows in a list that is (or is not) editing.
+    func isShown(editing: Bool) -> Bool {
+        switch displayedState {
+        case .always: true
+        case .whenEditing: editing
+        case .whenNotEditing: !editing
+        }
+    }
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewlistcell

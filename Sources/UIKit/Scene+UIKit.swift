@@ -157,7 +157,11 @@ extension Scene {
             item.title = list.text ?? ""
             item.subtitle = list.secondaryText ?? ""
             item.image = list.image?.data
-            item.accessories = (cell as? UICollectionViewListCell)?.accessories.map(\.kind) ?? []
+            let accessories = (cell as? UICollectionViewListCell)?.accessories.filter { $0.isShown(editing: cv.isEditing) } ?? []
+            item.accessories = accessories.map(\.kind)
+            if accessories.contains(where: { $0.actionHandler != nil }) {
+                found.append("an accessory's actionHandler is not called yet (a delete accessory without one shows the row's trailing swipe actions)")
+            }
             if cell.backgroundConfiguration != nil {
                 found.append("a backgroundConfiguration on a cell with a UIListContentConfiguration is not drawn yet (on a cell of your own views it is)")
             }

@@ -30,6 +30,13 @@ open class UICollectionView: UIScrollView {
     var fittedSizes: [String: (asked: CGSize, size: CGSize)] = [:]
     /// The selected items' scene ids (UIKitSelection).
     var selectedIDs: Set<String> = []
+    /// Whether the list is in editing mode: the accessories shown `.whenEditing` (the delete
+    /// and reorder controls by default) show (https://developer.apple.com/documentation/uikit/uicollectionview/isediting).
+    /// Read when the scene is made; a change during it stops the scene with one line.
+    public var isEditing = false {
+        didSet { if isEditing != oldValue { SceneRecording.current?.fail("UICollectionView.isEditing changed during the scene is not drawn yet: set it before making the scene") } }
+    }
+
     /// The swipe actions last shown, whose handlers a tap runs (UIKitLayout: SwipeActionsProviding).
     var shownSwipeActions: (id: String, side: SwipeSide, configuration: UISwipeActionsConfiguration)?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).

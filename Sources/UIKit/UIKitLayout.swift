@@ -125,7 +125,10 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     }
 
     package func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? {
-        layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(convert)
+        // A compositional or list layout's own values carry what UIKit's objects do not (a
+        // list row's configuration, which the swipe actions and accessories read).
+        if let backing { return backing.layoutAttributesForItem(at: indexPath).map(withCellContent) }
+        return layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(convert)
     }
 
     package func layoutAttributesForSupplementaryView(ofKind kind: ElementKind, at indexPath: ItemIndexPath) -> LayoutAttributes? {

@@ -116,6 +116,31 @@ final class SwipeActionsTests: XCTestCase {
         XCTAssertNotNil(after.items.first { $0.id == "r6" }, "the tap closed the row and did nothing else")
     }
 
+    /// A list in editing mode: a tap on a row's delete accessory (the red minus at the row's
+    /// 16 pt leading margin) slides the row over its trailing actions, as a swipe that opens them
+    /// does; a tap on Delete then deletes it. A tap beside the minus does nothing.
+    func testTheDeleteAccessoryRevealsTheTrailingActions() throws {
+        let actions = ##"{"actions": [{"title": "Delete", "style": "destructive"}]}"##
+        let items = "[" + (0..<5).map { #"{"id": "r\#($0)", "title": "Row \#($0)", "accessories": ["delete"], "trailingSwipeActions": \#(actions)}"# }.joined(separator: ", ") + "]"
+        func run(_ script: String) throws -> Timeline {
+            try Simulator.run(decode(minimalScene(items: items, layout: #"{"type": "list"}"#, script: script)
+                .replacingOccurrences(of: #""duration": 1,"#, with: #""duration": 2,"#)))
+        }
+        let minus = #"{"at": 0.2, "action": "tap", "point": {"x": 27, "y": \#(y(2))}}"#
+        let t = try run("[\(minus)]")
+        // Open on its one 74 pt action once the spring has settled, the rows around it still.
+        XCTAssertEqual(rowX(t.frames.last!, "r2")!, -RowSwipe.buttonWidth, accuracy: 1e-9)
+        XCTAssertEqual(rowX(t.frames.last!, "r1"), 0)
+        XCTAssertTrue(t.frames.last!.items.contains { $0.id == "r2.0.actions" })
+        // Then Delete, at the trailing edge: the row goes and the rows below close the gap.
+        let deleted = try run("[\(minus), " + #"{"at": 1.0, "action": "tap", "point": {"x": \#(375 - 37), "y": \#(y(2))}}]"#)
+        XCTAssertNil(deleted.frames.last!.items.first { $0.id == "r2" })
+        XCTAssertEqual(deleted.frames.last!.items.first { $0.id == "r3" }!.frame.minY, 44 * 2, accuracy: 1e-9)
+        // A tap on the row's text is no tap on the minus.
+        let beside = try run(#"[{"at": 0.2, "action": "tap", "point": {"x": 120, "y": \#(y(2))}}]"#)
+        XCTAssertEqual(rowX(beside.frames.last!, "r2"), 0)
+    }
+
     func testFullSwipeDeletesInOneGesture() throws {
         let s = try scene(script: #"[{"at": 0.1, "action": "drag", "from": {"x": 360, "y": \#(y(4))}, "to": {"x": 40, "y": \#(y(4))}, "duration": 0.3}]"#)
         let t = try Simulator.run(s)

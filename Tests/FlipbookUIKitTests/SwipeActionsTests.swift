@@ -16,7 +16,8 @@ final class UIKitSwipeActionsTests: XCTestCase {
         var flagged: [IndexPath] = []
         var deleted: [String] = []
 
-        init() {
+        init(editing: Bool = false) {
+            cv.isEditing = editing
             var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
             configuration.trailingSwipeActionsConfigurationProvider = { [unowned self] indexPath in
                 self.asked.append(indexPath)
@@ -40,6 +41,7 @@ final class UIKitSwipeActionsTests: XCTestCase {
                 var content = cell.defaultContentConfiguration()
                 content.text = "Row " + id
                 cell.contentConfiguration = content
+                cell.accessories = [.delete(), .disclosureIndicator()]
             }
             dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, id in
                 cv.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
@@ -92,5 +94,27 @@ final class UIKitSwipeActionsTests: XCTestCase {
         XCTAssertNil(cell("r5", last))
         XCTAssertEqual(["r0", "r1", "r2", "r4", "r6", "r7"].map { cell($0, last)?.frame.minY }, [0, 44, 88, 132, 176, 220])
         XCTAssertFalse(last.items.contains { $0.kind == .swipeActions }, "the deleted rows' actions went with them")
+    }
+
+    /// UICellAccessory's displayed states (delete: .whenEditing by default): the minus shows only
+    /// while the list is editing, and a tap on it shows the row's trailing actions, whose
+    /// Delete then runs the app's handler.
+    func testEditingShowsTheMinusWhoseTapRevealsTheActions() throws {
+        func symbols(_ f: TimelineFrame, _ id: String) -> [SymbolElement.Kind] {
+            (cell(id, f)?.appearance.content ?? []).compactMap { if case .symbol(let s) = $0 { return s.kind } else { return nil } }
+        }
+        let canvas = Canvas(width: 375, height: 600, scale: 1, background: .white)
+        let idle = try Simulator.run(Scene(name: "inbox", canvas: canvas, duration: 0.1, collectionView: Inbox().cv))
+        XCTAssertFalse(symbols(idle.frames[0], "r1").contains(.delete), "not editing: no minus")
+        XCTAssertTrue(symbols(idle.frames[0], "r1").contains(.disclosureIndicator))
+        let inbox = Inbox(editing: true)
+        let t = try Simulator.run(Scene(name: "inbox", canvas: canvas, duration: 2, collectionView: inbox.cv, touches: [
+            tap(at: 0.2, x: 27, row: 1),                 // the minus, at the 16 pt margin
+            tap(at: 1.0, x: 375 - 37, row: 1),           // then Delete, the outer button
+        ]))
+        XCTAssertTrue(symbols(t.frames[0], "r1").contains(.delete), "editing: the minus")
+        XCTAssertEqual(try XCTUnwrap(cell("r1", t.frames[55])).frame.minX, -2 * 74, accuracy: 1e-6, "open on Delete and Flag")
+        XCTAssertEqual(inbox.deleted, ["r1"])
+        XCTAssertNil(cell("r1", try XCTUnwrap(t.frames.last)))
     }
 }
