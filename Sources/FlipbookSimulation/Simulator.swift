@@ -346,7 +346,13 @@ public final class Simulator {
             do {
                 cv.keepOnScreenBeforeCode(at: now)
                 defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
-                for a in try step.run(CodeContext(time: now, itemIDs: cv.sections)) { perform(a, path: path) }
+                var context = CodeContext(time: now, itemIDs: cv.sections)
+                let time = now
+                nonisolated(unsafe) let view = cv
+                context.visibleItems = {
+                    view.visibleAttributes(at: time).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) }
+                }
+                for a in try step.run(context) { perform(a, path: path) }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }
             }

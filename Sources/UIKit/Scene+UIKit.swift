@@ -59,6 +59,16 @@ extension Scene {
         layout.prepare()
         var sections: [SectionSpec] = []
         var problems = initialProblems
+        for g in cv.gestureRecognizers ?? [] {
+            if let tap = g as? UITapGestureRecognizer, tap.numberOfTapsRequired != 1 || tap.numberOfTouchesRequired != 1 {
+                problems.append("a UITapGestureRecognizer of \(tap.numberOfTapsRequired) taps and \(tap.numberOfTouchesRequired) touches is not driven yet (one tap of one finger is)")
+            } else if let lp = g as? UILongPressGestureRecognizer, lp.numberOfTapsRequired != 0 || lp.numberOfTouchesRequired != 1 {
+                problems.append("a UILongPressGestureRecognizer after taps or of several fingers is not driven yet")
+            } else if !(g is UITapGestureRecognizer || g is UILongPressGestureRecognizer || g is UIPanGestureRecognizer) {
+                problems.append("a \(type(of: g)) is not driven yet (UITapGestureRecognizer, UILongPressGestureRecognizer and UIPanGestureRecognizer are)")
+            }
+            if !g.required.isEmpty { problems.append("require(toFail:) between an app's recognizers is not followed yet") }
+        }
         // A layout that answers no single item is asked for all of them once.
         var all: [IndexPath: UICollectionViewLayoutAttributes]?
         func attributes(at ip: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -134,6 +144,8 @@ extension Scene {
         var item = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         var found: [String] = []
         guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
+        func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
+        if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }
         cv.cells[id] = cell
         // Configured for its state before it is shown, as UIKit does.
         cell.setNeedsUpdateConfiguration()

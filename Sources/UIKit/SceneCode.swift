@@ -29,7 +29,7 @@ final class SceneCode: @unchecked Sendable {
     func run(_ context: CodeContext) throws -> [Action] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        return try SceneRecording.record(ids: context.itemIDs, body)
+        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, body)
     }
 }
 
@@ -47,6 +47,8 @@ final class SceneRecording {
     var ids: [[String]]
     var actions: [Action] = []
     var problem: String?
+    /// The cells the code was handed (cellForItem, visibleCells), by view and item.
+    var reachedCells: [(UICollectionView, String)] = []
     /// UIView.animate blocks around the call, innermost last.
     var timings: [AnimationTiming] = []
     /// Calls inside performBatchUpdates, applied together when it returns.
@@ -58,14 +60,25 @@ final class SceneRecording {
         case insert(IndexPath), delete(IndexPath), move(IndexPath, IndexPath), reload(IndexPath)
     }
 
-    init(ids: [[String]]) { self.ids = ids }
+    /// The items on screen when the code runs, in drawing order, with their frames in content
+    /// coordinates: asked once, when code first reads a cell's place.
+    private let visibleItems: () -> [(id: String, frame: Rect)]
+    private(set) lazy var visible: [(id: String, frame: Rect)] = visibleItems()
+    private(set) lazy var visibleFrames: [String: Rect] = Dictionary(visible.map { ($0.id, $0.frame) }, uniquingKeysWith: { a, _ in a })
 
-    static func record(ids: [[String]], _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids)
+    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }) {
+        self.ids = ids
+        self.visibleItems = visible
+    }
+
+    static func record(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, _ body: () -> Void) throws -> [Action] {
+        let recording = SceneRecording(ids: ids, visible: visible)
         let outer = current
         current = recording
         defer { current = outer }
         body()
+        // Cells the code reached may have been restyled: drawn again from their views.
+        for (cv, id) in recording.reachedCells { cv.drawnContent["cell|" + id] = nil }
         if let problem = recording.problem { throw SceneCodeProblem(message: problem) }
         return recording.actions
     }

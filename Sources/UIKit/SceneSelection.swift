@@ -110,6 +110,77 @@ final class UIKitSelectionEffect: Effect {
             }
         }
         simulator.gestures.add(press)
+        installAppRecognizers()
+    }
+
+    /// The app's own recognizers on the collection view, each driven by a recognizer of the
+    /// simulation's of the same kind; their actions run as code steps at each state change.
+    private func installAppRecognizers() {
+        let view = sim.collectionView
+        for (k, g) in (cv.gestureRecognizers ?? []).enumerated() {
+            let frame: () -> Rect = { [unowned self] in view.frame(at: self.sim.now) }
+            let r: GestureRecognizer
+            switch g {
+            case let lp as UILongPressGestureRecognizer:
+                let x = LongPressGestureRecognizer(name: "collectionView.longPress.\(k)", view: frame)
+                x.minimumPressDuration = Double(lp.minimumPressDuration)
+                x.allowableMovement = Double(lp.allowableMovement)
+                r = x
+            case let tap as UITapGestureRecognizer:
+                let x = TapGestureRecognizer(name: "collectionView.tap.\(k)", view: frame)
+                _ = tap
+                r = x
+            case is UIPanGestureRecognizer:
+                r = PanGestureRecognizer(name: "collectionView.pan.\(k)", view: frame)
+            default:
+                continue  // refused when the scene was made (Scene(name:…collectionView:))
+            }
+            r.isEnabled = g.isEnabled
+            r.action = { [unowned self] r in self.deliver(r, to: g) }
+            sim.gestures.add(r)
+        }
+    }
+
+    /// The recognizer's state and touch, UIKit's way, then its action at this moment.
+    private func deliver(_ r: GestureRecognizer, to g: UIGestureRecognizer) {
+        let state: UIGestureRecognizer.State
+        switch r.state {
+        case .began: state = .began
+        case .changed: state = .changed
+        case .ended: state = .ended
+        case .cancelled: state = .cancelled
+        case .failed, .possible: g.state = r.state == .failed ? .failed : .possible; return
+        }
+        g.state = state
+        g.canvasLocation = CGPoint(x: r.location.x, y: r.location.y)
+        g.touches = state == .ended || state == .cancelled ? 0 : 1
+        if let pan = g as? UIPanGestureRecognizer {
+            if state == .began { pan.began() }
+            pan.canvasTranslation = CGPoint(x: r.translation.x, y: r.translation.y)
+            pan.canvasVelocity = CGPoint(x: r.velocity.x, y: r.velocity.y)
+        }
+        let time = sim.now
+        g.locate = { [unowned self] p, target in self.locate(p, in: target, at: time) }
+        sim.perform(SceneRecording.later { g.action(g) }, path: "$.touches")
+    }
+
+    /// A canvas point in `target`'s coordinates: the collection view's content coordinates,
+    /// a cell's own (from where its item is then), or the window's (nil, another view).
+    private func locate(_ p: CGPoint, in target: UIView?, at time: Double) -> CGPoint {
+        guard let target else { return p }
+        let view = sim.collectionView
+        let c = view.contentPoint(fromCanvas: Point(x: Double(p.x), y: Double(p.y)), at: time)
+        let content = CGPoint(x: c.x, y: c.y)
+        if target === cv { return content }
+        // A cell, or a view inside one: from the cell's place on screen.
+        var v: UIView? = target
+        while let candidate = v, !(candidate is UICollectionViewCell) { v = candidate.superview }
+        if let cell = v as? UICollectionViewCell, let id = cv.cells.first(where: { $0.value === cell })?.key,
+           let f = view.layoutAttributes(for: id)?.frame {
+            let inCell = CGPoint(x: content.x - f.minX, y: content.y - f.minY)
+            return target === cell ? inCell : target.convert(inCell, from: cell)
+        }
+        return p
     }
 
     private func highlight(at p: Point) {

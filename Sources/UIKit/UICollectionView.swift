@@ -90,9 +90,29 @@ open class UICollectionView: UIScrollView {
         return k
     }
 
-    /// The cells made for the items (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells).
-    open var visibleCells: [UICollectionViewCell] { cells.keys.sorted().compactMap { cells[$0] } }
-    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { itemID(at: indexPath).flatMap { cells[$0] } }
+    /// The item's cell; during the scene, placed where the item is on screen then (its frame in
+    /// the view's content coordinates, as UIKit's cells are).
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { itemID(at: indexPath).flatMap(placedCell) }
+
+    /// The cells on screen (https://developer.apple.com/documentation/uikit/uicollectionview/visiblecells):
+    /// during the scene, those of the items drawn at that moment, each placed where it is.
+    open var visibleCells: [UICollectionViewCell] {
+        guard let recording = SceneRecording.current else { return cells.keys.sorted().compactMap { cells[$0] } }  // before the scene: every cell made
+        return recording.visible.compactMap { placedCell($0.id) }
+    }
+    open var indexPathsForVisibleItems: [IndexPath] {
+        (SceneRecording.current?.visible ?? []).compactMap { indexPath(forItemID: $0.id) }
+    }
+
+    /// The cell of item `id`, its frame set to where the item is on screen during the scene.
+    func placedCell(_ id: String) -> UICollectionViewCell? {
+        guard let cell = cells[id] else { return nil }
+        if let recording = SceneRecording.current {
+            if let f = recording.visibleFrames[id] { cell.center = CGPoint(x: f.midX, y: f.midY) }
+            recording.reachedCells.append((self, id))
+        }
+        return cell
+    }
     private var cellClasses: [String: AnyClass] = [:]
     private var supplementaryClasses: [String: AnyClass] = [:]
 

@@ -61,6 +61,8 @@ open class UIView: NSObject {
     open var translatesAutoresizingMaskIntoConstraints = true
     /// The constraints this view holds (those whose first item is it or one of its guides).
     open internal(set) var constraints: [NSLayoutConstraint] = []
+    /// addGestureRecognizer(_:)'s recognizers.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
     open func addConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = true }
     open func addConstraints(_ constraints: [NSLayoutConstraint]) { NSLayoutConstraint.activate(constraints) }
     open func removeConstraint(_ constraint: NSLayoutConstraint) { constraint.isActive = false }
