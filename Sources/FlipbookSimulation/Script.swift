@@ -106,6 +106,19 @@ public struct CodeContext: Sendable {
     /// The items on screen now with their frames in the view's content coordinates (asked
     /// only by code that reads cells' frames: visibleCells, cell.center).
     package var visibleItems: @Sendable () -> [(id: String, frame: Rect)] = { [] }
+    /// The main view's layout (a UIKit scene's adapter, which knows its objects).
+    package var layout: (any CollectionViewLayout)?
+    /// Applies a snapshot view's change at once (UIView.snapshotView, addSubview, moving it,
+    /// removing it, a cell's isHidden).
+    package var snapshot: @Sendable (SnapshotCommand) -> Void = { _ in }
+}
+
+/// A change to a snapshot view added to the collection view, or to an item's visibility.
+package enum SnapshotCommand: Sendable {
+    case add(id: String, item: String, frame: Rect)
+    case move(id: String, frame: Rect, timing: AnimationTiming?)
+    case remove(id: String)
+    case hide(item: String, Bool)
 }
 
 public struct ScriptStep: Sendable {

@@ -352,6 +352,19 @@ public final class Simulator {
                 context.visibleItems = {
                     view.visibleAttributes(at: time).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) }
                 }
+                context.layout = cv.layout
+                context.snapshot = { command in
+                    switch command {
+                    case .add(let id, let item, let frame):
+                        var state = ItemState(frame: frame)
+                        state.zIndex = Int(Int32.max)  // a subview added last is over the cells
+                        view.addSnapshot(id: id, of: item, state: state, shadow: nil)
+                    case .move(let id, let frame, let timing):
+                        view.updateSnapshot(id, [(.frame, .rect(frame))], timing: timing, at: time)
+                    case .remove(let id): view.removeSnapshot(id)
+                    case .hide(let item, let hidden): view.setHidden(item, hidden)
+                    }
+                }
                 for a in try step.run(context) { perform(a, path: path) }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }

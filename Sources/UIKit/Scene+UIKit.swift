@@ -147,6 +147,7 @@ extension Scene {
         func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
         if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }
         cv.cells[id] = cell
+        cell.sceneItemID = id
         // Configured for its state before it is shown, as UIKit does.
         cell.setNeedsUpdateConfiguration()
         // A cell inserted during the scene has no attributes yet: like UIKit, it is laid out at

@@ -29,7 +29,12 @@ final class SceneCode: @unchecked Sendable {
     func run(_ context: CodeContext) throws -> [Action] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, body)
+        let cv = (context.layout as? UIKitLayout)?.collectionView
+        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot) {
+            // The cells on screen are where their items are, as UIKit's are when code runs.
+            if let cv { for item in SceneRecording.current?.visible ?? [] { _ = cv.placedCell(item.id) } }
+            body()
+        }
     }
 }
 
@@ -66,13 +71,20 @@ final class SceneRecording {
     private(set) lazy var visible: [(id: String, frame: Rect)] = visibleItems()
     private(set) lazy var visibleFrames: [String: Rect] = Dictionary(visible.map { ($0.id, $0.frame) }, uniquingKeysWith: { a, _ in a })
 
-    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }) {
+    /// Applies a snapshot view's change in the simulation at once.
+    let snapshot: (SnapshotCommand) -> Void
+    /// Whether the code moved a snapshot view (a change UIView.animate draws).
+    var movedSnapshot = false
+
+    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, snapshot: @escaping (SnapshotCommand) -> Void = { _ in }) {
         self.ids = ids
         self.visibleItems = visible
+        self.snapshot = snapshot
     }
 
-    static func record(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids, visible: visible)
+    static func record(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
+                       snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, _ body: () -> Void) throws -> [Action] {
+        let recording = SceneRecording(ids: ids, visible: visible, snapshot: snapshot)
         let outer = current
         current = recording
         defer { current = outer }
@@ -318,12 +330,16 @@ extension UIView {
         }
         if delay > 0 { r.fail("UIView.animate with a delay during the scene is not drawn yet: give the code step the later time instead") }
         let first = r.actions.count
+        let moved = r.movedSnapshot
+        r.movedSnapshot = false
         r.timings.append(timing)
         animations()
         r.timings.removeLast()
+        let movedHere = r.movedSnapshot
+        r.movedSnapshot = moved || movedHere
         // A block that made no call Flipbook draws set view properties (a cell's alpha, a
         // subview's frame), which are not animated yet: stop rather than draw them unmoved.
-        if r.actions.count == first && r.problem == nil {
+        if r.actions.count == first && !movedHere && r.problem == nil {
             r.fail("UIView.animate in a code step made no change Flipbook draws (setting a view's properties is not animated yet): animate the layout (performBatchUpdates, invalidateLayout, setCollectionViewLayout, setContentOffset) or the scene's items with the script; see docs/uikit.md")
         }
         if let completion { r.run(completion, afterChangesSince: first, timing: timing) }

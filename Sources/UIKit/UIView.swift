@@ -110,6 +110,10 @@ open class UIView: NSObject {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        // A snapshot view added to the collection view during the scene is drawn over the cells.
+        if self is UICollectionView, let snapshot = view as? SnapshotView, let r = SceneRecording.current {
+            r.snapshot(.add(id: snapshot.overlayID, item: snapshot.itemID, frame: Rect(snapshot.frame)))
+        }
     }
     open func removeFromSuperview() {
         superview?.subviews.removeAll { $0 === self }
@@ -150,6 +154,14 @@ open class UIView: NSObject {
             v = parent
         }
         return p
+    }
+
+    /// A view drawn as this one: a cell's (SnapshotView); other views' are not drawn yet.
+    /// (https://developer.apple.com/documentation/uikit/uiview/snapshotview(afterscreenupdates:))
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        if let cell = self as? UICollectionViewCell, let id = cell.sceneItemID { return SnapshotView(of: id, frame: frame) }
+        SceneRecording.current?.fail("snapshotView(afterScreenUpdates:) of a \(type(of: self)) is not drawn yet (a cell's is)")
+        return nil
     }
 
     open func layoutSubviews() {}
@@ -221,6 +233,16 @@ open class UICollectionViewCell: UICollectionReusableView {
     open var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } } }
     /// The fill the cell's item was made with (UIKitCellLook), to tell a fill changed since.
     var madeWithFill: Color?
+    /// The item the cell was made for, in the scene.
+    var sceneItemID: String?
+
+    /// Hiding the cell during the scene hides its item (the way to leave a snapshot view in
+    /// its place).
+    open override var isHidden: Bool {
+        didSet {
+            if isHidden != oldValue, let id = sceneItemID, let r = SceneRecording.current { r.snapshot(.hide(item: id, isHidden)) }
+        }
+    }
 
     /// The cell's background as a value, drawn in place of `backgroundView`
     /// (https://developer.apple.com/documentation/uikit/uicollectionviewcell/backgroundconfiguration).

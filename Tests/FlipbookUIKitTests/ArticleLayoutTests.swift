@@ -149,4 +149,47 @@ final class ArticleLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst, 0.5)
         XCTAssertEqual(vc.dataArray[0].rowNodeArray[0].isOpen, true, "three taps: open, closed, open")
     }
+
+    /// Article 3's long-press handler (examples/uikit/TagReorderViewController.swift: the
+    /// snapshot view, the hidden cell, the centre-distance rule over visibleCells, moveItem and
+    /// the 0.25 s glide back) on the tag-reorder scene's touches, beside Flipbook's
+    /// TagReorderEffect: every tag and the snapshot within 0.5 pt on every frame.
+    func testArticle3DragReorderMatchesTheBuiltInEffect() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/tag-reorder.json").path
+        let native = try SceneDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+        let spec = native.collectionView
+        XCTAssertFalse(native.touches.isEmpty)
+        let controller = TagReorderViewController(sections: spec.sections.map { ($0.header ?? "", $0.items.map(\.title)) })
+        let uikit = Scene(name: "tag-reorder-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
+                          viewController: controller, script: native.script, touches: native.touches)
+        var ids: [String: String] = [:]
+        for (s, section) in spec.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                ids[item.id] = "\(s)-\(i)"
+                ids[item.id + ".snapshot"] = "\(s)-\(i).snapshot"
+            }
+        }
+        let a = try Simulator.run(native), b = try Simulator.run(uikit)
+        XCTAssertEqual(a.frames.count, b.frames.count)
+        var worst = (0.0, "", 0)
+        var snapshots = 0
+        for (fa, fb) in zip(a.frames, b.frames) {
+            let drawnB = Dictionary(fb.items.filter { ($0.kind == .cell || $0.kind == .snapshot) && $0.isDrawn }.map { ($0.id, $0) }, uniquingKeysWith: { x, _ in x })
+            var matched = Set<String>()
+            for ia in fa.items where (ia.kind == .cell || ia.kind == .snapshot) && ia.isDrawn {
+                guard let twin = ids[ia.id] else { continue }
+                guard let ib = drawnB[twin] else { XCTFail("frame \(fa.index): \(ia.id) drawn natively, not by the article's code"); continue }
+                matched.insert(twin)
+                if ia.kind == .snapshot { snapshots += 1 }
+                for (x, y) in [(ia.frame.minX, ib.frame.minX), (ia.frame.minY, ib.frame.minY), (ia.frame.width, ib.frame.width), (ia.frame.height, ib.frame.height)]
+                where abs(x - y) > worst.0 { worst = (abs(x - y), ia.id, fa.index) }
+            }
+            for (id, _) in drawnB where !matched.contains(id) { XCTFail("frame \(fb.index): \(id) drawn by the article's code, not natively") }
+        }
+        XCTAssertGreaterThan(snapshots, 200, "the snapshot is drawn while each tag is held")
+        XCTAssertLessThanOrEqual(worst.0, 0.5, "largest difference \(worst.0) pt: \(worst.1) at frame \(worst.2)")
+        // The article's data follows the moves: 热点 after 体育, 健康 into 我的频道, iOS 开发 into 更多频道.
+        XCTAssertEqual(controller.dataArray.map(\.count), [13, 10, 9])
+    }
 }

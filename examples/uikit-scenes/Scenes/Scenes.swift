@@ -9,6 +9,7 @@ public enum UIKitExampleScenes {
     public static let all: [String: @Sendable () throws -> Scene] = [
         "mail-inbox": { mailInbox() },
         "today-feed": { todayFeed() },
+        "tag-reorder": { tagReorder() },
     ]
 
     static func drag(at time: Double, y: Double, from x0: Double, to x1: Double, duration: Double, hold: Double = 0.15) -> TouchTrack {
@@ -45,6 +46,34 @@ extension UIKitExampleScenes {
                      touches: [
                         TouchTrack.flick(at: 1.8, from: Point(x: 195, y: 650), velocity: Point(x: 0, y: -1500)),
                         TouchTrack.flick(at: 3.4, from: Point(x: 195, y: 250), velocity: Point(x: 0, y: 2500)),
+                     ])
+    }
+}
+
+extension UIKitExampleScenes {
+    /// Article 3's view controller on examples/tag-reorder.json's four long presses (the same
+    /// tags, the same touches): a tag moved within its section, one into another section, one
+    /// dropped beside a tag, one walked on as the tags re-flow and let go far from its slot.
+    public static func tagReorder() -> Scene {
+        let controller = TagReorderViewController(sections: [
+            ("我的频道", ["推荐", "热点", "北京", "视频", "社会", "娱乐", "科技", "汽车", "体育", "财经", "军事", "国际"]),
+            ("推荐频道", ["时尚", "健康", "历史", "游戏", "旅游", "美食", "育儿", "数码", "动漫", "Apple", "Swift", "iOS 开发"]),
+            ("更多频道", ["电影", "音乐", "读书", "摄影", "家居", "宠物", "星座", "房产"]),
+        ])
+        func press(at time: Double, _ x: Double, _ y: Double, _ path: [(x: Double, y: Double, duration: Double, hold: Double)]) -> TouchTrack {
+            var segments = [TouchTrack.Segment(to: Point(x: x, y: y), duration: 0.35)]
+            for p in path {
+                segments.append(.init(to: Point(x: p.x, y: p.y), duration: p.duration, curve: .easeInEaseOut))
+                segments.append(.init(to: Point(x: p.x, y: p.y), duration: p.hold))
+            }
+            return TouchTrack(finger: 1, downTime: time, downPoint: Point(x: x, y: y), segments: segments)
+        }
+        return Scene(name: "tag-reorder", canvas: Canvas(width: 375, height: 667, scale: 2, background: .white), fps: 60, duration: 10.2,
+                     viewController: controller, touches: [
+                        press(at: 0.5, 116.2, 124, [(258.8, 168, 0.8, 0.3)]),
+                        press(at: 2.8, 116.2, 306, [(45, 212, 0.9, 0.3)]),
+                        press(at: 5.2, 45, 532, [(150, 532, 0.7, 0.3)]),
+                        press(at: 6.9, 316, 394, [(44, 488, 0.8, 0.4), (230, 630, 0.6, 0.2)]),
                      ])
     }
 }
