@@ -179,8 +179,12 @@ enum UIKitCellContent {
                 }
                 let font = label.font ?? UIFont.systemFont(ofSize: 17)
                 let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
+                if label.adjustsFontSizeToFitWidth && label.numberOfLines != 1 {
+                    problems.append("\(subPath): adjustsFontSizeToFitWidth on a label of more than one line is not drawn yet (UIKit means it for one line)")
+                }
+                let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
                 if scaled("label") {
-                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(font.pointSize * placed.sx), weight: font.weight >= .semibold ? .bold : .regular,
+                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(fontSize * placed.sx), weight: font.weight >= .semibold ? .bold : .regular,
                                         color: (label.textColor ?? .label).value.multiplyingAlpha(Double(a)), alignment: alignment,
                                         numberOfLines: label.numberOfLines, lineBreakMode: LineBreakMode(label.lineBreakMode))))
                 }

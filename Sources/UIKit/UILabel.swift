@@ -99,6 +99,21 @@ open class UILabel: UIView {
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail
     /// The width a multi-line label wraps at for its intrinsic height (0: the width Auto Layout gives it).
     open var preferredMaxLayoutWidth: CGFloat = 0
+    /// A one-line label whose text is wider than it shrinks its font until the text fits, down to
+    /// `minimumScaleFactor` of its size (https://developer.apple.com/documentation/uikit/uilabel/adjustsfontsizetofitwidth).
+    open var adjustsFontSizeToFitWidth = false
+    /// 0: the font's own size is the smallest (Apple's page for the property).
+    open var minimumScaleFactor: CGFloat = 0
+
+    /// The font size the label draws at in `width`: its font's, or smaller when it shrinks to fit.
+    func drawnFontSize(width: CGFloat) -> CGFloat {
+        let size = (font ?? UIFont.systemFont(ofSize: 17)).pointSize
+        guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, let text, !text.isEmpty, width > 0 else { return size }
+        let weight: FontWeight = (font?.weight ?? .regular) >= .semibold ? .bold : .regular
+        let natural = CGFloat((try? Typesetter.naturalWidth(of: text, fontSize: Double(size), weight: weight)) ?? 0)
+        guard natural > width else { return size }
+        return size * max(min(minimumScaleFactor, 1), width / natural)
+    }
 
     /// The text's size as Flipbook's typesetter sets it: one line as wide as the text, or, with
     /// more lines allowed, wrapped at `preferredMaxLayoutWidth`.

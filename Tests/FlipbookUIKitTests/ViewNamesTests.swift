@@ -135,3 +135,43 @@ final class MissingGlyphTests: XCTestCase {
         XCTAssertNoThrow(try run("标签 🚀 ✅"))
     }
 }
+
+/// A one-line label with adjustsFontSizeToFitWidth shrinks its font until the text fits its
+/// width, no smaller than minimumScaleFactor of it (Apple's pages for both properties): the
+/// drawn size is 17 × width ÷ the text's natural width, or the floor.
+final class ShrinkingLabelTests: XCTestCase {
+    final class PriceCell: UICollectionViewCell {
+        let priceLabel = UILabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            priceLabel.adjustsFontSizeToFitWidth = true
+            contentView.addSubview(priceLabel)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func fontSize(_ text: String, minimumScaleFactor: CGFloat) throws -> Double {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 30)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 100), collectionViewLayout: layout)
+        cv.register(PriceCell.self, forCellWithReuseIdentifier: "p")
+        let source = CellSource([1], identifier: "p") { cell, _ in
+            (cell as! PriceCell).priceLabel.text = text
+            (cell as! PriceCell).priceLabel.minimumScaleFactor = minimumScaleFactor
+        }
+        cv.dataSource = source
+        let t = try Simulator.run(Scene(name: "price", canvas: Canvas(width: 200, height: 100, scale: 1), duration: 0.05, collectionView: cv))
+        let item = try XCTUnwrap(t.frames[0].items.first { $0.id == "0-0" })
+        return try XCTUnwrap(item.appearance.content.compactMap { e -> Double? in if case .text(let t) = e { return t.fontSize } else { return nil } }.first)
+    }
+
+    func testTheFontShrinksToTheWidthDownToTheFloor() throws {
+        let long = "¥12,345,678.90 total"
+        let natural = try Typesetter.naturalWidth(of: long, fontSize: 17, weight: .regular)
+        XCTAssertGreaterThan(natural, 150, "wider than the 100 pt label")
+        XCTAssertEqual(try fontSize(long, minimumScaleFactor: 0.3), 17 * 100 / natural, accuracy: 1e-6)
+        XCTAssertEqual(try fontSize(long, minimumScaleFactor: 0.9), 17 * 0.9, accuracy: 1e-6, "no smaller than the floor")
+        XCTAssertEqual(try fontSize(long, minimumScaleFactor: 0), 17, "0: the font's own size")
+        XCTAssertEqual(try fontSize("¥9", minimumScaleFactor: 0.3), 17, "text that fits keeps its size")
+    }
+}
