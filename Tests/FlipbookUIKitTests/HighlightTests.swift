@@ -61,11 +61,7 @@ final class HighlightTests: XCTestCase {
         ]
         let t = try Simulator.run(Scene(name: "sample", canvas: canvas, fps: 60, duration: 2.6, collectionView: cv, touches: touches))
         func color(_ frame: Int, item: Int) throws -> (Int, Int, Int) {
-            let raster = try Raster(drawing: t.frames[frame], canvas: canvas)
-            return raster.withPixels { px, row in
-                let v = px[(50 + 100 * item) * row + 50]
-                return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
-            }
+            try Raster(drawing: t.frames[frame], canvas: canvas).rgb(50, 50 + 100 * item)
         }
         let red = (255, 0, 0), blue = (0, 0, 255), pink = (255, 126, 121)
         func check(_ frame: Int, _ item: Int, _ expected: (Int, Int, Int), _ what: String, line: UInt = #line) throws {
@@ -112,11 +108,7 @@ final class BackgroundConfigurationTests: XCTestCase {
         let hold = TouchTrack(finger: 1, downTime: 0.2, downPoint: Point(x: 50, y: 50), segments: [.init(to: Point(x: 50, y: 50), duration: 0.4)])
         let t = try Simulator.run(Scene(name: "configured", canvas: canvas, fps: 60, duration: 0.8, collectionView: cv, touches: [hold]))
         func rgb(_ frame: Int, _ x: Int, _ y: Int) throws -> (Int, Int, Int) {
-            let raster = try Raster(drawing: t.frames[frame], canvas: canvas)
-            return raster.withPixels { px, row in
-                let v = px[y * row + x]
-                return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
-            }
+            try Raster(drawing: t.frames[frame], canvas: canvas).rgb(x, y)
         }
         XCTAssertEqual(try rgb(0, 50, 50).0, 255, "white at rest")
         XCTAssertEqual(try rgb(0, 2, 50).0, 0, "the 4 pt inset shows what is behind")

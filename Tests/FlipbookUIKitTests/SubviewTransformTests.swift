@@ -67,12 +67,7 @@ final class SubviewTransformTests: XCTestCase {
         let t = try Simulator.run(Scene(name: "parallax", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0)
         let raster = try Raster(drawing: t.frames[0], canvas: canvas)
         if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] { FileManager.default.createFile(atPath: keep + "/parallax.png", contents: Data(try raster.pngData())) }
-        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
-            raster.withPixels { px, row in
-                let v = px[y * row + x]
-                return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
-            }
-        }
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) { raster.rgb(x, y) }
         // systemRed #FF3B30, systemBlue #007AFF, systemGreen #34C759 (light mode).
         let red = (255, 59, 48), blue = (0, 122, 255), green = (52, 199, 89), white = (255, 255, 255)
         func XCTAssertColor(_ c: (Int, Int, Int), _ e: (Int, Int, Int), _ what: String, line: UInt = #line) {

@@ -1,4 +1,5 @@
 import UIKit
+import Flipbook
 
 /// A data source of `counts[s]` items in section s, each a cell of the class registered as
 /// `identifier`, set up by `configure`: what most of these tests need from an app's.
@@ -15,5 +16,15 @@ final class CellSource: NSObject, UICollectionViewDataSource {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
         configure(cell, indexPath)
         return cell
+    }
+}
+
+extension Raster {
+    /// The red, green and blue of the device pixel at (x, y).
+    func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+        withPixels { px, row in
+            let v = px[y * row + x]
+            return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
+        }
     }
 }

@@ -187,12 +187,7 @@ final class UIKitLayoutTests: XCTestCase {
         XCTAssertGreaterThan(abs(left - right), 20, "the near edge is taller: \(left) against \(right)")
         let raster = try Raster(drawing: t.frames[0], canvas: canvas)
         if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] { FileManager.default.createFile(atPath: keep + "/tilt.png", contents: Data(try raster.pngData())) }
-        func rgb(_ p: Point) -> (Int, Int, Int) {
-            raster.withPixels { px, row in
-                let v = px[Int(p.y) * row + Int(p.x)]
-                return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
-            }
-        }
+        func rgb(_ p: Point) -> (Int, Int, Int) { raster.rgb(Int(p.x), Int(p.y)) }
         for k in 0..<4 {
             let a = corners[k], b = corners[(k + 1) % 4]
             let mid = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
