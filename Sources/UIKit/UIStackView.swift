@@ -46,7 +46,13 @@ open class UIStackView: UIView {
     /// What the stack is missing to arrange as UIKit would, in one line (nil: nothing).
     var unsupported: String? {
         switch distribution {
-        case .fillProportionally, .equalCentering: return "UIStackView.distribution .\(distribution) is not arranged yet (fill, fillEqually and equalSpacing are)"
+        case .equalCentering: return "UIStackView.distribution .\(distribution) is not arranged yet (fill, fillEqually, fillProportionally and equalSpacing are)"
+        case .fillProportionally:
+            let horizontal = axis == .horizontal
+            let lengths = arrangedSubviews.filter { !$0.isHidden }.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
+            if lengths.contains(where: { $0 < 0 }) || lengths.reduce(0, +) <= 0 {
+                return "UIStackView.distribution .fillProportionally with an arranged view of no intrinsic size along the axis is not arranged yet"
+            }
         default: break
         }
         if alignment == .firstBaseline || alignment == .lastBaseline { return "UIStackView.alignment .\(alignment) is not arranged yet" }
@@ -88,6 +94,25 @@ open class UIStackView: UIView {
         }
         for (g, h) in zip(gaps, gaps.dropFirst()) {
             out.append(horizontal ? h.widthAnchor.constraint(equalTo: g.widthAnchor) : h.heightAnchor.constraint(equalTo: g.heightAnchor))
+        }
+        if distribution == .fillProportionally {
+            // Each view's length along the axis in proportion to its intrinsic length, the
+            // spacing taken out first (Apple: "resized proportionally based on their intrinsic
+            // content size along the stack view's axis"); just below required, ours.
+            let lengths = views.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
+            let total = lengths.reduce(0, +)
+            let spacingTotal = spacing * CGFloat(views.count - 1)
+            let dimension = horizontal ? (isLayoutMarginsRelativeArrangement ? layoutMarginsGuide.widthAnchor : widthAnchor)
+                                       : (isLayoutMarginsRelativeArrangement ? layoutMarginsGuide.heightAnchor : heightAnchor)
+            if total > 0 {
+                for (v, length) in zip(views, lengths) {
+                    let share = length / total
+                    let c = (horizontal ? v.widthAnchor : v.heightAnchor).constraint(equalTo: dimension, multiplier: share)
+                    c.constant = -share * spacingTotal
+                    c.priority = UILayoutPriority(999)
+                    out.append(c)
+                }
+            }
         }
         if distribution == .fillEqually {
             for v in views.dropFirst() {

@@ -236,11 +236,29 @@ final class StackViewTests: XCTestCase {
         XCTAssertEqual(c.frame.minX, 100 + 2 * gap, accuracy: 1e-9)
     }
 
+    /// fillProportionally shares the width less the spacing in proportion to the views'
+    /// intrinsic widths (Apple's page for the case): labels of three widths in 280 pt, 10 apart.
+    func testFillProportionally() {
+        let labels = ["Up", "Wall-E", "Ratatouille"].map { text -> UILabel in let l = UILabel(); l.text = text; return l }
+        let stack = UIStackView(arrangedSubviews: labels)
+        stack.distribution = .fillProportionally
+        stack.spacing = 10
+        _ = laidOut(stack)
+        let widths = labels.map { Double($0.intrinsicContentSize.width) }
+        let total = widths.reduce(0, +)
+        var x = 0.0
+        for (label, w) in zip(labels, widths) {
+            XCTAssertEqual(Double(label.frame.minX), x, accuracy: 1e-6, label.text!)
+            XCTAssertEqual(Double(label.frame.width), w / total * (280 - 20), accuracy: 1e-6, label.text!)
+            x += w / total * (280 - 20) + 10
+        }
+    }
+
     func testUnsupportedDistributionIsNamed() {
         let stack = UIStackView(arrangedSubviews: [box(10, 10)])
-        stack.distribution = .fillProportionally
+        stack.distribution = .equalCentering
         let cell = UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         cell.contentView.addSubview(stack)
-        XCTAssertEqual(UIKitCellContent.layOut(cell), "UIStackView.distribution .fillProportionally is not arranged yet (fill, fillEqually and equalSpacing are)")
+        XCTAssertEqual(UIKitCellContent.layOut(cell), "UIStackView.distribution .equalCentering is not arranged yet (fill, fillEqually, fillProportionally and equalSpacing are)")
     }
 }
