@@ -41,7 +41,8 @@ public struct CollectionViewSpec: Sendable {
     /// gives the prominent header (20 pt bold, prominentInsetGroupedHeader()).
     public init(frame: Rect, layout: any CollectionViewLayout, sections: [SectionSpec]) {
         self.frame = frame; self.layout = layout; self.sections = sections
-        guard let list = layout as? ListLayout else { return }
+        // A list from a scene file, or one a UIKit layout lays out (UICollectionViewCompositionalLayout.list).
+        guard let list = (layout as? any ListRows)?.listRows else { return }
         let inset = list.appearance == .insetGrouped
         let grey = Color(red: 108 / 255, green: 108 / 255, blue: 108 / 255)
         if list.appearance != .plain { backgroundColor = ListLayout.groupedBackground }

@@ -69,6 +69,18 @@ extension Scene {
             }
             if !g.required.isEmpty { problems.append("require(toFail:) between an app's recognizers is not followed yet") }
         }
+        // A list's header made as UIKit's lists make them — a list cell with a header content
+        // configuration — is the list's own header, drawn with its metrics and the text.
+        func listHeader(_ s: Int) -> String? {
+            guard let compositional = layout as? UICollectionViewCompositionalLayout, let list = compositional.list,
+                  list.headerMode == .supplementary,
+                  let view = cv.supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s)),
+                  let config = (view as? UICollectionViewCell)?.contentConfiguration as? UIListContentConfiguration else { return nil }
+            if config.style != .groupedHeader || list.appearance == .plain {
+                problems.append("section \(s): UIListContentConfiguration.\(config.style)() as a \(list.appearance) list's header is not drawn yet (groupedHeader() in a grouped or inset-grouped list is)")
+            }
+            return config.text ?? ""
+        }
         // A layout that answers no single item is asked for all of them once.
         var all: [IndexPath: UICollectionViewLayoutAttributes]?
         func attributes(at ip: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -94,7 +106,7 @@ extension Scene {
                 }
                 items.append(item)
             }
-            sections.append(SectionSpec(id: "section\(s)", items: items))
+            sections.append(SectionSpec(id: "section\(s)", header: listHeader(s), items: items))
         }
         cv.simulatedContext = nil
         let f = cv.frame

@@ -85,6 +85,8 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         case .supplementaryView(let elementKind):
             let kind = elementKind.uikitName
             guard let view = collectionView.supplementaryView(ofKind: kind, at: ip) else { return a }
+            // A list header of a content configuration is the list's own (its section's title).
+            if (view as? UICollectionViewCell)?.contentConfiguration is UIListContentConfiguration { return a }
             out.contentElements = content(of: view, for: UICollectionViewLayoutAttributes.from(a), slot: kind + "|\(ip.section)|\(ip.item)")
         case .decorationView: return a
         }

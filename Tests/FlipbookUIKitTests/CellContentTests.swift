@@ -391,4 +391,43 @@ final class ListContentConfigurationTests: XCTestCase {
         XCTAssertEqual(texts, ["Wi-Fi", "Home"])
         XCTAssertTrue(row.appearance.content.contains { if case .symbol(let s) = $0 { return s.kind == .disclosureIndicator } else { return false } })
     }
+
+    /// Headers made as UIKit's lists make them — a registration of list cells whose content is
+    /// groupedHeader() — are the list's own headers: the same pixels as Flipbook's list with the
+    /// same section titles (the header was a blank before: a content configuration draws no view).
+    func testGroupedHeaderConfigurationsAreTheListsHeaders() throws {
+        let canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(hex: "#F2F2F7")!)
+        var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .supplementary
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
+        let headers = UICollectionView.SupplementaryRegistration<UICollectionViewListCell>(elementKind: UICollectionView.elementKindSectionHeader) { view, _, indexPath in
+            var content = UIListContentConfiguration.groupedHeader()
+            content.text = ["Network", "General"][indexPath.section]
+            view.contentConfiguration = content
+        }
+        let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, title in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! UICollectionViewListCell
+            var content = cell.defaultContentConfiguration()
+            content.text = title
+            cell.contentConfiguration = content
+            return cell
+        }
+        dataSource.supplementaryViewProvider = { cv, _, indexPath in cv.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath) }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems(["Wi-Fi", "Bluetooth"], toSection: 0)
+        snapshot.appendItems(["About"], toSection: 1)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        let uikit = Scene(name: "headers", canvas: canvas, duration: 0.1, collectionView: cv)
+        XCTAssertEqual(uikit.collectionView.sections.map(\.header), ["Network", "General"])
+        var native = uikit
+        native.collectionView.layout = { var l = ListLayout(appearance: .insetGrouped); l.headerMode = .supplementary; return l }()
+        let a = try Simulator.run(uikit, frames: 0...0), b = try Simulator.run(native, frames: 0...0)
+        let header = try XCTUnwrap(a.frames[0].items.first { $0.kind == .sectionHeader })
+        XCTAssertTrue(header.appearance.content.contains { if case .text(let t) = $0 { return t.text == "Network" && t.fontSize == 13 } else { return false } },
+                      "the grouped header's 13 pt text")
+        XCTAssertTrue(try Raster(drawing: a.frames[0], canvas: canvas).pngData() == Raster(drawing: b.frames[0], canvas: canvas).pngData(), "the same pixels")
+    }
 }
