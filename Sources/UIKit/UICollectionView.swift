@@ -37,6 +37,8 @@ open class UICollectionView: UIScrollView {
         didSet { if isEditing != oldValue { SceneRecording.current?.fail("UICollectionView.isEditing changed during the scene is not drawn yet: set it before making the scene") } }
     }
 
+    /// The item being moved interactively (beginInteractiveMovementForItem).
+    var interactiveMovement: InteractiveMovement?
     /// The swipe actions last shown, whose handlers a tap runs (UIKitLayout: SwipeActionsProviding).
     var shownSwipeActions: (id: String, side: SwipeSide, configuration: UISwipeActionsConfiguration)?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
@@ -217,6 +219,10 @@ public protocol UICollectionViewDataSource: AnyObject {
     /// 1 unless implemented (Apple's page: "If you don't implement this method, the collection view uses a default value of 1").
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:canmoveitemat:)
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:moveitemat:to:)
+    func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UICollectionViewDataSource {
@@ -224,6 +230,10 @@ extension UICollectionViewDataSource {
     public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
         UICollectionReusableView.notImplemented
     }
+    /// true unless implemented (Apple's page: items can move when the data source implements
+    /// moveItemAt, which Swift cannot see from here).
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 extension UICollectionReusableView {

@@ -75,8 +75,10 @@ open class UICollectionViewLayout: NSObject, NSCoding {
 
     // MARK: - Interactive movement
 
+    /// The index path of the item at `position`, the one it has when none is there (Apple's page:
+    /// "the index path corresponding to the specified location").
     open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: CGPoint) -> IndexPath {
-        previousIndexPath
+        collectionView?.indexPathForItem(at: position) ?? previousIndexPath
     }
     open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: CGPoint) -> UICollectionViewLayoutAttributes? {
         guard let a = layoutAttributesForItem(at: indexPath)?.copy() as? UICollectionViewLayoutAttributes else { return nil }

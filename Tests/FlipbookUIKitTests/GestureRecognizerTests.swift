@@ -90,4 +90,61 @@ final class GestureRecognizerTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("a UITapGestureRecognizer of 2 taps and 1 touches is not driven yet"), "\(error)")
         }
     }
+
+    /// UICollectionView's interactive movement (the iOS 9 API article 3 names) from a long press:
+    /// the item's centre follows the finger, the others make room at the index path under it
+    /// (the layout's default targetIndexPath), and at the end the data source's moveItemAt is
+    /// told once and the item settles into its slot over 0.25 s.
+    func testInteractiveMovementFollowsTheFinger() throws {
+        final class Source: NSObject, UICollectionViewDataSource {
+            var items = Array(0..<6)
+            var moves: [(IndexPath, IndexPath)] = []
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+                cell.backgroundColor = .systemTeal
+                return cell
+            }
+            func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+                moves.append((sourceIndexPath, destinationIndexPath))
+                items.insert(items.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+            }
+        }
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 100, height: 100)
+        layout.minimumLineSpacing = 0
+        layout.minimumInteritemSpacing = 0
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        let press = UILongPressGestureRecognizer { g in
+            switch g.state {
+            case .began: if let ip = cv.indexPathForItem(at: g.location(in: cv)) { cv.beginInteractiveMovementForItem(at: ip) }
+            case .changed: cv.updateInteractiveMovementTargetPosition(g.location(in: cv))
+            case .ended: cv.endInteractiveMovement()
+            default: cv.cancelInteractiveMovement()
+            }
+        }
+        cv.addGestureRecognizer(press)
+        let touch = TouchTrack(finger: 1, downTime: 0.2, downPoint: Point(x: 30, y: 40),
+                               segments: [.init(to: Point(x: 30, y: 40), duration: 0.6), .init(to: Point(x: 250, y: 40), duration: 0.5),
+                                          .init(to: Point(x: 250, y: 40), duration: 0.1)])
+        let t = try Simulator.run(Scene(name: "interactive", canvas: Canvas(width: 300, height: 200, scale: 1), fps: 60, duration: 2,
+                                        collectionView: cv, touches: [touch]))
+        func item(_ id: String, _ k: Int) -> DrawItem? { t.frames[k].items.first { $0.id == id } }
+        // Halfway along the drag (1.05 s, frame 63): the moving item centred on the finger, its cell hidden.
+        let finger = try XCTUnwrap(t.frames[63].touches.first).location
+        let moving = try XCTUnwrap(item("0-0.snapshot", 63))
+        XCTAssertEqual(moving.frame.midX, finger.x, accuracy: 1e-6)
+        XCTAssertEqual(moving.frame.midY, finger.y, accuracy: 1e-6)
+        XCTAssertNotEqual(item("0-0", 63)?.isDrawn, true)
+        // Told once, from where it began to where it ended; settled and shown at its slot.
+        XCTAssertEqual(source.moves.map { [$0.0.item, $0.1.item] }, [[0, 2]])
+        XCTAssertEqual(source.items, [1, 2, 0, 3, 4, 5])
+        let last = try XCTUnwrap(t.frames.last)
+        XCTAssertNil(last.items.first { $0.id == "0-0.snapshot" })
+        XCTAssertEqual(last.items.first { $0.id == "0-0" }?.frame.minX, 200)
+        XCTAssertEqual(last.items.first { $0.id == "0-1" }?.frame.minX, 0)
+    }
 }
