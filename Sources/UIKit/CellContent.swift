@@ -177,7 +177,14 @@ enum UIKitCellContent {
                 if let u = Typesetter.missingCharacter(in: text) {
                     problems.append("\(subPath): UILabel text has \"\(Character(u))\" (U+\(String(u.value, radix: 16, uppercase: true))), which none of Flipbook's fonts draws (Inter, Noto Sans CJK SC, Noto Color Emoji); it would be left blank")
                 }
-                let font = label.font ?? UIFont.systemFont(ofSize: 17)
+                var font: UIFont = label.font ?? UIFont.systemFont(ofSize: 17)
+                var textColor: UIColor = label.textColor ?? .label
+                switch label.attributedStyle() {
+                case .success(let style):
+                    if let f = style.font { font = f }
+                    if let c = style.color { textColor = c }
+                case .failure(let problem): problems.append("\(subPath): " + problem.message)
+                }
                 let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
                 if label.adjustsFontSizeToFitWidth && label.numberOfLines != 1 {
                     problems.append("\(subPath): adjustsFontSizeToFitWidth on a label of more than one line is not drawn yet (UIKit means it for one line)")
@@ -185,7 +192,7 @@ enum UIKitCellContent {
                 let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
                 if scaled("label") {
                 place(.text(TextElement(text: text, frame: .zero, fontSize: Double(fontSize * placed.sx), weight: font.weight >= .semibold ? .bold : .regular,
-                                        color: (label.textColor ?? .label).value.multiplyingAlpha(Double(a)), alignment: alignment,
+                                        color: textColor.value.multiplyingAlpha(Double(a)), alignment: alignment,
                                         numberOfLines: label.numberOfLines, lineBreakMode: LineBreakMode(label.lineBreakMode))))
                 }
             }

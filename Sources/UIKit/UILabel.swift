@@ -99,6 +99,44 @@ open class UILabel: UIView {
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail
     /// The width a multi-line label wraps at for its intrinsic height (0: the width Auto Layout gives it).
     open var preferredMaxLayoutWidth: CGFloat = 0
+    /// Styled text (https://developer.apple.com/documentation/uikit/uilabel/attributedtext): its
+    /// string is the label's text; one font and one colour over the whole string are the label's
+    /// (what is not uniform, or another attribute, is one line when the cell is drawn).
+    open var attributedText: NSAttributedString? {
+        get { styledText ?? text.map { NSAttributedString(string: $0) } }
+        set {
+            styledText = newValue
+            text = newValue?.string
+        }
+    }
+    var styledText: NSAttributedString?
+
+    /// The font and colour the attributed text gives the whole string, or what of it cannot be
+    /// drawn yet.
+    func attributedStyle() -> Result<(font: UIFont?, color: UIColor?), AttributedTextProblem> {
+        guard let styled = styledText, styled.length > 0 else { return .success((nil, nil)) }
+        var font: UIFont?, color: UIColor?, problem: String?
+        var first = true
+        styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
+            let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
+            if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor }) {
+                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (one font and one colour over the whole text are)"
+            }
+            if first { font = f; color = c; first = false } else if f?.pointSize != font?.pointSize || f?.weight != font?.weight || c?.value != color?.value {
+                problem = "attributedText with runs of different fonts or colours is not drawn yet (one font and one colour over the whole text are)"
+            }
+        }
+        if let problem { return .failure(AttributedTextProblem(message: problem)) }
+        return .success((font, color))
+    }
+    struct AttributedTextProblem: Error { let message: String }
+
+    /// The font the text is set in: the attributed text's when it gives one, else `font`.
+    var drawingFont: UIFont {
+        if case .success(let style) = attributedStyle(), let f = style.font { return f }
+        return font ?? UIFont.systemFont(ofSize: 17)
+    }
+
     /// A one-line label whose text is wider than it shrinks its font until the text fits, down to
     /// `minimumScaleFactor` of its size (https://developer.apple.com/documentation/uikit/uilabel/adjustsfontsizetofitwidth).
     open var adjustsFontSizeToFitWidth = false
@@ -107,9 +145,9 @@ open class UILabel: UIView {
 
     /// The font size the label draws at in `width`: its font's, or smaller when it shrinks to fit.
     func drawnFontSize(width: CGFloat) -> CGFloat {
-        let size = (font ?? UIFont.systemFont(ofSize: 17)).pointSize
+        let size = drawingFont.pointSize
         guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, let text, !text.isEmpty, width > 0 else { return size }
-        let weight: FontWeight = (font?.weight ?? .regular) >= .semibold ? .bold : .regular
+        let weight: FontWeight = drawingFont.weight >= .semibold ? .bold : .regular
         let natural = CGFloat((try? Typesetter.naturalWidth(of: text, fontSize: Double(size), weight: weight)) ?? 0)
         guard natural > width else { return size }
         return size * max(min(minimumScaleFactor, 1), width / natural)
@@ -122,7 +160,7 @@ open class UILabel: UIView {
     /// The size at `width` (nil: unwrapped): what Auto Layout's second pass asks of a multi-line label.
     func intrinsicSize(wrappingAt width: CGFloat?) -> CGSize {
         guard let text, !text.isEmpty else { return .zero }
-        let font = self.font ?? UIFont.systemFont(ofSize: 17)
+        let font = drawingFont
         let weight: FontWeight = font.weight >= .semibold ? .bold : .regular
         let natural = (try? Typesetter.naturalWidth(of: text, fontSize: Double(font.pointSize), weight: weight)) ?? 0
         let w = width.map { min(Double($0), natural) } ?? natural

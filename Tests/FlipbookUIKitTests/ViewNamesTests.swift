@@ -175,3 +175,42 @@ final class ShrinkingLabelTests: XCTestCase {
         XCTAssertEqual(try fontSize("¥9", minimumScaleFactor: 0.3), 17, "text that fits keeps its size")
     }
 }
+
+/// attributedText with one font and one colour over the whole string draws as that label
+/// would; runs that differ, or another attribute, are one line naming the view.
+final class AttributedTextTests: XCTestCase {
+    final class TitleCell: UICollectionViewCell {
+        let titleLabel = UILabel(frame: CGRect(x: 10, y: 0, width: 280, height: 40))
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.addSubview(titleLabel)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func run(_ text: NSAttributedString) throws -> TimelineFrame {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 300, height: 40)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 100), collectionViewLayout: layout)
+        cv.register(TitleCell.self, forCellWithReuseIdentifier: "t")
+        let source = CellSource([1], identifier: "t") { cell, _ in (cell as! TitleCell).titleLabel.attributedText = text }
+        cv.dataSource = source
+        return try Simulator.run(Scene(name: "styled", canvas: Canvas(width: 300, height: 100, scale: 1), duration: 0.05, collectionView: cv)).frames[0]
+    }
+
+    func testOneFontAndColourDrawAsTheLabelsOwn() throws {
+        let styled = NSAttributedString(string: "Keynote", attributes: [.font: UIFont.systemFont(ofSize: 22, weight: .bold), .foregroundColor: UIColor.systemRed])
+        let frame = try run(styled)
+        let text = try XCTUnwrap(frame.items.first { $0.id == "0-0" }?.appearance.content.compactMap { e -> TextElement? in
+            if case .text(let t) = e { return t } else { return nil } }.first)
+        XCTAssertEqual(text.text, "Keynote")
+        XCTAssertEqual(text.fontSize, 22)
+        XCTAssertEqual(text.weight, .bold)
+        XCTAssertEqual(text.color, Color(red: 1, green: 59 / 255, blue: 48 / 255))
+        let mixed = NSMutableAttributedString(string: "Keynote", attributes: [.font: UIFont.systemFont(ofSize: 22)])
+        mixed.addAttribute(.foregroundColor, value: UIColor.systemBlue, range: NSRange(location: 0, length: 3))
+        XCTAssertThrowsError(try run(mixed)) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours is not drawn yet"), "\(error)")
+        }
+    }
+}
