@@ -86,7 +86,7 @@ final class CellPressRecognizer: GestureRecognizer {
     }
 }
 
-final class UIKitSelectionEffect: Effect {
+final class UIKitSelectionEffect: Effect, ScrollViewDelegate {
     let cv: UICollectionView
     unowned var sim: Simulator!
     private(set) var press: CellPressRecognizer!
@@ -111,6 +111,8 @@ final class UIKitSelectionEffect: Effect {
         }
         simulator.gestures.add(press)
         installAppRecognizers()
+        // The collection view's delegate hears the scroll view's callbacks, as code steps.
+        if cv.delegate != nil { simulator.collectionView.scrollView.delegate = self }
     }
 
     /// The app's own recognizers on the collection view, each driven by a recognizer of the
@@ -182,6 +184,20 @@ final class UIKitSelectionEffect: Effect {
         }
         return p
     }
+
+    // MARK: - Scroll-view callbacks (UIScrollViewDelegate), with contentOffset where it is then
+
+    private func call(_ scroll: ScrollView, at time: Double, _ callback: @escaping (UIScrollViewDelegate, UICollectionView) -> Void) {
+        let cv = self.cv
+        let offset = scroll.contentOffset(at: time)
+        sim.perform(SceneRecording.later {
+            cv.contentOffset = CGPoint(x: offset.x, y: offset.y)
+            if let delegate = cv.delegate { callback(delegate, cv) }
+        }, path: "$.touches")
+    }
+    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewDidScroll($1) } }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewWillBeginDragging($1) } }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewDidEndDecelerating($1) } }
 
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }

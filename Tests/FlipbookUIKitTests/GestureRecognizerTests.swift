@@ -148,3 +148,54 @@ final class GestureRecognizerTests: XCTestCase {
         XCTAssertEqual(last.items.first { $0.id == "0-1" }?.frame.minX, 0)
     }
 }
+
+/// The collection view's delegate hears the scroll view's callbacks as UIKit calls them —
+/// scrollViewWillBeginDragging once, scrollViewDidScroll on every display refresh while the
+/// content moves, with contentOffset where it is then, scrollViewDidEndDecelerating once — and
+/// what it does to the cells it reaches (visibleCells) is drawn.
+final class ScrollCallbackTests: XCTestCase {
+    final class Feed: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+        var began = 0, ended = 0
+        var offsets: [CGFloat] = []
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 40 }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            cell.contentView.backgroundColor = .white
+            return cell
+        }
+        func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { began += 1 }
+        func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { ended += 1 }
+        func scrollViewDidScroll(_ scrollView: UIScrollView) {
+            offsets.append(scrollView.contentOffset.y)
+            // Past 200 pt the rows on screen turn grey, as a "scrolled" look an app might set.
+            guard let cv = scrollView as? UICollectionView else { return }
+            for cell in cv.visibleCells { cell.contentView.backgroundColor = scrollView.contentOffset.y > 200 ? .systemGray : .white }
+        }
+    }
+
+    func testScrollCallbacksRunWithTheOffsetThen() throws {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 300, height: 50)
+        layout.minimumLineSpacing = 0
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: layout)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let feed = Feed()
+        cv.dataSource = feed
+        cv.delegate = feed
+        let flick = TouchTrack.flick(at: 0.3, from: Point(x: 150, y: 350), velocity: Point(x: 0, y: -1500))
+        let t = try Simulator.run(Scene(name: "feed", canvas: Canvas(width: 300, height: 400, scale: 1), fps: 60, duration: 6, collectionView: cv, touches: [flick]))
+        XCTAssertEqual(feed.began, 1)
+        XCTAssertEqual(feed.ended, 1)
+        XCTAssertGreaterThan(feed.offsets.count, 30)
+        XCTAssertEqual(feed.offsets, feed.offsets.sorted(), "the offset grows while the content moves up")
+        let last = try XCTUnwrap(t.frames.last)
+        XCTAssertEqual(Double(try XCTUnwrap(feed.offsets.last)), last.contentOffset.y, accuracy: 1e-6, "the last call saw where it stopped")
+        XCTAssertGreaterThan(last.contentOffset.y, 200)
+        // The rows on screen at the end were turned grey by the delegate (systemGray #8E8E93).
+        let grey = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)
+        let row = try XCTUnwrap(last.items.first { $0.kind == .cell && $0.frame.minY >= 0 })  // canvas coordinates
+        XCTAssertTrue(row.appearance.content.contains { if case .rect(let r) = $0 { return r.color == grey } else { return false } } || row.appearance.background == grey,
+                      "\(row.id) drawn grey")
+        XCTAssertEqual(t.frames[0].items.first { $0.id == "0-0" }?.appearance.background, .white)
+    }
+}
