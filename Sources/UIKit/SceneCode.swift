@@ -23,13 +23,16 @@ extension ScriptStep {
 /// A code step's body, run once.
 final class SceneCode: @unchecked Sendable {
     let body: () -> Void
+    /// Whether the visible cells are placed before the code runs (code that kept a cell from
+    /// earlier reads its frame); callbacks on every display refresh place only the cells they ask for.
+    let placesCells: Bool
     private var ran = false
-    init(_ body: @escaping () -> Void) { self.body = body }
+    init(_ body: @escaping () -> Void, placesCells: Bool = true) { self.body = body; self.placesCells = placesCells }
 
     func run(_ context: CodeContext) throws -> [Action] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        let cv = (context.layout as? UIKitLayout)?.collectionView
+        let cv = placesCells ? (context.layout as? UIKitLayout)?.collectionView : nil
         return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot) {
             // The cells on screen are where their items are, as UIKit's are when code runs.
             if let cv { for item in SceneRecording.current?.visible ?? [] { _ = cv.placedCell(item.id) } }
@@ -110,9 +113,9 @@ final class SceneRecording {
     }
 
     /// A completion handler as a code step of its own, run when the animation it follows ends.
-    static func later(_ body: @escaping () -> Void) -> Action {
-        let code = SceneCode(body)
-        return .code(CodeStep { context in try code.run(context) })
+    static func later(keepsScreen: Bool = true, _ body: @escaping () -> Void) -> Action {
+        let code = SceneCode(body, placesCells: keepsScreen)
+        return .code(CodeStep(keepsScreen: keepsScreen) { context in try code.run(context) })
     }
 
     /// An animated change's timing: the enclosing UIView.animate's, else Core Animation's default.

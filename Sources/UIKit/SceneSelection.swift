@@ -187,17 +187,24 @@ final class UIKitSelectionEffect: Effect, ScrollViewDelegate {
 
     // MARK: - Scroll-view callbacks (UIScrollViewDelegate), with contentOffset where it is then
 
-    private func call(_ scroll: ScrollView, at time: Double, _ callback: @escaping (UIScrollViewDelegate, UICollectionView) -> Void) {
+    /// Callbacks the delegate turned out not to implement (found the first time each is called).
+    private var unimplemented: Set<String> = []
+
+    private func call(_ name: String, _ scroll: ScrollView, at time: Double, _ callback: @escaping (UIScrollViewDelegate, UICollectionView) -> Void) {
+        guard !unimplemented.contains(name) else { return }
         let cv = self.cv
         let offset = scroll.contentOffset(at: time)
-        sim.perform(SceneRecording.later {
+        sim.perform(SceneRecording.later(keepsScreen: name != "didScroll") { [weak self] in
             cv.contentOffset = CGPoint(x: offset.x, y: offset.y)
-            if let delegate = cv.delegate { callback(delegate, cv) }
+            guard let delegate = cv.delegate else { return }
+            UnimplementedCallback.ran = false
+            callback(delegate, cv)
+            if UnimplementedCallback.ran { self?.unimplemented.insert(name) }
         }, path: "$.touches")
     }
-    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewDidScroll($1) } }
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewWillBeginDragging($1) } }
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) { call(scrollView, at: time) { $0.scrollViewDidEndDecelerating($1) } }
+    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) { call("didScroll", scrollView, at: time) { $0.scrollViewDidScroll($1) } }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView, at time: Double) { call("willBeginDragging", scrollView, at: time) { $0.scrollViewWillBeginDragging($1) } }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) { call("didEndDecelerating", scrollView, at: time) { $0.scrollViewDidEndDecelerating($1) } }
 
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }

@@ -241,8 +241,8 @@ extension UICollectionReusableView {
     nonisolated(unsafe) static let notImplemented = UICollectionReusableView()
 }
 
-/// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate — declared so that
-/// delegates compile; Flipbook's simulation does not call them yet (docs/uikit.md).
+/// https://developer.apple.com/documentation/uikit/uiscrollviewdelegate — a collection view's
+/// delegate hears these during the scene (docs/uikit.md).
 public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
@@ -250,9 +250,16 @@ public protocol UIScrollViewDelegate: AnyObject {
 }
 
 extension UIScrollViewDelegate {
-    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
-    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
-    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    // The defaults say they ran: a delegate that does not implement a callback is not called
+    // again (an empty call on every display refresh would be a code step each).
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
+}
+
+/// Set by a protocol's default implementation when it runs (the delegate has none of its own).
+enum UnimplementedCallback {
+    nonisolated(unsafe) static var ran = false
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate
