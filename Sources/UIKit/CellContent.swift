@@ -108,8 +108,6 @@ enum UIKitCellContent {
         return problem
     }
 
-    /// `fill`: a view whose background is the item's fill (a cell's content view when the cell
-    /// has no colour of its own), not drawn again as an element.
     /// Where a view's points land in the root's: a scale and a translation per axis (a view's
     /// `transform` of translation and scale about its centre, composed down the tree).
     struct Placement: Equatable {
@@ -131,7 +129,9 @@ enum UIKitCellContent {
     }
 
     /// `path`: the view's name in reports (nil for the root); a subview no property holds is
-    /// its parent's path, then its class and place among its siblings of that class.
+    /// its parent's path, then its class and place among its siblings of that class. `fill`: a
+    /// view whose background is the item's fill (a cell's content view when the cell has no
+    /// colour of its own), not drawn again as an element.
     private static func walk(_ view: UIView, path: String?, names: [ObjectIdentifier: String], placement: Placement, alpha: CGFloat, fill: UIView?,
                              into out: inout [ContentSpec], problems: inout [String]) {
         var seen: [String: Int] = [:]
