@@ -124,7 +124,7 @@ extension Scene {
         cv.collectionViewLayout.invalidateLayout()
         self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
         // Taps select cells and call the delegate, as a UICollectionView's do.
-        effect = UIKitSelection(collectionView: cv, owner: owner)
+        effect = UIKitInteractions(collectionView: cv, owner: owner)
     }
 }
 

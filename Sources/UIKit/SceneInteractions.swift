@@ -54,11 +54,11 @@ extension UICollectionView {
 /// `isSelected`, then `didSelectItemAt` — whose code runs at that moment of the scene, its calls
 /// becoming the scene's actions (ScriptStep.at). A finger that moves away (a scroll) only
 /// unhighlights.
-struct UIKitSelection: EffectConfiguration, @unchecked Sendable {
+struct UIKitInteractions: EffectConfiguration, @unchecked Sendable {
     let collectionView: UICollectionView
     /// What the scene keeps alive with its view (the view controller it was made from).
     var owner: AnyObject?
-    func makeEffect() -> any Effect { UIKitSelectionEffect(collectionView) }
+    func makeEffect() -> any Effect { UIKitInteractionsEffect(collectionView) }
     func validate(in scene: Scene) throws {}
 }
 
@@ -86,7 +86,7 @@ final class CellPressRecognizer: GestureRecognizer {
     }
 }
 
-final class UIKitSelectionEffect: Effect, ScrollViewDelegate {
+final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
     let cv: UICollectionView
     unowned var sim: Simulator!
     private(set) var press: CellPressRecognizer!
