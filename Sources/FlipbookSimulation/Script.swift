@@ -118,6 +118,17 @@ public struct CodeContext: Sendable {
     /// Applies a snapshot view's change at once (UIView.snapshotView, addSubview, moving it,
     /// removing it, a cell's isHidden).
     package var snapshot: @Sendable (SnapshotCommand) -> Void = { _ in }
+    /// Drives an interactive layout transition at once (startInteractiveTransition(to:)).
+    package var transition: @Sendable (TransitionCommand) -> Void = { _ in }
+}
+
+/// A step of an interactive layout transition made by code.
+package enum TransitionCommand: @unchecked Sendable {
+    /// From the current layout to `next`, at progress 0.
+    case start(next: any CollectionViewLayout)
+    case progress(Double)
+    /// Finished or cancelled: every element animates to `layout` over `timing`.
+    case end(layout: any CollectionViewLayout, timing: AnimationTiming)
 }
 
 /// A change to a snapshot view added to the collection view, or to an item's visibility.

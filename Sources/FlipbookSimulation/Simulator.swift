@@ -365,6 +365,13 @@ public final class Simulator {
                     case .hide(let item, let hidden): view.setHidden(item, hidden)
                     }
                 }
+                context.transition = { command in
+                    switch command {
+                    case .start(let next): view.startInteractiveTransition(to: next)
+                    case .progress(let p): view.transitionProgress = p
+                    case .end(let layout, let timing): view.setCollectionViewLayout(layout, timing: timing, at: time)
+                    }
+                }
                 for a in try step.run(context) { perform(a, path: path) }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }

@@ -33,7 +33,7 @@ final class SceneCode: @unchecked Sendable {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
         let cv = placesCells ? (context.layout as? UIKitLayout)?.collectionView : nil
-        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot) {
+        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot, transition: context.transition) {
             // The cells on screen are where their items are, as UIKit's are when code runs.
             if let cv { for item in SceneRecording.current?.visible ?? [] { _ = cv.placedCell(item.id) } }
             body()
@@ -76,18 +76,23 @@ final class SceneRecording {
 
     /// Applies a snapshot view's change in the simulation at once.
     let snapshot: (SnapshotCommand) -> Void
+    /// Drives the view's interactive layout transition at once.
+    let transition: (TransitionCommand) -> Void
     /// Whether the code moved a snapshot view (a change UIView.animate draws).
     var movedSnapshot = false
 
-    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, snapshot: @escaping (SnapshotCommand) -> Void = { _ in }) {
+    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, snapshot: @escaping (SnapshotCommand) -> Void = { _ in },
+         transition: @escaping (TransitionCommand) -> Void = { _ in }) {
         self.ids = ids
         self.visibleItems = visible
         self.snapshot = snapshot
+        self.transition = transition
     }
 
     static func record(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
-                       snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids, visible: visible, snapshot: snapshot)
+                       snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
+                       _ body: () -> Void) throws -> [Action] {
+        let recording = SceneRecording(ids: ids, visible: visible, snapshot: snapshot, transition: transition)
         let outer = current
         current = recording
         defer { current = outer }

@@ -39,6 +39,8 @@ open class UICollectionView: UIScrollView {
 
     /// The item being moved interactively (beginInteractiveMovementForItem).
     var interactiveMovement: InteractiveMovement?
+    /// The interactive layout transition under way, with its completion.
+    var interactiveTransition: (layout: UICollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
     /// The swipe actions last shown, whose handlers a tap runs (UIKitLayout: SwipeActionsProviding).
     var shownSwipeActions: (id: String, side: SwipeSide, configuration: UISwipeActionsConfiguration)?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).

@@ -13,14 +13,17 @@ import FlipbookSimulation
 package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     package let collectionView: UICollectionView
     private let problems = Problems()
+    /// A layout object of its own (an interactive transition's); nil: the view's, whichever it is.
+    private let fixed: UICollectionViewLayout?
 
     /// `problems`: what was met making the scene that cannot be drawn (the first stops it).
-    package init(collectionView: UICollectionView, problems: [String] = []) {
+    package init(collectionView: UICollectionView, problems: [String] = [], layout: UICollectionViewLayout? = nil) {
         self.collectionView = collectionView
+        self.fixed = layout
         for p in problems { self.problems.record(p) }
     }
 
-    private var layout: UICollectionViewLayout { collectionView.collectionViewLayout }
+    private var layout: UICollectionViewLayout { fixed ?? collectionView.collectionViewLayout }
 
     package mutating func prepare(_ context: LayoutContext) {
         // UIKit raises when the data source disagrees with the view's updates; so does this,

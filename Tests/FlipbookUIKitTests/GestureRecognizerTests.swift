@@ -199,3 +199,51 @@ final class ScrollCallbackTests: XCTestCase {
         XCTAssertEqual(t.frames[0].items.first { $0.id == "0-0" }?.appearance.background, .white)
     }
 }
+
+/// An interactive layout transition driven by a pan, as a Photos-like pinch drives one: started
+/// when the pan begins, `transitionProgress` from the finger's travel, finished past halfway.
+/// Items sit at the interpolation of their two places at that progress, end in the new
+/// layout's, which becomes the view's, and the completion runs once the 0.25 s settle ends.
+final class InteractiveTransitionTests: XCTestCase {
+    func testAPanDrivesTheTransition() throws {
+        func flow(_ side: CGFloat) -> UICollectionViewFlowLayout {
+            let l = UICollectionViewFlowLayout()
+            l.itemSize = CGSize(width: side, height: side)
+            l.minimumLineSpacing = 0
+            l.minimumInteritemSpacing = 0
+            return l
+        }
+        let small = flow(75), big = flow(150)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 600), collectionViewLayout: small)
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([8], identifier: "c") { cell, _ in cell.backgroundColor = .systemIndigo }
+        cv.dataSource = source
+        var transition: UICollectionViewTransitionLayout?
+        var completions: [(Bool, Bool)] = []
+        let pan = UIPanGestureRecognizer { g in
+            switch g.state {
+            case .began: transition = cv.startInteractiveTransition(to: big) { completions.append(($0, $1)) }
+            case .changed: transition?.transitionProgress = min(1, max(0, g.translation(in: cv).y / 200))
+            case .ended: if (transition?.transitionProgress ?? 0) > 0.5 { cv.finishInteractiveTransition() } else { cv.cancelInteractiveTransition() }
+            default: cv.cancelInteractiveTransition()
+            }
+        }
+        cv.addGestureRecognizer(pan)
+        cv.isScrollEnabled = false  // the pan alone on the touch (the scroll view's, recognising as early, would take it)
+        // Down 160 pt over 0.8 s, linear, held still, then lifted.
+        let touch = TouchTrack(finger: 1, downTime: 0.2, downPoint: Point(x: 150, y: 100),
+                               segments: [.init(to: Point(x: 150, y: 260), duration: 0.8), .init(to: Point(x: 150, y: 260), duration: 0.2)])
+        let t = try Simulator.run(Scene(name: "transition", canvas: Canvas(width: 300, height: 600, scale: 1), fps: 60, duration: 2,
+                                        collectionView: cv, touches: [touch]))
+        func side(_ k: Int, _ id: String = "0-1") -> Double? { t.frames[k].items.first { $0.id == id && $0.kind == .cell }?.frame.width }
+        // While held still (frame 66, 1.1 s): the progress the recognizer last set, its size between 75 and 150.
+        let p = try XCTUnwrap(transition).transitionProgress
+        XCTAssertGreaterThan(p, 0.5)
+        XCTAssertEqual(try XCTUnwrap(side(66)), 75 + (150 - 75) * Double(p), accuracy: 1e-6)
+        // Finished: the new layout's 150 pt items, the view's layout the new object, the completion once.
+        XCTAssertEqual(side(119), 150)
+        XCTAssertTrue(cv.collectionViewLayout === big)
+        XCTAssertEqual(completions.count, 1)
+        XCTAssertEqual(completions.first?.0, true)
+    }
+}
