@@ -68,7 +68,7 @@ public struct TextElement: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
-    public var view: String?
+    package var view: String?
     public init(text: String, frame: Rect, fontSize: Double = 17, weight: FontWeight = .regular,
                 color: Color = .black, alignment: TextAlignment = .left, numberOfLines: Int = 1,
                 lineBreakMode: LineBreakMode = .byTruncatingTail) {
@@ -92,7 +92,7 @@ public struct ImageElement: Hashable, Sendable {
     public var cornerRadius: Double
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
-    public var view: String?
+    package var view: String?
     public init(image: ImageData, frame: Rect, contentMode: ContentMode = .scaleAspectFill, cornerRadius: Double = 0) {
         self.image = image; self.frame = frame; self.contentMode = contentMode; self.cornerRadius = cornerRadius
     }
@@ -105,7 +105,7 @@ public struct RectElement: Hashable, Sendable {
     public var cornerRadius: Double
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
-    public var view: String?
+    package var view: String?
     public init(frame: Rect, color: Color, cornerRadius: Double = 0) {
         self.frame = frame; self.color = color; self.cornerRadius = cornerRadius
     }
@@ -118,7 +118,7 @@ public struct ClipElement: Hashable, Sendable {
     public var cornerRadius: Double
     public var content: [Element]
     /// The clipping view's name in its cell (TextElement.view). Not drawn.
-    public var view: String?
+    package var view: String?
     public init(frame: Rect, cornerRadius: Double = 0, content: [Element]) {
         self.frame = frame; self.cornerRadius = cornerRadius; self.content = content
     }

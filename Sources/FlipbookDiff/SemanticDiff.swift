@@ -151,7 +151,7 @@ public enum SemanticDiff {
             var differing: [Int] = []
             var props = Set<String>()
             // One text per property, per named view ("text|› titleLabel"), first seen first.
-            var changes: [String: (property: String, text: String, order: Int)] = [:]
+            var changes: [String: (property: String, view: String?, text: String, order: Int)] = [:]
             var largest = (value: 0.0, property: "", frame: 0)
             var impact = 0.0
             for i in Set(framesA).union(framesB).sorted() {
@@ -165,8 +165,8 @@ public enum SemanticDiff {
                 }
                 if let sa = x[i], let sb = y[i] {
                     for c in AppearanceDiff.changes(sa.item.appearance, sb.item.appearance) {
-                        let key = c.property + "|" + (c.text.hasPrefix("› ") ? String(c.text.prefix { $0 != ":" }) : "")
-                        if changes[key] == nil { changes[key] = (c.property, c.text, changes.count) }
+                        let key = c.property + "|" + (c.view ?? "")
+                        if changes[key] == nil { changes[key] = (c.property, c.view, c.text, changes.count) }
                     }
                 }
             }
@@ -360,9 +360,10 @@ public enum SemanticDiff {
 enum AppearanceDiff {
     static let order = ["background", "cornerRadius", "corners", "border", "shadow", "clipsToBounds", "text", "font", "textColor", "image", "content"]
 
-    static func changes(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
-        var out: [(String, String)] = []
-        func note(_ p: String, _ from: String, _ to: String) { if from != to { out.append((p, "\(p) \(from) → \(to)")) } }
+    /// Each change with the property it is of and, for a UIKit cell's view, the view's name.
+    static func changes(_ a: Appearance, _ b: Appearance) -> [(property: String, view: String?, text: String)] {
+        var out: [(property: String, view: String?, text: String)] = []
+        func note(_ p: String, _ from: String, _ to: String) { if from != to { out.append((p, nil, "\(p) \(from) → \(to)")) } }
         note("background", a.background.hex, b.background.hex)
         note("cornerRadius", NumberFormat.short(a.cornerRadius), NumberFormat.short(b.cornerRadius))
         note("corners", String(a.roundedCorners.rawValue), String(b.roundedCorners.rawValue))
@@ -374,7 +375,7 @@ enum AppearanceDiff {
         out += named
         let ta = texts(a), tb = texts(b)
         if ta.map(\.text) != tb.map(\.text) {
-            out.append(("text", "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "
+            out.append(("text", nil, "text " + ta.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ") + " → "
                         + tb.map { InputError.quote($0.text, limit: 40) }.joined(separator: ", ")))
         } else {
             // Label by label, only the ones that changed, each pair once.
@@ -387,19 +388,19 @@ enum AppearanceDiff {
                 return seen.joined(separator: ", ")
             }
             let font = pairs { "\(NumberFormat.short($0.fontSize)) \($0.weight.rawValue)" }, color = pairs { $0.color.hex }
-            if !font.isEmpty { out.append(("font", "font " + font)) }
-            if !color.isEmpty { out.append(("textColor", "textColor " + color)) }
+            if !font.isEmpty { out.append(("font", nil, "font " + font)) }
+            if !color.isEmpty { out.append(("textColor", nil, "textColor " + color)) }
         }
         note("image", images(a), images(b))
         // Anything else in the content (rects, the arrow, the spinner, where text sits): named only.
-        if out.isEmpty && unnamed(a) != unnamed(b) { out.append(("content", "content changed")) }
+        if out.isEmpty && unnamed(a) != unnamed(b) { out.append(("content", nil, "content changed")) }
         return out
     }
 
     /// Where a change is listed: the item's own looks in `order`, then its views' changes as
     /// first seen (view by view, in drawing order).
-    static func rank(_ c: (property: String, text: String, order: Int)) -> (Int, Int) {
-        c.text.hasPrefix("› ") ? (1, c.order) : (0, order.firstIndex(of: c.property) ?? order.count)
+    static func rank(_ c: (property: String, view: String?, text: String, order: Int)) -> (Int, Int) {
+        c.view != nil ? (1, c.order) : (0, order.firstIndex(of: c.property) ?? order.count)
     }
 
     static func view(of e: Element) -> String? {
@@ -414,21 +415,21 @@ enum AppearanceDiff {
 
     /// The changes of each named view (a UIKit cell's, TextElement.view), in the order the views
     /// are drawn: its text, font, colour, fill, image, frame, or that it is drawn no longer.
-    static func viewChanges(_ a: Appearance, _ b: Appearance) -> [(property: String, text: String)] {
+    static func viewChanges(_ a: Appearance, _ b: Appearance) -> [(property: String, view: String?, text: String)] {
         func byView(_ x: Appearance) -> (order: [String], elements: [String: [Element]]) {
             var order: [String] = [], elements: [String: [Element]] = [:]
             for e in x.content.flattened { if let v = view(of: e) { if elements[v] == nil { order.append(v) }; elements[v, default: []].append(e) } }
             return (order, elements)
         }
         let (orderA, ea) = byView(a), (orderB, eb) = byView(b)
-        var out: [(String, String)] = []
+        var out: [(property: String, view: String?, text: String)] = []
         func frame(_ r: Rect) -> String {
             "\(NumberFormat.short(r.minX)),\(NumberFormat.short(r.minY)) \(NumberFormat.short(r.width))×\(NumberFormat.short(r.height))"
         }
         for name in orderA + orderB.filter({ ea[$0] == nil }) {
             let prefix = "› \(name): "
-            guard let xs = ea[name] else { out.append(("content", prefix + "drawn now")); continue }
-            guard let ys = eb[name] else { out.append(("content", prefix + "no longer drawn")); continue }
+            guard let xs = ea[name] else { out.append(("content", name, prefix + "drawn now")); continue }
+            guard let ys = eb[name] else { out.append(("content", name, prefix + "no longer drawn")); continue }
             var notes: [(String, String)] = []
             func note(_ p: String, _ from: String, _ to: String) { if from != to { notes.append((p, "\(p) \(from) → \(to)")) } }
             for (x, y) in zip(xs, ys) {
@@ -454,7 +455,7 @@ enum AppearanceDiff {
             if notes.count > 1 { notes.removeAll { $0.0 == "frame" } }
             var seen = Set<String>()
             for (p, text) in notes where seen.insert(text).inserted {
-                out.append((p == "frame" ? "content" : p, prefix + text))
+                out.append((p == "frame" ? "content" : p, name, prefix + text))
             }
         }
         return out

@@ -30,7 +30,7 @@ public struct ContentSpec: Hashable, Sendable {
     public var width: Double?
     public var height: Double
     /// The view it was made from, by its path in its cell (TextElement.view); nil in a scene file.
-    public var view: String?
+    package var view: String?
 
     public init(kind: Kind, x: Double? = nil, right: Double? = nil, y: Double? = nil, bottom: Double? = nil, width: Double? = nil, height: Double) {
         self.kind = kind; self.x = x; self.right = right; self.y = y; self.bottom = bottom; self.width = width; self.height = height

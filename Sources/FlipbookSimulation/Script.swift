@@ -94,14 +94,7 @@ public indirect enum Action: Sendable {
 /// only: a scene file has none.
 public struct CodeStep: Sendable {
     package let run: @Sendable (CodeContext) throws -> [Action]
-    /// Whether what is on screen is kept before the code runs, for batch updates to animate
-    /// from (false for callbacks on every display refresh, whose changes seldom animate: a
-    /// batch update there animates from the screen as the code left it).
-    package let keepsScreen: Bool
-    package init(keepsScreen: Bool = true, _ run: @escaping @Sendable (CodeContext) throws -> [Action]) {
-        self.keepsScreen = keepsScreen
-        self.run = run
-    }
+    package init(_ run: @escaping @Sendable (CodeContext) throws -> [Action]) { self.run = run }
 }
 
 /// What a code step is told when it runs.

@@ -344,7 +344,7 @@ public final class Simulator {
             if !completion.isEmpty { schedule(at: end, .actions(completion, path: path + ".completion")) }
         case .code(let step):
             do {
-                if step.keepsScreen { cv.keepOnScreenBeforeCode(at: now) }
+                cv.keepOnScreenBeforeCode(at: now)
                 defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
                 var context = CodeContext(time: now, itemIDs: cv.sections)
                 let time = now

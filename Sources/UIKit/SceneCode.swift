@@ -23,21 +23,14 @@ extension ScriptStep {
 /// A code step's body, run once.
 final class SceneCode: @unchecked Sendable {
     let body: () -> Void
-    /// Whether the visible cells are placed before the code runs (code that kept a cell from
-    /// earlier reads its frame); callbacks on every display refresh place only the cells they ask for.
-    let placesCells: Bool
     private var ran = false
-    init(_ body: @escaping () -> Void, placesCells: Bool = true) { self.body = body; self.placesCells = placesCells }
+    init(_ body: @escaping () -> Void) { self.body = body }
 
     func run(_ context: CodeContext) throws -> [Action] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        let cv = placesCells ? (context.layout as? UIKitLayout)?.collectionView : nil
-        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot, transition: context.transition) {
-            // The cells on screen are where their items are, as UIKit's are when code runs.
-            if let cv { for item in SceneRecording.current?.visible ?? [] { _ = cv.placedCell(item.id) } }
-            body()
-        }
+        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot,
+                                         transition: context.transition, body)
     }
 }
 
@@ -118,9 +111,9 @@ final class SceneRecording {
     }
 
     /// A completion handler as a code step of its own, run when the animation it follows ends.
-    static func later(keepsScreen: Bool = true, _ body: @escaping () -> Void) -> Action {
-        let code = SceneCode(body, placesCells: keepsScreen)
-        return .code(CodeStep(keepsScreen: keepsScreen) { context in try code.run(context) })
+    static func later(_ body: @escaping () -> Void) -> Action {
+        let code = SceneCode(body)
+        return .code(CodeStep { context in try code.run(context) })
     }
 
     /// An animated change's timing: the enclosing UIView.animate's, else Core Animation's default.
@@ -211,7 +204,7 @@ extension UICollectionView {
 
     /// The index path of the item `cell` was made for, as the data is now (nil for another cell).
     public func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
-        cells.first(where: { $0.value === cell }).flatMap { indexPath(forItemID: $0.key) }
+        cell.sceneItemID.flatMap { cells[$0] === cell ? indexPath(forItemID: $0) : nil }
     }
 
     /// Section changes are refused during the scene with one line (items are drawn).

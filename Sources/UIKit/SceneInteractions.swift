@@ -128,10 +128,8 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
                 x.minimumPressDuration = Double(lp.minimumPressDuration)
                 x.allowableMovement = Double(lp.allowableMovement)
                 r = x
-            case let tap as UITapGestureRecognizer:
-                let x = TapGestureRecognizer(name: "collectionView.tap.\(k)", view: frame)
-                _ = tap
-                r = x
+            case is UITapGestureRecognizer:
+                r = TapGestureRecognizer(name: "collectionView.tap.\(k)", view: frame)
             case is UIPanGestureRecognizer:
                 r = PanGestureRecognizer(name: "collectionView.pan.\(k)", view: frame)
             default:
@@ -177,8 +175,7 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
         // A cell, or a view inside one: from the cell's place on screen.
         var v: UIView? = target
         while let candidate = v, !(candidate is UICollectionViewCell) { v = candidate.superview }
-        if let cell = v as? UICollectionViewCell, let id = cv.cells.first(where: { $0.value === cell })?.key,
-           let f = view.layoutAttributes(for: id)?.frame {
+        if let cell = v as? UICollectionViewCell, let id = cell.sceneItemID, let f = view.layoutAttributes(for: id)?.frame {
             let inCell = CGPoint(x: content.x - f.minX, y: content.y - f.minY)
             return target === cell ? inCell : target.convert(inCell, from: cell)
         }
@@ -194,7 +191,7 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
         guard !unimplemented.contains(name) else { return }
         let cv = self.cv
         let offset = scroll.contentOffset(at: time)
-        sim.perform(SceneRecording.later(keepsScreen: name != "didScroll") { [weak self] in
+        sim.perform(SceneRecording.later { [weak self] in
             cv.contentOffset = CGPoint(x: offset.x, y: offset.y)
             guard let delegate = cv.delegate else { return }
             UnimplementedCallback.ran = false
@@ -209,13 +206,16 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }
         let cv = self.cv
-        sim.perform(SceneRecording.later { [unowned self] in
-            guard let indexPath = cv.indexPath(forItemID: id) else { return }
-            if let delegate = cv.delegate, !delegate.collectionView(cv, shouldHighlightItemAt: indexPath) { return }
-            self.highlighted = id
-            cv.setHighlighted(true, id: id)
-            cv.delegate?.collectionView(cv, didHighlightItemAt: indexPath)
-        }, path: "$.touches")
+        sim.perform(SceneRecording.later { [unowned self] in self.highlightNow(id) }, path: "$.touches")
+    }
+
+    /// Runs inside a code step: shouldHighlightItemAt, the cell's isHighlighted, didHighlightItemAt.
+    private func highlightNow(_ id: String) {
+        guard let indexPath = cv.indexPath(forItemID: id) else { return }
+        if let delegate = cv.delegate, !delegate.collectionView(cv, shouldHighlightItemAt: indexPath) { return }
+        highlighted = id
+        cv.setHighlighted(true, id: id)
+        cv.delegate?.collectionView(cv, didHighlightItemAt: indexPath)
     }
 
     /// Runs inside a code step (or makes one).
@@ -238,12 +238,7 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
         sim.perform(SceneRecording.later { [unowned self] in
             // A tap shorter than the delay is highlighted and unhighlighted as it ends (UIKit
             // delivers the delayed touch-down then), so the delegate hears both.
-            if self.highlighted == nil, let indexPath = cv.indexPath(forItemID: id),
-               cv.delegate?.collectionView(cv, shouldHighlightItemAt: indexPath) ?? true {
-                self.highlighted = id
-                cv.setHighlighted(true, id: id)
-                cv.delegate?.collectionView(cv, didHighlightItemAt: indexPath)
-            }
+            if self.highlighted == nil { self.highlightNow(id) }
             self.unhighlightNow()
             guard let indexPath = cv.indexPath(forItemID: id) else { return }
             if let delegate = cv.delegate, !delegate.collectionView(cv, shouldSelectItemAt: indexPath) { return }

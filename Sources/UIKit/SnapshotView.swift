@@ -83,7 +83,7 @@ extension UICollectionView {
         guard let m = interactiveMovement else { return }
         interactiveMovement = nil
         if m.current != m.original { dataSource?.collectionView(self, moveItemAt: m.original, to: m.current) }
-        settle(m, at: m.current)
+        settle(m, frame: SceneRecording.current?.visibleFrames[m.item])
     }
 
     /// Cancels the move: the item goes back to where it began.
@@ -94,10 +94,6 @@ extension UICollectionView {
         let home = itemID(at: m.original).flatMap { SceneRecording.current?.visibleFrames[$0] }
         if m.current != m.original { moveItem(at: m.current, to: m.original) }
         settle(m, frame: home)
-    }
-
-    private func settle(_ m: InteractiveMovement, at indexPath: IndexPath) {
-        settle(m, frame: SceneRecording.current?.visibleFrames[m.item])
     }
 
     private func settle(_ m: InteractiveMovement, frame: Rect?) {

@@ -108,13 +108,11 @@ open class UICollectionView: UIScrollView {
         (SceneRecording.current?.visible ?? []).compactMap { indexPath(forItemID: $0.id) }
     }
 
-    /// The cell of item `id`, its frame set to where the item is on screen during the scene.
+    /// The cell of item `id`, handed to code: during the scene it is drawn again after the code
+    /// (which may restyle it); its frame answers where the item is (UICollectionViewCell.center).
     func placedCell(_ id: String) -> UICollectionViewCell? {
         guard let cell = cells[id] else { return nil }
-        if let recording = SceneRecording.current {
-            if let f = recording.visibleFrames[id] { cell.center = CGPoint(x: f.midX, y: f.midY) }
-            recording.reachedCells.append((self, id))
-        }
+        SceneRecording.current?.reachedCells.append((self, id))
         return cell
     }
     private var cellClasses: [String: AnyClass] = [:]

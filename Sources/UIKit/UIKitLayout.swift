@@ -79,21 +79,27 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// The backing layout's attributes with the cell's (or header's) views laid out at their
     /// size (a self-sized row's too), as `convert` gives a layout object's.
     private func withCellContent(_ a: LayoutAttributes) -> LayoutAttributes {
+        guard a.representedElementCategory.isDrawnFromViews else { return a }
         var out = a
-        let ip = IndexPath(a.indexPath)
+        out.contentElements = viewContent(for: UICollectionViewLayoutAttributes.from(a))
+        return out
+    }
+
+    /// What the cell or header at these attributes draws from its view tree, laid out at their
+    /// size; nil where the item draws itself (a list row's or list header's content
+    /// configuration, which the list draws) or there is no view.
+    private func viewContent(for a: UICollectionViewLayoutAttributes) -> [Element]? {
         switch a.representedElementCategory {
         case .cell:
-            guard let id = collectionView.itemID(at: ip), let cell = collectionView.cells[id], cell.contentConfiguration == nil else { return a }
-            out.contentElements = content(of: cell, for: UICollectionViewLayoutAttributes.from(a), slot: "cell|" + id)
-        case .supplementaryView(let elementKind):
-            let kind = elementKind.uikitName
-            guard let view = collectionView.supplementaryView(ofKind: kind, at: ip) else { return a }
-            // A list header of a content configuration is the list's own (its section's title).
-            if (view as? UICollectionViewCell)?.contentConfiguration is UIListContentConfiguration { return a }
-            out.contentElements = content(of: view, for: UICollectionViewLayoutAttributes.from(a), slot: kind + "|\(ip.section)|\(ip.item)")
-        case .decorationView: return a
+            guard let id = collectionView.itemID(at: a.indexPath), let cell = collectionView.cells[id],
+                  !(cell.contentConfiguration is UIListContentConfiguration) else { return nil }
+            return content(of: cell, for: a, slot: "cell|" + id)
+        case .supplementaryView:
+            guard let kind = a.representedElementKind, let view = collectionView.supplementaryView(ofKind: kind, at: a.indexPath),
+                  !((view as? UICollectionViewCell)?.contentConfiguration is UIListContentConfiguration) else { return nil }
+            return content(of: view, for: a, slot: kind + "|\(a.indexPath.section)|\(a.indexPath.item)")
+        case .decorationView: return nil
         }
-        return out
     }
 
     /// Asked before the first prepare (cells are measured first): the layout object describes
@@ -181,12 +187,7 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         case .decorationView: out = LayoutAttributes(forDecorationViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
         }
         out.frame = Rect(a.frame)
-        if a.representedElementCategory == .cell, let id = collectionView.itemID(at: a.indexPath), let cell = collectionView.cells[id] {
-            out.contentElements = content(of: cell, for: a, slot: "cell|" + id)
-        } else if a.representedElementCategory == .supplementaryView, let kind = a.representedElementKind,
-                  let view = collectionView.supplementaryView(ofKind: kind, at: a.indexPath) {
-            out.contentElements = content(of: view, for: a, slot: kind + "|\(a.indexPath.section)|\(a.indexPath.item)")
-        }
+        out.contentElements = viewContent(for: a)
         out.zIndex = a.zIndex
         out.alpha = Double(a.alpha)
         out.isHidden = a.isHidden
@@ -302,5 +303,13 @@ extension UIKitLayout: CellMeasuring {
             fitted = CGSize(width: min(f.width, CGFloat(limit)), height: f.height)
         }
         return Size(fitted)
+    }
+}
+
+extension LayoutAttributes.Category {
+    /// Cells and headers or footers have views to draw; decorations do not.
+    fileprivate var isDrawnFromViews: Bool {
+        if case .decorationView = self { return false }
+        return true
     }
 }

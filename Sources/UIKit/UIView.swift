@@ -236,6 +236,17 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// The item the cell was made for, in the scene.
     var sceneItemID: String?
 
+    /// While your code runs during the scene, where the cell's item is on screen then (the view's
+    /// content coordinates, as UIKit's cells are), asked only when read; otherwise where it was
+    /// laid out.
+    open override var center: CGPoint {
+        get {
+            if let id = sceneItemID, let f = SceneRecording.current?.visibleFrames[id] { return CGPoint(x: f.midX, y: f.midY) }
+            return super.center
+        }
+        set { super.center = newValue }
+    }
+
     /// Hiding the cell during the scene hides its item (the way to leave a snapshot view in
     /// its place).
     open override var isHidden: Bool {
