@@ -16,6 +16,15 @@ import FlipbookCore
 ///
 /// Sections stack vertically: header, sectionInset.top, lines, sectionInset.bottom, footer.
 ///
+/// Pinned headers and footers (`sectionHeadersPinToVisibleBounds`,
+/// `sectionFootersPinToVisibleBounds`): a header "scrolls with content until it reaches the top
+/// of the screen", is pinned there, and "each new header view that scrolls to the top of the
+/// screen pushes the previously pinned header view offscreen" (Apple's
+/// sectionHeadersPinToVisibleBounds page): it is held at the visible top (below the content
+/// inset) but never below its section's end, which is where the next header starts. A footer
+/// pins to the visible bottom the same way, never above its section's start. Pinned ones float
+/// over the cells (z-index 1, as a pinned compositional boundary item: Flipbook's choice).
+///
 /// Self-sizing (a non-zero `estimatedItemSize`, or `FlowLayout.automaticSize`): each cell is
 /// measured before the first frame, as wide as its content up to the section's width (or as
 /// wide as its item's own width, as a width constraint would make it) and as tall as its text
@@ -65,6 +74,11 @@ public struct FlowLayout: CollectionViewLayout {
     /// UICollectionViewFlowLayout.automaticSize: self-sizing with no estimate.
     public static let automaticSize = Size(width: .infinity, height: .infinity)
     public var selfSizes: Bool { estimatedItemSize != .zero && scrollDirection == .vertical }
+    /// UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds (default false).
+    public var sectionHeadersPinToVisibleBounds = false
+    /// UICollectionViewFlowLayout.sectionFootersPinToVisibleBounds (default false).
+    public var sectionFootersPinToVisibleBounds = false
+    private var pins: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
     /// A section's own spacing, insets and header and footer sizes, as
     /// UICollectionViewDelegateFlowLayout gives them per section (insetForSectionAt,
@@ -104,6 +118,10 @@ public struct FlowLayout: CollectionViewLayout {
     private var headerIndex: [Int?] = []
     private var footerIndex: [Int?] = []
     private var contentSize: Size = .zero
+    /// Each section's extent along the scroll axis (header top to footer bottom, transposed for
+    /// a horizontal flow), and the content inset, for pinning.
+    private var sectionExtents: [ClosedRange<Double>] = []
+    private var inset = EdgeInsets.zero
 
     private struct Band: Sendable {
         var minY: Double
@@ -144,6 +162,8 @@ public struct FlowLayout: CollectionViewLayout {
         itemIndex = flipped.itemIndex
         headerIndex = flipped.headerIndex
         footerIndex = flipped.footerIndex
+        sectionExtents = flipped.sectionExtents
+        inset = flipped.inset
         contentSize = flipped.contentSize.transposed
     }
 
@@ -153,6 +173,8 @@ public struct FlowLayout: CollectionViewLayout {
         itemIndex = []
         headerIndex = []
         footerIndex = []
+        sectionExtents = []
+        inset = context.contentInset
         let width = max(0, context.bounds.width - context.contentInset.left - context.contentInset.right)
         var y = 0.0
 
@@ -179,6 +201,8 @@ public struct FlowLayout: CollectionViewLayout {
         for section in 0..<context.numberOfSections {
             let count = context.numberOfItems(inSection: section)
             let m = metrics(ofSection: section)
+            let sectionStart = y
+            defer { sectionExtents.append(sectionStart...y) }
             let (sectionInset, minimumLineSpacing, minimumInteritemSpacing) = (m.sectionInset, m.minimumLineSpacing, m.minimumInteritemSpacing)
             headerIndex.append(addSupplementary(ElementKind.sectionHeader, section: section, height: m.headerReferenceSize.height))
             y += sectionInset.top
@@ -247,6 +271,52 @@ public struct FlowLayout: CollectionViewLayout {
     }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        layoutAttributesForElements(in: rect, visible: rect)
+    }
+
+    /// The elements in `rect` with headers and footers pinned to `visible`, the view's bounds
+    /// (a layout asked for more than is on screen pins to what is).
+    package func layoutAttributesForElements(in rect: Rect, visible: Rect) -> [LayoutAttributes] {
+        var result = elements(in: rect)
+        guard pins else { return result }
+        let pinnedKinds: Set<ElementKind> = Set((sectionHeadersPinToVisibleBounds ? [ElementKind.sectionHeader] : [])
+                                                + (sectionFootersPinToVisibleBounds ? [ElementKind.sectionFooter] : []))
+        result.removeAll { if case .supplementaryView(let kind) = $0.representedElementCategory { return pinnedKinds.contains(kind) }; return false }
+        // Sections that reach the visible range: their pinned elements are on screen.
+        let horizontal = scrollDirection == .horizontal
+        let v = horizontal ? visible.transposed : visible
+        var lo = 0, hi = sectionExtents.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sectionExtents[mid].upperBound <= v.minY { lo = mid + 1 } else { hi = mid }
+        }
+        var s = lo
+        while s < sectionExtents.count, sectionExtents[s].lowerBound < v.maxY {
+            for kind in [ElementKind.sectionHeader, .sectionFooter] where pinnedKinds.contains(kind) {
+                if let a = pinnedAttributes(kind, section: s, visible: visible), a.frame.intersects(rect) { result.append(a) }
+            }
+            s += 1
+        }
+        return result
+    }
+
+    /// A header or footer of section `s` where it is drawn while `visible` is on screen.
+    package func pinnedAttributes(_ kind: ElementKind, section s: Int, visible: Rect) -> LayoutAttributes? {
+        guard var a = layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s)) else { return nil }
+        let header = kind == ElementKind.sectionHeader
+        guard header ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds, s < sectionExtents.count else { return a }
+        let horizontal = scrollDirection == .horizontal
+        let v = horizontal ? visible.transposed : visible, i = inset  // kept transposed
+        var f = horizontal ? a.frame.transposed : a.frame
+        let extent = sectionExtents[s]
+        f.origin.y = header ? min(max(f.minY, v.minY + i.top), extent.upperBound - f.height)
+                            : max(min(f.minY, v.maxY - i.bottom - f.height), extent.lowerBound)
+        a.frame = horizontal ? f.transposed : f
+        a.zIndex = 1
+        return a
+    }
+
+    private func elements(in rect: Rect) -> [LayoutAttributes] {
         let horizontal = scrollDirection == .horizontal
         let rect = horizontal ? rect.transposed : rect
         // Bands are sorted by minY and maxY; find the first band that ends below rect.minY.

@@ -15,6 +15,8 @@ extension FlowLayout: SceneFileLayout {
             FieldSpec("headerHeight", .number, "Section header height"), FieldSpec("footerHeight", .number, "Section footer height"),
             FieldSpec("headerWidth", .number, "A horizontal flow's header width"), FieldSpec("footerWidth", .number, "A horizontal flow's footer width"),
             FieldSpec("estimatedItemSize", .anyOf([.names(["automatic"]), .object(SceneSchema.size)]), "Self-sizing cells"),
+            FieldSpec("sectionHeadersPinToVisibleBounds", .bool, "Headers pin to the top of the visible bounds (default false)"),
+            FieldSpec("sectionFootersPinToVisibleBounds", .bool, "Footers pin to the bottom of the visible bounds (default false)"),
         ])
     }
     public static var fieldNames: [String] { fieldTable.names }
@@ -30,6 +32,8 @@ extension FlowLayout: SceneFileLayout {
         // A horizontal flow's headers and footers are columns: their width is what counts.
         if let v = try o.optional("headerWidth")?.number() { headerReferenceSize.width = v }
         if let v = try o.optional("footerWidth")?.number() { footerReferenceSize.width = v }
+        if let v = try o.optional("sectionHeadersPinToVisibleBounds")?.bool() { sectionHeadersPinToVisibleBounds = v }
+        if let v = try o.optional("sectionFootersPinToVisibleBounds")?.bool() { sectionFootersPinToVisibleBounds = v }
         if let v = o.optional("scrollDirection") { scrollDirection = try v.oneOf(ScrollDirection.self) }
         // Self-sizing cells: "automatic" (UICollectionViewFlowLayout.automaticSize) or an estimate.
         if let f = o.optional("estimatedItemSize") {

@@ -20,9 +20,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { if oldValue != scrollDirection { invalidateLayout() } } }
     open var headerReferenceSize = CGSize.zero { didSet { if oldValue != headerReferenceSize { invalidateLayout() } } }
     open var footerReferenceSize = CGSize.zero { didSet { if oldValue != footerReferenceSize { invalidateLayout() } } }
-    /// Pinned headers and footers are not drawn yet: true makes the scene stop with a line naming it.
-    open var sectionHeadersPinToVisibleBounds = false
-    open var sectionFootersPinToVisibleBounds = false
+    /// false (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectionheaderspintovisiblebounds):
+    /// the rule is FlowLayout's (Sources/FlipbookLayout/FlowLayout.swift).
+    open var sectionHeadersPinToVisibleBounds = false { didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } } }
+    /// false (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/sectionfooterspintovisiblebounds).
+    open var sectionFootersPinToVisibleBounds = false { didSet { if oldValue != sectionFootersPinToVisibleBounds { invalidateLayout() } } }
     /// (https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/automaticsize)
     public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: CGFloat.greatestFiniteMagnitude)
 
@@ -40,6 +42,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                               minimumInteritemSpacing: Double(minimumInteritemSpacing), sectionInset: EdgeInsets(sectionInset),
                               headerReferenceSize: Size(headerReferenceSize), footerReferenceSize: Size(footerReferenceSize))
         flow.scrollDirection = scrollDirection == .horizontal ? .horizontal : .vertical
+        flow.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
+        flow.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
         var sizes: [[Size]]?
         if let d = flowDelegate {
@@ -82,7 +86,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     open override var collectionViewContentSize: CGSize { CGSize(computed.collectionViewContentSize) }
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        computed.layoutAttributesForElements(in: Rect(rect)).map(attributes)
+        computed.layoutAttributesForElements(in: Rect(rect), visible: visibleBounds).map(attributes)
+    }
+
+    /// The view's bounds, which pinned headers and footers hold to.
+    private var visibleBounds: Rect {
+        guard let cv = collectionView else { return .zero }
+        return Rect(CGRect(origin: cv.contentOffset, size: cv.bounds.size))
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -90,10 +100,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        computed.layoutAttributesForSupplementaryView(ofKind: ElementKind(uikit: elementKind), at: ItemIndexPath(indexPath)).map(attributes)
+        computed.pinnedAttributes(ElementKind(uikit: elementKind), section: indexPath.section, visible: visibleBounds).map(attributes)
     }
 
-    /// A flow layout follows a change of the view's size, not a scroll.
+    /// A flow layout follows a change of the view's size, not a scroll (pinned headers and
+    /// footers are placed from the bounds when asked, so a scroll needs no new pass).
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
         guard let cv = collectionView else { return false }
         return newBounds.size != cv.bounds.size

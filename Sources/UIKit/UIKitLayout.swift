@@ -45,7 +45,6 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         // Invalidations while preparing (a property set in prepare()) are part of this pass.
         layout.isValid = true
         collectionView.contentSize = layout.collectionViewContentSize
-        if let flow = layout as? UICollectionViewFlowLayout { checkFlowLayout(flow) }
         if let compositional = layout as? UICollectionViewCompositionalLayout {
             if let problem = compositional.unsupported { problems.record(problem) }
             if backing == nil && !compositional.backing.orthogonalScrollingSections.isEmpty {
@@ -113,13 +112,6 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
             compositional.invalidateLayout()
         }
         return compositional.backing.selfSizingWidths(inSection: section, context: context)
-    }
-
-    /// What a flow layout may ask for that this part of the module does not draw yet.
-    private func checkFlowLayout(_ flow: UICollectionViewFlowLayout) {
-        if flow.sectionHeadersPinToVisibleBounds || flow.sectionFootersPinToVisibleBounds {
-            problems.record("UICollectionViewFlowLayout.section\(flow.sectionHeadersPinToVisibleBounds ? "Headers" : "Footers")PinToVisibleBounds is not drawn yet; see docs/uikit.md")
-        }
     }
 
     package var collectionViewContentSize: Size { Size(layout.collectionViewContentSize) }

@@ -102,6 +102,89 @@ final class FlowLayoutTests: XCTestCase {
     }
 }
 
+/// Pinned headers and footers, against Apple's sectionHeadersPinToVisibleBounds page: a header
+/// scrolls with its section until it reaches the top of the view, stays there, and the next
+/// section's header pushes it off; footers mirror that at the bottom.
+final class PinnedFlowLayoutTests: XCTestCase {
+    /// 320 pt wide, 100 × 40 items three a line: section 0 is header 0–30, lines at 34 and 84,
+    /// inset to 130; section 1 header 130–160, a line at 164, inset to 210.
+    func pinnedHeaders(contentInsetTop: Double) -> FlowLayout {
+        var l = FlowLayout(itemSize: Size(width: 100, height: 40), minimumLineSpacing: 10, minimumInteritemSpacing: 10,
+                           sectionInset: EdgeInsets(top: 4, left: 0, bottom: 6, right: 0), headerReferenceSize: Size(width: 0, height: 30))
+        l.sectionHeadersPinToVisibleBounds = true
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 320, height: 100), contentInset: EdgeInsets(top: contentInsetTop), itemCounts: [4, 1]))
+        return l
+    }
+
+    func headers(_ l: FlowLayout, visibleY y: Double) -> [Int: LayoutAttributes] {
+        let visible = Rect(x: 0, y: y, width: 320, height: 100)
+        let found = l.layoutAttributesForElements(in: visible).filter { !$0.isCell }
+        return Dictionary(uniqueKeysWithValues: found.map { ($0.indexPath.section, $0) })
+    }
+
+    func testHeadersHoldAtTheVisibleTopAndTheNextPushesThemOff() {
+        let l = pinnedHeaders(contentInsetTop: 20)
+        // Scrolled to 50: the visible top is 50 + 20 (the inset); section 0's header is held
+        // there (its section ends at 130, so it may go down to 100); section 1's is at home.
+        var h = headers(l, visibleY: 50)
+        XCTAssertEqual(h[0]?.frame, Rect(x: 0, y: 70, width: 320, height: 30))
+        XCTAssertEqual(h[1]?.frame.minY, 130)
+        XCTAssertEqual(h[0]?.zIndex, 1)
+        // At 95 the top is 115: section 0's header would pass 100, so section 1's pushes it to 100–130.
+        h = headers(l, visibleY: 95)
+        XCTAssertEqual(h[0]?.frame.minY, 100)
+        XCTAssertEqual(h[1]?.frame.minY, 130)
+        // At 150 (top 170) section 0 is gone; section 1's header is held at 170, inside 130…210 − 30.
+        h = headers(l, visibleY: 150)
+        XCTAssertNil(h[0])
+        XCTAssertEqual(h[1]?.frame.minY, 170)
+        // Pulled down past the top (−40): the header stays at home, 0.
+        XCTAssertEqual(headers(l, visibleY: -40)[0]?.frame.minY, 0)
+        // Asked for a larger rect than is on screen, it still pins to the bounds it is given.
+        let wide = l.layoutAttributesForElements(in: Rect(x: 0, y: -50, width: 320, height: 300), visible: Rect(x: 0, y: 50, width: 320, height: 100))
+        XCTAssertEqual(wide.first { !$0.isCell && $0.indexPath.section == 0 }?.frame.minY, 70)
+        // Cells do not move.
+        let cellTops = l.layoutAttributesForElements(in: Rect(x: 0, y: 50, width: 320, height: 100)).filter(\.isCell).map(\.frame.minY)
+        XCTAssertEqual(cellTops.sorted(), [34, 34, 34, 84])
+    }
+
+    /// Footers 20 pt: section 0 is 0–150 (footer 130–150), section 1 150–250 (footer 230–250).
+    func testFootersHoldAtTheVisibleBottom() {
+        var l = FlowLayout(itemSize: Size(width: 100, height: 40), minimumLineSpacing: 10, minimumInteritemSpacing: 10,
+                           sectionInset: EdgeInsets(top: 4, left: 0, bottom: 6, right: 0),
+                           headerReferenceSize: Size(width: 0, height: 30), footerReferenceSize: Size(width: 0, height: 20))
+        l.sectionFootersPinToVisibleBounds = true
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 320, height: 100), itemCounts: [4, 1]))
+        func footers(_ y: Double) -> [Int: Double] {
+            let found = l.layoutAttributesForElements(in: Rect(x: 0, y: y, width: 320, height: 100))
+                .filter { $0.representedElementCategory == .supplementaryView(kind: .sectionFooter) }
+            return Dictionary(uniqueKeysWithValues: found.map { ($0.indexPath.section, $0.frame.minY) })
+        }
+        // At 0 the bottom is 100: section 0's footer rises from 130 to 100 − 20 = 80; section 1 is off screen.
+        XCTAssertEqual(footers(0), [0: 80])
+        // At 100 (bottom 200): section 0's footer is at home (130); section 1's rises from 230 to 180.
+        XCTAssertEqual(footers(100), [0: 130, 1: 180])
+        // A footer never rises above its section's start: at −200 nothing of section 1 shows, and
+        // section 0's would be at −120, but is held at 0.
+        XCTAssertEqual(footers(-150)[0], nil)
+        XCTAssertEqual(l.pinnedAttributes(.sectionFooter, section: 1, visible: Rect(x: 0, y: -200, width: 320, height: 100))?.frame.minY, 150)
+    }
+
+    /// A horizontal flow pins its headers to the left edge.
+    func testHorizontalHeadersPinLeft() {
+        var l = FlowLayout(itemSize: Size(width: 100, height: 80), minimumLineSpacing: 10, minimumInteritemSpacing: 10,
+                           headerReferenceSize: Size(width: 40, height: 0))
+        l.scrollDirection = .horizontal
+        l.sectionHeadersPinToVisibleBounds = true
+        // Section 0: header 0–40, three columns of one item (80 + 10 + 80 > 100): 40, 150, 260 → ends 360.
+        l.prepare(LayoutContext(bounds: Rect(x: 0, y: 0, width: 200, height: 100), itemCounts: [3, 3]))
+        let at = { (x: Double) in l.layoutAttributesForElements(in: Rect(x: x, y: 0, width: 200, height: 100))
+            .first { !$0.isCell && $0.indexPath.section == 0 }?.frame }
+        XCTAssertEqual(at(100), Rect(x: 100, y: 0, width: 40, height: 100))
+        XCTAssertEqual(at(340)?.minX, 320)  // pushed: 360 − 40
+    }
+}
+
 /// A horizontal flow mirrors the vertical rules: columns filled top to bottom, a column of
 /// several items justified between the top and bottom insets, a lone item centred, columns
 /// `minimumLineSpacing` apart, headers as wide as `headerReferenceSize.width`.

@@ -111,7 +111,7 @@ final class UIKitLayoutTests: XCTestCase {
     /// insets, a lone item centred, sections stacked).
     func testDelegateFlowLayoutSizesAndSectionMetrics() throws {
         final class Source: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
-            func numberOfSections(in collectionView: UICollectionView) -> Int { 2 }
+            func numberOfSections(in collectionView: UICollectionView) -> Int { 3 }
             func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { section == 0 ? 3 : 1 }
             func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
                 let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
@@ -311,18 +311,57 @@ final class UIKitLayoutTests: XCTestCase {
         XCTAssertLessThan(neighbour.width, neighbour.height)
     }
 
-    /// Pinned headers are not drawn yet: the scene stops with the property's name.
-    func testPinnedHeadersAreRefusedWithALine() throws {
+    /// Pinned headers (Apple's sectionHeadersPinToVisibleBounds page: a header pins to the top
+    /// of the bounds, and the next one pushes it off) through a scroll: on every frame each
+    /// header is where that rule puts it, worked out here from the sections' extents.
+    func testPinnedHeadersFollowTheBoundsThroughAScroll() throws {
+        final class Headers: NSObject, UICollectionViewDataSource {
+            func numberOfSections(in collectionView: UICollectionView) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 5 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+                cell.backgroundColor = .systemBlue
+                return cell
+            }
+            func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+                let header = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "h", for: indexPath)
+                header.backgroundColor = .systemGray
+                return header
+            }
+        }
         let layout = UICollectionViewFlowLayout()
-        layout.headerReferenceSize = CGSize(width: 0, height: 40)
+        layout.itemSize = CGSize(width: 390, height: 100)
+        layout.headerReferenceSize = CGSize(width: 0, height: 44)
         layout.sectionHeadersPinToVisibleBounds = true
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 600), collectionViewLayout: layout)
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        let source = CellSource([3], identifier: "c")
+        cv.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "h")
+        let source = Headers()
         cv.dataSource = source
-        XCTAssertThrowsError(try Simulator.run(Scene(name: "pinned", canvas: canvas, duration: 0.1, collectionView: cv))) { error in
-            XCTAssertTrue("\(error)".contains("UICollectionViewFlowLayout.sectionHeadersPinToVisibleBounds is not drawn yet"), "\(error)")
+        let flick = TouchTrack.flick(at: 0.1, from: Point(x: 200, y: 550), velocity: Point(x: 0, y: -1500), duration: 0.3)
+        let t = try Simulator.run(Scene(name: "pinned", canvas: canvas, fps: 60, duration: 2, collectionView: cv, touches: [flick]))
+        // A section: its 44 pt header, five 100 pt lines 10 apart: 44 + 500 + 40 = 584 pt.
+        let sectionLength = 44.0 + 5 * 100 + 4 * 10
+        var held = 0, pushed = 0
+        for f in t.frames {
+            let offset = f.contentOffset.y
+            for s in 0..<3 {
+                let start = Double(s) * sectionLength, end = start + sectionLength
+                let header = f.items.first { $0.id == "section\(s).header" }
+                guard end - offset > 0, start - offset < 600 else {
+                    XCTAssertNil(header, "frame \(f.index): section \(s) is off screen"); continue
+                }
+                // Held at the top (offset), never below its section's end less its height.
+                let expected = min(max(start, offset), end - 44)
+                let h = try XCTUnwrap(header, "frame \(f.index): section \(s)'s header")
+                XCTAssertEqual(h.frame.minY + offset, expected, accuracy: 1e-6, "frame \(f.index) section \(s)")
+                XCTAssertEqual(h.frame.height, 44)
+                if expected == offset && offset > start { held += 1 }
+                if expected < offset { pushed += 1 }
+            }
         }
+        XCTAssertGreaterThan(held, 0, "some frame shows a header held at the top")
+        XCTAssertGreaterThan(pushed, 0, "some frame shows a header pushed up by the next")
     }
 
     /// A rotation and a uniform scale about the centre, and a translation, reach the drawn item
