@@ -47,7 +47,10 @@ let package = Package(
                                                  "FlipbookRender", "FlipbookDiff"]),
         .target(name: "FlipbookTesting", dependencies: ["Flipbook"]),
         // Above the value core: adapts UIKit's classes to Flipbook's layouts and scenes.
-        .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookGraphics"]),
+        .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookGraphics",
+                                              "UIKitSubmodules"]),
+        // `import UIKit.UICollectionView` (a submodule import, as iOS code may write it): names only.
+        .target(name: "UIKitSubmodules"),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"], plugins: ["BuildStamp"]),
         // `flipbook --version` names the commit it was built from (Plugins/BuildStamp).
         .plugin(name: "BuildStamp", capability: .buildTool()),

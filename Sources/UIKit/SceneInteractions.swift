@@ -205,7 +205,6 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
 
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }
-        let cv = self.cv
         sim.perform(SceneRecording.later { [unowned self] in self.highlightNow(id) }, path: "$.touches")
     }
 
