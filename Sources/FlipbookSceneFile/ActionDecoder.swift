@@ -16,6 +16,7 @@ struct ActionDecoder {
     let images: SceneImages
     /// Items the script inserts so far: the next one's default colour is the palette's next.
     private var insertedCount = 0
+    private var insertedSections = 0
 
     init(layoutPatch: @escaping (JSONField) throws -> LayoutPatch, sectionCounts: [Int], images: SceneImages) {
         self.layoutPatch = layoutPatch
@@ -261,14 +262,15 @@ struct ActionDecoder {
 
     mutating func indexPath(_ f: JSONField) throws -> ItemIndexPath {
         let o = try f.object(SceneSchema.indexPath)
-        let section = try o.optional("section")?.integer(in: 0...(max(sectionCounts.count - 1, 0))) ?? 0
+        // Sections the script inserts may be named too (the update is checked when it runs).
+        let section = try o.optional("section")?.integer(in: 0...(max(sectionCounts.count - 1, 0) + insertedSections)) ?? 0
         return ItemIndexPath(item: try o.required("item").integer(in: 0...SceneLimits.maxItems), section: section)
     }
 
     mutating func batchUpdates(_ o: JSONObject) throws -> Action {
         var changes: [BatchChange] = []
         for uf in try o.required("updates").array(maxCount: SceneLimits.maxItems) {
-            let kinds = ["delete", "insert", "move", "reload", "layout"]
+            let kinds = ["delete", "insert", "move", "reload", "layout", "insertSection", "deleteSection", "moveSection"]
             guard case .object(let m) = uf.node.value, let kind = m.first(where: { kinds.contains($0.key) })?.key else {
                 throw uf.expected("an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "))
             }
@@ -302,6 +304,24 @@ struct ActionDecoder {
                     patch.size = Size(width: w, height: h)
                 }
                 changes.append(.reload(id: id, patch))
+            case "insertSection":
+                let u = try uf.object(SceneSchema.insertSectionUpdate)
+                let so = try u.required("insertSection").object(SceneSchema.insertedSection)
+                var items: [ItemSpec] = []
+                for f in try so.required("items").array(maxCount: SceneLimits.maxItems) {
+                    items.append(try SceneDecoder.decodeItem(f, index: insertedCount + 7, images: images))
+                    insertedCount += 1
+                }
+                let section = SectionSpec(id: try so.required("id").nonEmptyString(), header: try so.optional("header")?.string(),
+                                          footer: try so.optional("footer")?.string(), items: items)
+                insertedSections += 1
+                changes.append(.insertSection(section, at: try u.required("at").integer(in: 0...999)))
+            case "deleteSection":
+                let u = try uf.object(SceneSchema.deleteSectionUpdate)
+                changes.append(.deleteSection(try u.required("deleteSection").integer(in: 0...999)))
+            case "moveSection":
+                let u = try uf.object(SceneSchema.moveSectionUpdate)
+                changes.append(.moveSection(try u.required("moveSection").integer(in: 0...999), to: try u.required("to").integer(in: 0...999)))
             default:
                 let u = try uf.object(SceneSchema.layoutUpdate)
                 changes.append(.layout(try layoutPatch(u.required("layout"))))

@@ -276,7 +276,19 @@ enum SceneSchema {
     }
 
     static let indexPath = FieldTable([F("section", .integer(0...999), "Default 0"), F("item", .integer(0...SceneLimits.maxItems), required: true)])
-    static let updates: [FieldTable] = [deleteUpdate, insertUpdate, moveUpdate, reloadUpdate, layoutUpdate]
+    static let updates: [FieldTable] = [deleteUpdate, insertUpdate, moveUpdate, reloadUpdate, layoutUpdate,
+                                        insertSectionUpdate, deleteSectionUpdate, moveSectionUpdate]
+    static let sectionIndex = FieldType.integer(0...999)
+    static let insertedSection = FieldTable([
+        F("id", .nonEmptyString, "A section id no other section has", required: true),
+        F("header", .string, "The section header's title"), F("footer", .string, "The section footer's title"),
+        F("items", .array(.reference("item"), count: 0...SceneLimits.maxItems), required: true),
+    ])
+    static let insertSectionUpdate = FieldTable([F("insertSection", .object(insertedSection), required: true),
+                                                 F("at", sectionIndex, "Its index after the update", required: true)])
+    static let deleteSectionUpdate = FieldTable([F("deleteSection", sectionIndex, "Its index before the update", required: true)])
+    static let moveSectionUpdate = FieldTable([F("moveSection", sectionIndex, "Its index before the update", required: true),
+                                               F("to", sectionIndex, "Its index after the update", required: true)])
     static let deleteUpdate = FieldTable([F("delete", itemID, required: true)])
     static let insertUpdate = FieldTable([F("insert", .reference("item"), required: true), F("to", .object(indexPath), required: true)])
     static let moveUpdate = FieldTable([F("move", itemID, required: true), F("to", .object(indexPath), required: true)])

@@ -83,7 +83,8 @@ public struct SceneSource: Sendable {
                 switch c {
                 case .delete(let id), .move(let id, _), .reload(let id, _), .clearProperties(let id, _): ids.insert(id)
                 case .insert(let item, _): ids.insert(item.id)
-                case .layout: break
+                case .insertSection(let section, _): ids.formUnion(section.items.map(\.id))
+                case .layout, .deleteSection, .moveSection: break
                 }
             }
             // Inserting, deleting or moving one item moves the others around it.

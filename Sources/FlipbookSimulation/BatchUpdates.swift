@@ -15,6 +15,19 @@ public enum BatchChange: Sendable {
     case layout(LayoutPatch)
     /// Drop script-set values of an item, so it animates to its layout attributes with the rest.
     case clearProperties(id: String, [ItemProperty])
+    /// insertSections: a new section, with its items, at a section index of the data after the update.
+    case insertSection(SectionSpec, at: Int)
+    /// deleteSections: the section at an index of the data before the update, with its items.
+    case deleteSection(Int)
+    /// moveSection(_:toSection:): the section at an index before the update, with its items, to an index after it.
+    case moveSection(Int, to: Int)
+
+    package var changesSections: Bool {
+        switch self {
+        case .insertSection, .deleteSection, .moveSection: return true
+        default: return false
+        }
+    }
 }
 
 /// Changes to a layout's parameters, applied inside a batch update.
@@ -68,26 +81,43 @@ extension CollectionView {
 
         // Data changes: deletes, then inserts and moves at their final positions in ascending order.
         itemsAreSpec = false
+        let sectionPlan = SectionPlan(changes, sectionCount: sections.count)
+        let oldSections = spec.sections
         for c in changes {
             switch c {
             case .insert(let item, _):
                 items[item.id] = item
+            case .insertSection(let section, _):
+                for item in section.items { items[item.id] = item }
             case .reload(let id, let patch):
                 if let item = items[id] { items[id] = patch.applied(to: item) }
             case .layout(let patch):
                 patch.apply(&layout)
             case .clearProperties(let id, let props):
                 removeOverrides(id, props)
-            case .delete, .move:
+            case .delete, .move, .deleteSection, .moveSection:
                 break
             }
         }
         let (deleted, placed) = BatchUpdateCheck.apply(changes, to: &sections)
+        if sectionPlan.changes {
+            // The sections' specs follow (their ids name their headers); the list learns what
+            // the rows of each section show now.
+            spec.sections = sectionPlan.reorder(spec.sections) { $0 }
+            setListContents(sections.map { $0.compactMap { items[$0] } })
+        }
         reindex()
         invalidateLayout()
         prepareLayoutIfNeeded(bounds: oldBounds)
 
-        let insertedIDs = Set(changes.compactMap { if case .insert(let it, _) = $0 { return it.id }; return nil })
+        var insertedIDs = Set(changes.compactMap { if case .insert(let it, _) = $0 { return it.id }; return nil })
+        // An inserted section's items, header and footer fade in where they land.
+        var insertedSectionIDs = Set<String>()
+        for case .insertSection(let section, _) in changes {
+            insertedIDs.formUnion(section.items.map(\.id))
+            insertedSectionIDs.insert(section.id)
+        }
+        let deletedSections = Dictionary(uniqueKeysWithValues: sectionPlan.deleted.map { (oldSections[$0].id, (index: $0, spec: oldSections[$0])) })
         let after = visibleAttributes(at: time)
         var candidates = Set(before.keys).union(after.map(\.id))
         candidates.formUnion(placed)
@@ -108,15 +138,33 @@ extension CollectionView {
                 animators[id] = nil
                 continue
             }
+            if let b = before[id], !b.isCell, let owner = CollectionView.section(ofSupplementaryID: id, in: oldSections),
+               let gone = deletedSections[oldSections[owner.section].id] {
+                // A deleted section's header or footer fades out where it is, as its items do.
+                var animator = ItemAnimator()
+                var end = b.presentation
+                end.alpha = 0
+                for p in ItemState.layoutProperties {
+                    animator.startTransition(p, from: b.presentation[p], beginTime: time, timing: timing, fixedTarget: end[p])
+                }
+                ghosts[id] = Ghost(item: ItemSpec(id: id, color: .clear), indexPath: ItemIndexPath(item: 0, section: gone.index),
+                                   state: b.presentation, animator: animator, kind: b.kind, section: gone.spec,
+                                   contentElements: b.contentElements)
+                animators[id] = nil
+                continue
+            }
             guard let a = layoutAttributes(for: id) else { continue }
             let model = modelState(id, a)
             let from: ItemState
+            let appears = insertedIDs.contains(id)
+                || !a.isCell && CollectionView.section(ofSupplementaryID: id, in: spec.sections).map { insertedSectionIDs.contains(spec.sections[$0.section].id) } == true
             if let b = presentationBefore[id] {
                 from = b
-            } else if insertedIDs.contains(id) {
+            } else if appears {
                 guard CollectionView.mayBeVisible(model, in: oldBounds) else { continue }
                 var start = model
-                if let i = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath) {
+                // The item hook is for cells; an inserted section's header or footer fades in.
+                if a.isCell, let i = layout.initialLayoutAttributesForAppearingItem(at: a.indexPath) {
                     start = modelState(id, i)
                 } else {
                     start.alpha = 0
@@ -164,12 +212,15 @@ public enum BatchUpdateCheck {
     /// What UIKit would complain about, or nil when the update is valid.
     /// `sections` holds the item ids of each section before the update.
     public static func problem(_ changes: [BatchChange], sections: [[String]]) -> String? {
+        if let problem = sectionProblem(changes, sectionCount: sections.count) { return problem }
+        let plan = SectionPlan(changes, sectionCount: sections.count)
         var before: [String: ItemIndexPath] = [:]
         let named = Set(changes.flatMap { c -> [String] in
             switch c {
             case .delete(let id), .move(let id, _), .reload(let id, _): return [id]
             case .insert(let item, _): return [item.id]
-            case .layout, .clearProperties: return []
+            case .insertSection(let section, _): return section.items.map(\.id)
+            case .layout, .clearProperties, .deleteSection, .moveSection: return []
             }
         })
         for (s, ids) in sections.enumerated() {
@@ -192,10 +243,18 @@ public enum BatchUpdateCheck {
                 if before[item.id] != nil { return "attempt to insert item \(InputError.quote(item.id)), which is already at \(describe(before[item.id]!))" }
                 placed.append(("insert", item.id, to))
                 continue
-            case .layout, .clearProperties: continue
+            case .insertSection(let section, let at):
+                for item in section.items where before[item.id] != nil {
+                    return "attempt to insert section \(at) with item \(InputError.quote(item.id)), which is already at \(describe(before[item.id]!))"
+                }
+                continue
+            case .layout, .clearProperties, .deleteSection, .moveSection: continue
             }
             guard let ip = before[id] else {
                 return "attempt to \(verb) item \(InputError.quote(id)), which is not in the collection view before the update"
+            }
+            if plan.deleted.contains(ip.section) {
+                return "attempt to \(verb) \(describe(id)) in section \(ip.section), which the update deletes (its items go with it)"
             }
             if let first = sources[id] {
                 let reason: String
@@ -211,12 +270,23 @@ public enum BatchUpdateCheck {
             sources[id] = verb
             if verb != "reload" { counts[ip.section] -= 1 }
         }
+        // The sections after the update: each new index holds an old section's remaining items
+        // or an inserted section's own.
+        counts = plan.after.map { source in
+            switch source {
+            case .old(let s): return counts[s]
+            case .inserted(let section): return section.items.count
+            }
+        }
         for p in placed where (0..<counts.count).contains(p.to.section) { counts[p.to.section] += 1 }
         for p in placed {
             let what = p.verb == "insert" ? "insert item \(p.to.item) into section \(p.to.section)"
                 : "move \(describe(p.id)) to \(describe(p.to))"
             guard (0..<counts.count).contains(p.to.section) else {
                 return "attempt to \(what), but there are only \(counts.count) sections after the update"
+            }
+            if case .inserted = plan.after[p.to.section] {
+                return "attempt to \(what), which the update inserts (its items come with it)"
             }
             guard p.to.item < counts[p.to.section] else {
                 return "attempt to \(what), but there are only \(counts[p.to.section]) items in section \(p.to.section) after the update"
@@ -227,6 +297,37 @@ public enum BatchUpdateCheck {
                     : "attempt to \(p.verb) two items to the same index path \(describe(p.to))"
             }
             destinations[p.to] = p.verb
+        }
+        return nil
+    }
+
+    /// What UIKit would say of the update's section changes (indices before the update for
+    /// deletes and move sources, after it for inserts and move targets), or nil.
+    static func sectionProblem(_ changes: [BatchChange], sectionCount: Int) -> String? {
+        var sources = Set<Int>(), targets = Set<Int>()
+        var inserted = 0, deleted = 0
+        for c in changes {
+            switch c {
+            case .deleteSection(let s), .moveSection(let s, _):
+                let verb = { if case .deleteSection = c { return "delete" } else { return "move" } }()
+                guard (0..<sectionCount).contains(s) else {
+                    return "attempt to \(verb) section \(s), but there are only \(sectionCount) sections before the update"
+                }
+                guard sources.insert(s).inserted else { return "attempt to delete or move section \(s) twice" }
+                if verb == "delete" { deleted += 1 }
+            case .insertSection: inserted += 1
+            default: break
+            }
+        }
+        let after = sectionCount - deleted + inserted
+        for c in changes {
+            switch c {
+            case .insertSection(_, let t), .moveSection(_, let t):
+                let what = { if case .insertSection = c { return "insert section \(t)" } else { return "move a section to \(t)" } }()
+                guard (0..<after).contains(t) else { return "attempt to \(what), but there are only \(after) sections after the update" }
+                guard targets.insert(t).inserted else { return "attempt to insert or move two sections to section \(t)" }
+            default: break
+            }
         }
         return nil
     }
@@ -252,6 +353,12 @@ public enum BatchUpdateCheck {
                 }
             }
         }
+        // Sections: deleted ones leave with their items, moved and inserted ones land.
+        let plan = SectionPlan(changes, sectionCount: sections.count)
+        if plan.changes {
+            for s in plan.deleted { deletes.formUnion(sections[s]); present.formUnion(sections[s]) }
+            sections = plan.reorder(sections) { $0.items.map(\.id) }
+        }
         var placed: [(id: String, to: ItemIndexPath)] = []
         var moved = Set<String>()
         for c in changes {
@@ -263,10 +370,54 @@ public enum BatchUpdateCheck {
             default: break
             }
         }
-        for (id, to) in placed.sorted(by: { $0.to < $1.to }) {
+        for (id, to) in placed.sorted(by: { $0.to < $1.to }) where !sections.isEmpty {
             let s = min(max(to.section, 0), sections.count - 1)
             sections[s].insert(id, at: min(max(to.item, 0), sections[s].count))
         }
-        return (deletes.intersection(present), placed.map(\.id))
+        let insertedWithSections = plan.after.flatMap { source -> [String] in
+            if case .inserted(let section) = source { return section.items.map(\.id) }
+            return []
+        }
+        return (deletes.intersection(present), placed.map(\.id) + insertedWithSections)
+    }
+}
+
+/// Where each section after a batch update comes from: UIKit removes deleted and moved
+/// sections (indices before the update), then puts inserted and moved ones at their indices
+/// after it, in ascending order; the others keep their order in between.
+package struct SectionPlan {
+    package enum Source { case old(Int), inserted(SectionSpec) }
+    /// The sections after the update, in order.
+    package private(set) var after: [Source] = []
+    /// Old indices of the sections the update deletes.
+    package private(set) var deleted = Set<Int>()
+    /// Whether the update changes the sections at all.
+    package let changes: Bool
+
+    package init(_ batch: [BatchChange], sectionCount: Int) {
+        var moved: [Int: Int] = [:], inserted: [(Int, SectionSpec)] = []
+        for c in batch {
+            switch c {
+            case .deleteSection(let s): deleted.insert(s)
+            case .moveSection(let s, let t): moved[s] = t
+            case .insertSection(let section, let t): inserted.append((t, section))
+            default: break
+            }
+        }
+        changes = !deleted.isEmpty || !moved.isEmpty || !inserted.isEmpty
+        after = (0..<sectionCount).filter { !deleted.contains($0) && moved[$0] == nil }.map { .old($0) }
+        let landing = (moved.map { ($0.value, Source.old($0.key)) } + inserted.map { ($0.0, Source.inserted($0.1)) }).sorted { $0.0 < $1.0 }
+        for (t, source) in landing { after.insert(source, at: min(max(t, 0), after.count)) }
+    }
+
+    /// `old` (one value per section before the update) in the order after it, with a value made
+    /// for each inserted section.
+    package func reorder<T>(_ old: [T], inserted make: (SectionSpec) -> T) -> [T] {
+        after.map { source in
+            switch source {
+            case .old(let s): return old[s]
+            case .inserted(let section): return make(section)
+            }
+        }
     }
 }

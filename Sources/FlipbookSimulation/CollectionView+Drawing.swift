@@ -79,7 +79,8 @@ extension CollectionView {
             a.content = contentElements
             return a
         }
-        let section = indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil
+        // A deleted section's header fades with the title it had.
+        let section = ghosts[id]?.section ?? (indexPath.section < spec.sections.count ? spec.sections[indexPath.section] : nil)
         let title = kind == .sectionHeader ? section?.header : kind == .sectionFooter ? section?.footer : nil
         return CellAppearance.header(title ?? "", style: spec.style(for: kind), background: spec.backgroundColor, size: state.frame.size)
     }

@@ -29,7 +29,8 @@ public struct VisibleElement: Sendable {
 /// (what the keyframes and renderers show). Per-frame cost is O(elements on screen + animating
 /// elements): the layout is asked only for the visible rect.
 public final class CollectionView {
-    public let spec: CollectionViewSpec
+    /// The view's spec; its sections change with a batch update's section changes.
+    public internal(set) var spec: CollectionViewSpec
     public let scrollView: ScrollView
     /// Item ids per section, in data-source order.
     public internal(set) var sections: [[String]]
@@ -121,6 +122,10 @@ public final class CollectionView {
         var animator: ItemAnimator
         /// A deleted list row keeps its row's look while it fades.
         var listRow: ListRowConfiguration?
+        /// A deleted section's header or footer: its kind, and the section it titles.
+        var kind = ElementKind.cell
+        var section: SectionSpec?
+        var contentElements: [Element]?
     }
 
     /// The list row swiped open, opening or closing, if any (swipe actions).
@@ -136,13 +141,8 @@ public final class CollectionView {
         self.spec = spec
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
-        if var list = layout as? any ListRows {
-            // A list's rows size to their content: the layout needs to know what rows show.
-            list.setListContents(images: Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { $0.image != nil } }),
-                                 secondaryText: Set(spec.sections.indices.filter { s in spec.sections[s].items.contains { !$0.subtitle.isEmpty } }))
-            if let changed = list as? any CollectionViewLayout { layout = changed }
-        }
         sections = spec.sections.map { $0.items.map(\.id) }
+        setListContents(spec.sections.map(\.items))
         indexSizes(size: { spec.sections[$0].items[$1].size }, origin: { spec.sections[$0].items[$1].origin })
         sizeSelfSizingCells()
         scrollView.targetContentOffset = { [weak self] proposed, velocity, _ in
@@ -153,6 +153,15 @@ public final class CollectionView {
         }
         scrollView.isPagingEnabled = spec.isPagingEnabled
         prepareLayoutIfNeeded(bounds: scrollView.bounds)
+    }
+
+    /// A list's rows size to their content: the layout needs to know which sections' rows show
+    /// an image or secondary text.
+    func setListContents(_ sectionItems: [[ItemSpec]]) {
+        guard var list = layout as? any ListRows else { return }
+        list.setListContents(images: Set(sectionItems.indices.filter { s in sectionItems[s].contains { $0.image != nil } }),
+                             secondaryText: Set(sectionItems.indices.filter { s in sectionItems[s].contains { !$0.subtitle.isEmpty } }))
+        if let changed = list as? any CollectionViewLayout { layout = changed }
     }
 
     // MARK: - Data source
@@ -347,11 +356,18 @@ public final class CollectionView {
             return orthogonalScrollers.isEmpty ? layout.layoutAttributesForItem(at: ip)
                 : layout.layoutAttributesForItem(at: ip, orthogonalOffsets: modelOrthogonalOffsets)
         }
-        for (s, section) in spec.sections.enumerated() where id.hasPrefix(section.id + ".") {
-            let kind = ElementKind(String(id.dropFirst(section.id.count + 1)))
-            return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s))
+        guard let (s, kind) = CollectionView.section(ofSupplementaryID: id, in: spec.sections) else { return nil }
+        return layout.layoutAttributesForSupplementaryView(ofKind: kind, at: ItemIndexPath(item: 0, section: s))
+    }
+
+    /// The section and kind a supplementary id ("<section id>.<kind>") names: the longest
+    /// section id it starts with, so "s1.2.header" is section "s1.2"'s header, not "s1"'s.
+    static func section(ofSupplementaryID id: String, in sections: [SectionSpec]) -> (section: Int, kind: ElementKind)? {
+        var best: Int?
+        for (s, section) in sections.enumerated() where id.hasPrefix(section.id + ".") {
+            if best.map({ sections[$0].id.count < section.id.count }) ?? true { best = s }
         }
-        return nil
+        return best.map { ($0, ElementKind(String(id.dropFirst(sections[$0].id.count + 1)))) }
     }
 
     // MARK: - Model and presentation
@@ -433,7 +449,8 @@ public final class CollectionView {
             let g = ghosts[id]!
             let p = g.animator.presentation(of: g.state, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
-                out.append(VisibleElement(id: id, kind: .cell, indexPath: g.indexPath, model: g.state, presentation: p, listRow: g.listRow))
+                out.append(VisibleElement(id: id, kind: g.kind, indexPath: g.indexPath, model: g.state, presentation: p, listRow: g.listRow,
+                                          contentElements: g.contentElements))
             }
         }
         return out.sorted { a, b in

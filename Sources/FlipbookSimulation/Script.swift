@@ -103,6 +103,8 @@ public struct CodeContext: Sendable {
     package var time: Double
     /// The main collection view's item ids, section by section, as the data is now.
     package var itemIDs: [[String]]
+    /// The main collection view's section ids, as the data is now.
+    package var sectionIDs: [String] = []
     /// The items on screen now with their frames in the view's content coordinates (asked
     /// only by code that reads cells' frames: visibleCells, cell.center).
     package var visibleItems: @Sendable () -> [(id: String, frame: Rect)] = { [] }

@@ -334,7 +334,16 @@ public final class Simulator {
         case .performBatchUpdates(let changes, let timing, let completion):
             // UIKit raises before animating anything; the simulation stops with that reason
             // (record() throws it), so nothing is rendered from a scene a device would crash on.
-            if let problem = BatchUpdateCheck.problem(changes, sections: cv.sections) {
+            var problem = BatchUpdateCheck.problem(changes, sections: cv.sections)
+            if problem == nil, !cv.orthogonalScrollers.isEmpty, changes.contains(where: \.changesSections) {
+                problem = "inserting, deleting or moving sections of a layout with orthogonally scrolling sections is not drawn yet (items are)"
+            }
+            // A section's id names its header and footer: one section each.
+            var sectionIDs = Set(cv.spec.sections.map(\.id))
+            for case .insertSection(let section, _) in changes where problem == nil && !sectionIDs.insert(section.id).inserted {
+                problem = "attempt to insert section \(InputError.quote(section.id)), an id another section has"
+            }
+            if let problem {
                 if failure == nil {
                     failure = InputError(file: scene.messageFile(), path: path, message: BatchUpdateCheck.message(problem, at: now))
                 }
@@ -347,6 +356,7 @@ public final class Simulator {
                 cv.keepOnScreenBeforeCode(at: now)
                 defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
                 var context = CodeContext(time: now, itemIDs: cv.sections)
+                context.sectionIDs = cv.spec.sections.map(\.id)
                 let time = now
                 nonisolated(unsafe) let view = cv
                 context.visibleItems = {

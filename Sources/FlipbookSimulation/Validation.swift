@@ -439,7 +439,16 @@ extension Scene {
                     ids.known.insert(item.id)
                     ids.main.insert(item.id)
                     ids.deleted[item.id] = nil
-                case .layout: break
+                case .insertSection(let section, _):
+                    for (k, item) in section.items.enumerated() {
+                        let at = at + ".insertSection.items[\(k)]"
+                        if ids.known.contains(item.id) { throw C.issue(at + ".id", "item id \(C.quoted(item.id)) already exists in the scene") }
+                        try checkItem(item, at: at)
+                        ids.known.insert(item.id)
+                        ids.main.insert(item.id)
+                        ids.deleted[item.id] = nil
+                    }
+                case .layout, .deleteSection, .moveSection: break
                 }
             }
             // Deleted once the update is applied: later steps and the completion may not name them.

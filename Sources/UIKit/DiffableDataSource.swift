@@ -54,6 +54,36 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     }
     public mutating func deleteAllItems() { sections = [] }
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) { sections.removeAll { identifiers.contains($0.id) } }
+    public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType) {
+        guard let s = indexOfSection(toIdentifier) else { preconditionFailure("Invalid section identifier specified for insertion: \(toIdentifier)") }
+        insertSections(identifiers, at: s)
+    }
+    public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType) {
+        guard let s = indexOfSection(toIdentifier) else { preconditionFailure("Invalid section identifier specified for insertion: \(toIdentifier)") }
+        insertSections(identifiers, at: s + 1)
+    }
+    private mutating func insertSections(_ identifiers: [SectionIdentifierType], at s: Int) {
+        for id in identifiers { precondition(indexOfSection(id) == nil, "Fatal: supplied section identifiers are not unique: \(id)") }
+        sections.insert(contentsOf: identifiers.map { ($0, []) }, at: s)
+    }
+    public mutating func moveSection(_ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType) {
+        moveSection(identifier, to: toIdentifier, after: false)
+    }
+    public mutating func moveSection(_ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType) {
+        moveSection(identifier, to: toIdentifier, after: true)
+    }
+    private mutating func moveSection(_ identifier: SectionIdentifierType, to toIdentifier: SectionIdentifierType, after: Bool) {
+        guard let from = indexOfSection(identifier), indexOfSection(toIdentifier) != nil else {
+            preconditionFailure("Invalid section identifier specified for move: \(identifier) to \(toIdentifier)")
+        }
+        let moving = sections.remove(at: from)
+        let to = indexOfSection(toIdentifier)!
+        sections.insert(moving, at: after ? to + 1 : to)
+    }
+    /// Marks sections whose cells are made again when the snapshot is applied (each item's, as reloadItems).
+    public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
+        reloadedItemIdentifiers += sections.filter { identifiers.contains($0.id) }.flatMap(\.items)
+    }
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         deleteItems([identifier])
         insertItems([identifier], beforeItem: toIdentifier)
@@ -74,29 +104,55 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     /// paths: deletes in this snapshot's, inserts and move targets in `new`'s. An item that
     /// stays in its section moves only when its order among the items that stay there changed
     /// (those off the longest run kept in order), so one move is one move.
-    func updates(to new: Self) -> [SceneRecording.Update] {
+    /// The batch update from this snapshot to `new`, as UIKit's index paths: sections deleted,
+    /// inserted (their items with them) and moved (those out of the longest run that keeps its
+    /// order), then items likewise within and between the sections that stay.
+    /// Nil, with the reason, for what a batch cannot say: an item that leaves a deleted section
+    /// for another, or joins an inserted one from elsewhere.
+    func updates(to new: Self) -> (updates: [SceneRecording.Update], problem: String?) {
+        var oldSection: [SectionIdentifierType: Int] = [:]
+        for (s, section) in sections.enumerated() { oldSection[section.id] = s }
+        let newSectionIDs = Set(new.sections.map(\.id))
         var old: [ItemIdentifierType: IndexPath] = [:]
         for (s, section) in sections.enumerated() { for (i, id) in section.items.enumerated() { old[id] = IndexPath(item: i, section: s) } }
         var updates: [SceneRecording.Update] = []
+        // Sections.
+        for (s, section) in sections.enumerated() where !newSectionIDs.contains(section.id) { updates.append(.deleteSection(s)) }
+        var keptSections: [(from: Int, to: Int)] = []
+        for (s, section) in new.sections.enumerated() {
+            if let from = oldSection[section.id] { keptSections.append((from, s)) } else { updates.append(.insertSection(s)) }
+        }
+        let sectionsInOrder = Set(longestIncreasingRun(keptSections.map(\.from)).map { keptSections[$0].from })
+        for k in keptSections where !sectionsInOrder.contains(k.from) { updates.append(.moveSection(k.from, k.to)) }
+        // Items of the sections that stay.
         var stays = Set<ItemIdentifierType>()
         for (s, section) in new.sections.enumerated() {
+            guard let sameSection = oldSection[section.id] else {
+                if let id = section.items.first(where: { old[$0] != nil }) {
+                    return ([], "an item (\(id)) that joins a section the same apply inserts")
+                }
+                continue
+            }
             var kept: [(id: ItemIdentifierType, at: IndexPath, from: IndexPath)] = []
             for (i, id) in section.items.enumerated() {
                 let at = IndexPath(item: i, section: s)
                 guard let from = old[id] else { updates.append(.insert(at)); continue }
+                if !newSectionIDs.contains(sections[from.section].id) {
+                    return ([], "an item (\(id)) that leaves a section the same apply deletes")
+                }
                 stays.insert(id)
-                if from.section == s { kept.append((id, at, from)) } else { updates.append(.move(from, at)) }
+                if from.section == sameSection { kept.append((id, at, from)) } else { updates.append(.move(from, at)) }
             }
             let inOrder = Set(longestIncreasingRun(kept.map(\.from.item)).map { kept[$0].id })
             for k in kept where !inOrder.contains(k.id) { updates.append(.move(k.from, k.at)) }
         }
-        for (id, from) in old where !stays.contains(id) { updates.append(.delete(from)) }
+        for (id, from) in old where !stays.contains(id) && newSectionIDs.contains(sections[from.section].id) { updates.append(.delete(from)) }
         var moved = Set<IndexPath>()
         for u in updates { if case .move(let from, _) = u { moved.insert(from) } }
         for id in new.reloadedItemIdentifiers + new.reconfiguredItemIdentifiers {
             if let from = old[id], stays.contains(id), !moved.contains(from) { updates.append(.reload(from)); moved.insert(from) }
         }
-        return updates
+        return (updates, nil)
     }
 
     private func position(of id: ItemIdentifierType) -> (Int, Int)? {
@@ -145,11 +201,11 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
             completion?()
             return
         }
-        guard old.sectionIdentifiers == snapshot.sectionIdentifiers else {
-            recording.fail("UICollectionViewDiffableDataSource.apply with other sections during the scene is not drawn yet (its items inserted, deleted, moved and reloaded are); see docs/uikit.md")
+        let (updates, problem) = old.updates(to: snapshot)
+        if let problem {
+            recording.fail("UICollectionViewDiffableDataSource.apply with \(problem) is not drawn yet (items inserted, deleted, moved and reloaded, and sections inserted, deleted and moved, are); see docs/uikit.md")
             return
         }
-        let updates = old.updates(to: snapshot)
         if recording.batch != nil {
             // Inside performBatchUpdates: part of that batch.
             recording.batch! += updates

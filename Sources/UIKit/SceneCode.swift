@@ -7,7 +7,8 @@ import FlipbookSimulation
 extension ScriptStep {
     /// Your UIKit code at `time` seconds into the scene, run when the simulation gets there —
     /// what an app does in a button's action or a gesture's handler: change its data and call
-    /// `performBatchUpdates` (with `insertItems`, `deleteItems`, `moveItem`, `reloadItems`),
+    /// `performBatchUpdates` (with `insertItems`, `deleteItems`, `moveItem`, `reloadItems` and the
+    /// section calls),
     /// `setContentOffset(_:animated:)`, `scrollToItem(at:at:animated:)`,
     /// `setCollectionViewLayout(_:animated:)`, or change the layout's properties and
     /// `invalidateLayout()`, inside `UIView.animate` for its duration, curve or spring.
@@ -29,8 +30,8 @@ final class SceneCode: @unchecked Sendable {
     func run(_ context: CodeContext) throws -> [Action] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        return try SceneRecording.record(ids: context.itemIDs, visible: context.visibleItems, snapshot: context.snapshot,
-                                         transition: context.transition, body)
+        return try SceneRecording.record(ids: context.itemIDs, sectionIDs: context.sectionIDs, visible: context.visibleItems,
+                                         snapshot: context.snapshot, transition: context.transition, body)
     }
 }
 
@@ -46,6 +47,8 @@ final class SceneRecording {
 
     /// The main view's item ids as the recorded updates leave them.
     var ids: [[String]]
+    /// Its section ids likewise.
+    var sectionIDs: [String]
     var actions: [Action] = []
     var problem: String?
     /// The cells the code was handed (cellForItem, visibleCells), by view and item.
@@ -59,6 +62,7 @@ final class SceneRecording {
 
     enum Update {
         case insert(IndexPath), delete(IndexPath), move(IndexPath, IndexPath), reload(IndexPath)
+        case insertSection(Int), deleteSection(Int), moveSection(Int, Int), reloadSection(Int)
     }
 
     /// The items on screen when the code runs, in drawing order, with their frames in content
@@ -74,18 +78,19 @@ final class SceneRecording {
     /// Whether the code moved a snapshot view (a change UIView.animate draws).
     var movedSnapshot = false
 
-    init(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] }, snapshot: @escaping (SnapshotCommand) -> Void = { _ in },
-         transition: @escaping (TransitionCommand) -> Void = { _ in }) {
+    init(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
+         snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in }) {
         self.ids = ids
+        self.sectionIDs = sectionIDs ?? ids.indices.map { "section\($0)" }
         self.visibleItems = visible
         self.snapshot = snapshot
         self.transition = transition
     }
 
-    static func record(ids: [[String]], visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
+    static func record(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
                        snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
                        _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids, visible: visible, snapshot: snapshot, transition: transition)
+        let recording = SceneRecording(ids: ids, sectionIDs: sectionIDs, visible: visible, snapshot: snapshot, transition: transition)
         let outer = current
         current = recording
         defer { current = outer }
@@ -132,8 +137,60 @@ final class SceneRecording {
         // The layout is asked again in any case (an empty batch is how an app animates new sizes).
         var changes: [BatchChange] = [.layout(LayoutPatch { _ in })]
         var used = Set(ids.joined())
+        var usedSections = Set(sectionIDs)
+        /// An id for an item the data source has now at `ip` (a diffable source's identifier,
+        /// else "<section>-<item>", made unique).
+        func newItemID(_ ip: IndexPath) -> String {
+            var newID = cv.itemIdentifier?(ip) ?? "\(ip.section)-\(ip.item)"
+            if cv.itemIdentifier == nil {
+                let base = newID
+                var n = 2
+                while used.contains(newID) { newID = "\(base).\(n)"; n += 1 }
+            }
+            used.insert(newID)
+            return newID
+        }
+        /// The section at `s` of the data after the update, made from the data source as the
+        /// scene's sections are.
+        func newSection(_ s: Int, _ call: String) -> SectionSpec? {
+            // The data source's data is the data after the update (the view's counts are not yet).
+            let sectionCount = cv.dataSource?.numberOfSections(in: cv) ?? 0
+            guard s >= 0, s < sectionCount, let source = cv.dataSource else {
+                fail("\(call): no section \(s) (the data source reports \(sectionCount))")
+                return nil
+            }
+            var id = "section\(s)", n = 2
+            while usedSections.contains(id) { id = "section\(s).\(n)"; n += 1 }
+            usedSections.insert(id)
+            let items = (0..<source.collectionView(cv, numberOfItemsInSection: s)).map { i -> ItemSpec in
+                let ip = IndexPath(item: i, section: s)
+                let (item, problems) = Scene.item(of: cv, at: ip, id: newItemID(ip), attributes: nil)
+                for p in problems { fail("cell \(item.id): " + p) }
+                return item
+            }
+            return SectionSpec(id: id, items: items)
+        }
+        func section(_ s: Int, _ call: String) -> Int? {
+            guard s >= 0, s < ids.count else {
+                fail("\(call): no section \(s) (the data has \(ids.count))")
+                return nil
+            }
+            return s
+        }
         for u in updates {
             switch u {
+            case .insertSection(let s):
+                if let spec = newSection(s, "insertSections") { changes.append(.insertSection(spec, at: s)) }
+            case .deleteSection(let s):
+                if let s = section(s, "deleteSections") { changes.append(.deleteSection(s)) }
+            case .moveSection(let from, let to):
+                if let from = section(from, "moveSection") { changes.append(.moveSection(from, to: to)) }
+            case .reloadSection(let s):
+                // UIKit's reloadSections makes the section again: its old cells fade out as the
+                // new ones fade in, in its place.
+                guard let s = section(s, "reloadSections"), let spec = newSection(s, "reloadSections") else { continue }
+                changes.append(.deleteSection(s))
+                changes.append(.insertSection(spec, at: s))
             case .delete(let ip):
                 if let i = id(ip, "deleteItems") { changes.append(.delete(id: i)) }
             case .move(let from, let to):
@@ -146,21 +203,20 @@ final class SceneRecording {
                 cv.fittedSizes[i] = nil
                 changes.append(.reload(id: i, ItemPatch()))
             case .insert(let ip):
-                var newID = cv.itemIdentifier?(ip) ?? "\(ip.section)-\(ip.item)"
-                if cv.itemIdentifier == nil {
-                    let base = newID
-                    var n = 2
-                    while used.contains(newID) { newID = "\(base).\(n)"; n += 1 }
-                }
-                used.insert(newID)
-                let (item, problems) = Scene.item(of: cv, at: ip, id: newID, attributes: nil)
-                for p in problems { fail("cell \(newID): " + p) }
+                let (item, problems) = Scene.item(of: cv, at: ip, id: newItemID(ip), attributes: nil)
+                for p in problems { fail("cell \(item.id): " + p) }
                 changes.append(.insert(item, at: ItemIndexPath(ip)))
             }
         }
         if let problem = BatchUpdateCheck.problem(changes, sections: ids) {
             fail(BatchUpdateCheck.message(problem, at: 0))
             return
+        }
+        if changes.contains(where: \.changesSections) {
+            sectionIDs = SectionPlan(changes, sectionCount: ids.count).reorder(sectionIDs) { $0.id }
+            // Headers and footers are asked for again at their sections' new places.
+            cv.supplementaryViews = [:]
+            cv.drawnContent = cv.drawnContent.filter { $0.key.hasPrefix("cell|") }
         }
         _ = BatchUpdateCheck.apply(changes, to: &ids)
         if changes.count > 1 { cv.dataChangedByCode = true }
@@ -207,19 +263,17 @@ extension UICollectionView {
         cell.sceneItemID.flatMap { cells[$0] === cell ? indexPath(forItemID: $0) : nil }
     }
 
-    /// Section changes are refused during the scene with one line (items are drawn).
-    public func insertSections(_ sections: IndexSet) { refuseSections("insertSections") }
-    public func deleteSections(_ sections: IndexSet) { refuseSections("deleteSections") }
-    public func reloadSections(_ sections: IndexSet) { refuseSections("reloadSections") }
-    public func moveSection(_ section: Int, toSection newSection: Int) { refuseSections("moveSection") }
+    /// Section changes, as item changes: in a batch update with them, or one of their own.
+    /// Indices are UIKit's: before the update for deletes, reloads and move sources, after it
+    /// for inserts and move targets.
+    public func insertSections(_ sections: IndexSet) { record(sections.map { .insertSection($0) }) }
+    public func deleteSections(_ sections: IndexSet) { record(sections.map { .deleteSection($0) }) }
+    public func reloadSections(_ sections: IndexSet) { record(sections.map { .reloadSection($0) }) }
+    public func moveSection(_ section: Int, toSection newSection: Int) { record([.moveSection(section, newSection)]) }
 
     private func record(_ updates: [SceneRecording.Update]) {
         guard let r = SceneRecording.current else { return }
         if r.batch != nil { r.batch! += updates } else { r.commit(updates, in: self, completion: nil) }
-    }
-
-    private func refuseSections(_ call: String) {
-        SceneRecording.current?.fail("UICollectionView.\(call) during the scene is not drawn yet (insertItems, deleteItems, moveItem and reloadItems are); see docs/uikit.md")
     }
 
     /// Inside a scene's code step, scrolls there (animated: over the enclosing UIView.animate's
