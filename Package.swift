@@ -17,6 +17,9 @@ let package = Package(
         // UIKit's collection-view API on Linux (module `UIKit`): an app's own layout code,
         // compiled unchanged, drawn by Flipbook (docs/uikit.md).
         .library(name: "FlipbookUIKit", targets: ["UIKit"]),
+        // MJRefresh's header API over the UIKit module (module `MJRefresh`), drawn as
+        // MJRefreshNormalHeader draws (docs/uikit.md).
+        .library(name: "FlipbookMJRefresh", targets: ["MJRefresh"]),
     ],
     targets: [
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"]), .brew(["cairo", "pango"])]),
@@ -49,6 +52,7 @@ let package = Package(
         // Above the value core: adapts UIKit's classes to Flipbook's layouts and scenes.
         .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookGraphics",
                                               "UIKitSubmodules"]),
+        .target(name: "MJRefresh", dependencies: ["UIKit", "FlipbookCore", "FlipbookSimulation", "FlipbookEffects"]),
         // `import UIKit.UICollectionView` (a submodule import, as iOS code may write it): names only.
         .target(name: "UIKitSubmodules"),
         .target(name: "FlipbookCLI", dependencies: ["Flipbook"], plugins: ["BuildStamp"]),
@@ -65,7 +69,10 @@ let package = Package(
         .testTarget(name: "FlipbookRenderTests", dependencies: ["Flipbook", "CCairo", "CZlib"]),
         .testTarget(name: "FlipbookDiffTests", dependencies: ["Flipbook", "FlipbookTesting"]),
         // Layout code written for iOS, built unchanged against the UIKit module (examples/uikit/README.md).
-        .target(name: "UIKitExamples", dependencies: ["UIKit"], path: "examples/uikit", exclude: ["README.md"]),
+        // In the Swift 5 language mode, as most UIKit apps are: UIKit's classes are @MainActor on
+        // iOS and not here, so Swift 6's checks would refuse a main-queue closure holding self.
+        .target(name: "UIKitExamples", dependencies: ["UIKit", "MJRefresh"], path: "examples/uikit", exclude: ["README.md"],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
         // Scenes made from them (their touches and scripts), and the command that registers them
         // by name as a team registers its own: `uikit-examples render mail-inbox`.
         .target(name: "UIKitExampleScenes", dependencies: ["UIKitExamples", "UIKit", "Flipbook"], path: "examples/uikit-scenes/Scenes"),

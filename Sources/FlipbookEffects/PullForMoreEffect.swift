@@ -53,7 +53,7 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     /// When the last swap began (for tests and docs).
     public private(set) var swapTimes: [Double] = []
     /// The more page's pull-to-refresh header.
-    public private(set) var header: RefreshHeader!
+    package private(set) var header: RefreshHeader!
     public var refreshState: RefreshState { header.state }
     /// Whether a refresh has ended (the time label then shows `lastUpdated`).
     public var hasRefreshed: Bool { header.hasRefreshed }

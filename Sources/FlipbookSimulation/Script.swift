@@ -115,6 +115,9 @@ public struct CodeContext: Sendable {
     package var snapshot: @Sendable (SnapshotCommand) -> Void = { _ in }
     /// Drives an interactive layout transition at once (startInteractiveTransition(to:)).
     package var transition: @Sendable (TransitionCommand) -> Void = { _ in }
+    /// Moves a view of the scene (by id) to an offset from its scene frame, over a timing
+    /// (from where it is on screen) or at once.
+    package var moveView: @Sendable (String, Point, AnimationTiming?) -> Void = { _, _, _ in }
 }
 
 /// A step of an interactive layout transition made by code.

@@ -382,6 +382,8 @@ public final class Simulator {
                     case .end(let layout, let timing): view.setCollectionViewLayout(layout, timing: timing, at: time)
                     }
                 }
+                nonisolated(unsafe) let simulator = self
+                context.moveView = { id, offset, timing in simulator.view(id)?.moveFrame(to: offset, timing: timing, at: time) }
                 for a in try step.run(context) { perform(a, path: path) }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }

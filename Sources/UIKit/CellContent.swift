@@ -68,9 +68,17 @@ enum UIKitCellContent {
         return out
     }
 
+    /// A scroll view's content: its subviews, in its content's coordinates, named by the
+    /// properties of `owner` (its view controller) that hold them.
+    static func elements(ofContentOf view: UIScrollView, owner: AnyObject, problems: inout [String]) -> [ContentSpec] {
+        var out: [ContentSpec] = []
+        walk(view, path: nil, names: propertyNames(of: owner), placement: .identity, alpha: 1, fill: nil, into: &out, problems: &problems)
+        return out
+    }
+
     /// The views `root`'s stored properties hold (its class's and its superclasses'), by
     /// property name: what a report calls them ("titleLabel").
-    static func propertyNames(of root: UIView) -> [ObjectIdentifier: String] {
+    static func propertyNames(of root: AnyObject) -> [ObjectIdentifier: String] {
         var names: [ObjectIdentifier: String] = [:]
         var mirror: Mirror? = Mirror(reflecting: root)
         while let m = mirror {

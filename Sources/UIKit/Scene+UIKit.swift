@@ -21,20 +21,32 @@ extension Scene {
 
     /// A scene of the collection view in a view controller's view (the first one a depth-first
     /// walk of its view tree meets), the view loaded as UIKit loads it, with `UIScreen.main`
-    /// the canvas. The scene keeps the
+    /// the canvas. A view with no collection view but scroll views of its own is a scene of
+    /// those (pages that move: below). The scene keeps the
     /// controller alive, as a window keeps its root view controller: a collection view holds
     /// its data source and delegate weakly, and they are often the controller or its objects.
+    ///
+    /// `viewFrame`: where the view is in the window when its container puts it somewhere
+    /// (below a navigation controller's 64 pt of bars when the controller's
+    /// `edgesForExtendedLayout` leaves out the top); set after the view is loaded. The scene's
+    /// `chrome` draws such bars. Default: where the view is (the whole canvas).
     public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
-                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+                viewFrame: CGRect? = nil, script: [ScriptStep] = [], touches: [TouchTrack] = []) {
         // The view is loaded screen-sized, as in a window on a device of the canvas's size.
         UIScreen.main.scale = CGFloat(canvas.scale)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        if let viewFrame { viewController.view.frame = viewFrame }
         func find(_ view: UIView) -> UICollectionView? {
             if let cv = view as? UICollectionView { return cv }
             for sub in view.subviews { if let cv = find(sub) { return cv } }
             return nil
         }
         let found = find(viewController.view)
+        if found == nil, let scene = Scene.ofScrollViews(name: name, canvas: canvas, fps: fps, duration: duration, viewController: viewController,
+                                                         script: script, touches: touches) {
+            self = scene
+            return
+        }
         let cv = found ?? UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches,
                   owner: viewController,
@@ -115,16 +127,78 @@ extension Scene {
         spec.contentInset = EdgeInsets(cv.contentInset)
         spec.contentOffset = Point(cv.contentOffset) == .zero && cv.contentInset != .zero ? nil : Point(cv.contentOffset)
         if let bg = cv.backgroundColor { spec.backgroundColor = bg.value }
-        spec.isPagingEnabled = cv.isPagingEnabled
-        spec.bounces = cv.bounces
-        spec.alwaysBounceVertical = cv.alwaysBounceVertical
-        spec.alwaysBounceHorizontal = cv.alwaysBounceHorizontal
-        spec.scrollEnabled = cv.isScrollEnabled
-        spec.decelerationRate = Double(cv.decelerationRate.rawValue)
+        spec.takeScrolling(of: cv)
         cv.collectionViewLayout.invalidateLayout()
         self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
         // Taps select cells and call the delegate, as a UICollectionView's do.
         effect = UIKitInteractions(collectionView: cv, owner: owner)
+    }
+}
+
+extension Scene {
+    /// A scene of the scroll views in a view controller's view (those not inside another):
+    /// each a view of the scene at its place in the window (the view controller's view where
+    /// its frame puts it), scrolled by the touches, drawing its subviews as its content
+    /// (`contentSize` of it, the subviews named by the controller's properties that hold
+    /// them), its frame moved when your code sets it (animated inside UIView.animate), its
+    /// delegate told as the scroll view's. The first is the scene's main view. Nil when the
+    /// view has no scroll view.
+    static func ofScrollViews(name: String, canvas: Canvas, fps: Int, duration: Double, viewController: UIViewController,
+                              script: [ScriptStep], touches: [TouchTrack]) -> Scene? {
+        let root = viewController.view!
+        func find(_ view: UIView) -> [UIScrollView] {
+            view.subviews.flatMap { sub -> [UIScrollView] in (sub as? UIScrollView).map { [$0] } ?? find(sub) }
+        }
+        let scrollViews = find(root)
+        guard !scrollViews.isEmpty else { return nil }
+        let names = UIKitCellContent.propertyNames(of: viewController)
+        var problems: [String] = []
+        var specs: [CollectionViewSpec] = []
+        for (k, sv) in scrollViews.enumerated() {
+            let id = names[ObjectIdentifier(sv)] ?? "scrollView\(k)"
+            // Its frame in the window: its place in the root, and the root's own.
+            let origin = sv.convert(sv.bounds.origin, to: nil)
+            let frame = CGRect(x: origin.x + root.frame.minX, y: origin.y + root.frame.minY, width: sv.bounds.width, height: sv.bounds.height)
+            let size = sv.contentSize == .zero ? sv.bounds.size : sv.contentSize
+            var content = ItemSpec(id: id + ".content", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+            content.origin = .zero
+            content.size = Size(size)
+            var style = CellStyle()
+            style.cornerRadius = 0
+            style.shadow = nil
+            style.border = nil
+            content.style = style
+            var found: [String] = []
+            content.content = UIKitCellContent.elements(ofContentOf: sv, owner: viewController, problems: &found)
+            problems += found.map { "\(id): " + $0 }
+            let attached = sv.sceneAttachments.flatMap { $0.items(sceneViewID: id, width: Double(sv.bounds.width)) }
+            var spec = CollectionViewSpec(frame: Rect(frame), layout: AbsoluteLayout(), sections: [SectionSpec(id: id, items: attached + [content])])
+            spec.id = id
+            spec.contentInset = EdgeInsets(sv.contentInset)
+            spec.contentOffset = Point(sv.contentOffset) == .zero ? nil : Point(sv.contentOffset)
+            spec.backgroundColor = sv.backgroundColor?.value ?? .clear
+            spec.takeScrolling(of: sv)
+            sv.sceneView = (id, sv.frame)
+            specs.append(spec)
+        }
+        var canvas = canvas
+        if let bg = root.backgroundColor { canvas.background = bg.value }
+        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: specs[0], script: script, touches: touches)
+        scene.views = Array(specs.dropFirst())
+        scene.effect = UIKitScrollViews(scrollViews: zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, owner: viewController, problems: problems)
+        return scene
+    }
+}
+
+extension CollectionViewSpec {
+    /// A UIScrollView's paging, bouncing, scrolling and deceleration rate.
+    mutating func takeScrolling(of view: UIScrollView) {
+        isPagingEnabled = view.isPagingEnabled
+        bounces = view.bounces
+        alwaysBounceVertical = view.alwaysBounceVertical
+        alwaysBounceHorizontal = view.alwaysBounceHorizontal
+        scrollEnabled = view.isScrollEnabled
+        decelerationRate = Double(view.decelerationRate.rawValue)
     }
 }
 

@@ -31,7 +31,7 @@ final class SceneCode: @unchecked Sendable {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
         return try SceneRecording.record(ids: context.itemIDs, sectionIDs: context.sectionIDs, visible: context.visibleItems,
-                                         snapshot: context.snapshot, transition: context.transition, body)
+                                         snapshot: context.snapshot, transition: context.transition, moveView: context.moveView, body)
     }
 }
 
@@ -75,11 +75,27 @@ final class SceneRecording {
     let snapshot: (SnapshotCommand) -> Void
     /// Drives the view's interactive layout transition at once.
     let transition: (TransitionCommand) -> Void
-    /// Whether the code moved a snapshot view (a change UIView.animate draws).
-    var movedSnapshot = false
+    /// Whether the code moved a snapshot view or a scene's scroll view (a change UIView.animate
+    /// draws; setting one where it is already is no change, as in UIKit).
+    var movedView = false
+    /// Moves a scene view by an offset from its scene frame, over a timing or at once.
+    let moveView: (String, Point, AnimationTiming?) -> Void
+
+    /// A scene's scroll view set to a new frame: the view moves there, animated inside
+    /// UIView.animate (from where it is on screen), else at once.
+    func moved(_ view: UIScrollView, _ scene: (id: String, frame: CGRect)) {
+        movedView = true
+        let f = view.frame
+        guard f.size == scene.frame.size else {
+            return fail("\(scene.id): a scroll view's size changed during the scene is not drawn yet (its position is)")
+        }
+        moveView(scene.id, Point(x: Double(f.minX - scene.frame.minX), y: Double(f.minY - scene.frame.minY)), timings.last)
+    }
 
     init(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
-         snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in }) {
+         snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
+         moveView: @escaping (String, Point, AnimationTiming?) -> Void = { _, _, _ in }) {
+        self.moveView = moveView
         self.ids = ids
         self.sectionIDs = sectionIDs ?? ids.indices.map { "section\($0)" }
         self.visibleItems = visible
@@ -89,8 +105,10 @@ final class SceneRecording {
 
     static func record(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
                        snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
+                       moveView: @escaping (String, Point, AnimationTiming?) -> Void = { _, _, _ in },
                        _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids, sectionIDs: sectionIDs, visible: visible, snapshot: snapshot, transition: transition)
+        let recording = SceneRecording(ids: ids, sectionIDs: sectionIDs, visible: visible, snapshot: snapshot, transition: transition,
+                                       moveView: moveView)
         let outer = current
         current = recording
         defer { current = outer }
@@ -385,18 +403,37 @@ extension UIView {
         }
         if delay > 0 { r.fail("UIView.animate with a delay during the scene is not drawn yet: give the code step the later time instead") }
         let first = r.actions.count
-        let moved = r.movedSnapshot
-        r.movedSnapshot = false
+        let moved = r.movedView
+        r.movedView = false
         r.timings.append(timing)
         animations()
         r.timings.removeLast()
-        let movedHere = r.movedSnapshot
-        r.movedSnapshot = moved || movedHere
+        let movedHere = r.movedView
+        r.movedView = moved || movedHere
         // A block that made no call Flipbook draws set view properties (a cell's alpha, a
         // subview's frame), which are not animated yet: stop rather than draw them unmoved.
         if r.actions.count == first && !movedHere && r.problem == nil {
             r.fail("UIView.animate in a code step made no change Flipbook draws (setting a view's properties is not animated yet): animate the layout (performBatchUpdates, invalidateLayout, setCollectionViewLayout, setContentOffset) or the scene's items with the script; see docs/uikit.md")
         }
         if let completion { r.run(completion, afterChangesSince: first, timing: timing) }
+    }
+}
+
+extension DispatchQueue {
+    /// Inside a scene's code step, on the main queue: `work` runs as a code step `deadline`
+    /// from now in the scene's time (to the millisecond: the wall clock moves between your
+    /// `.now()` and this call), as `dispatch_after` on the main queue runs it on a device.
+    /// Otherwise Dispatch's own `asyncAfter(deadline:qos:flags:execute:)`.
+    public func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void) {
+        // (DispatchQueue.main is a new object each time it is read on Linux: compared by label.)
+        guard let r = SceneRecording.current, label == DispatchQueue.main.label else {
+            nonisolated(unsafe) let work = work
+            asyncAfter(deadline: deadline, qos: .unspecified, flags: [], execute: { work() })
+            return
+        }
+        let nanoseconds = Double(Int64(bitPattern: deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds))
+        let delay = max(0, (nanoseconds / 1e6).rounded() / 1000)
+        r.actions.append(.animate(Transaction(timing: .curve(.linear, duration: delay), delay: 0, changes: [], nested: [],
+                                              completion: [SceneRecording.later(work)])))
     }
 }

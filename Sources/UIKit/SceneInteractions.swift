@@ -86,12 +86,14 @@ final class CellPressRecognizer: GestureRecognizer {
     }
 }
 
-final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
+final class UIKitInteractionsEffect: Effect {
     let cv: UICollectionView
     unowned var sim: Simulator!
     private(set) var press: CellPressRecognizer!
     /// The item the touch highlighted, until it is unhighlighted.
     private var highlighted: String?
+    /// Tells the delegate the scroll view's callbacks.
+    private var scrollCallbacks: ScrollCallbackRelay?
 
     init(_ cv: UICollectionView) { self.cv = cv }
 
@@ -112,7 +114,10 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
         simulator.gestures.add(press)
         installAppRecognizers()
         // The collection view's delegate hears the scroll view's callbacks, as code steps.
-        if cv.delegate != nil { simulator.collectionView.scrollView.delegate = self }
+        if cv.delegate != nil {
+            scrollCallbacks = ScrollCallbackRelay(view: cv, sim: simulator)
+            simulator.collectionView.scrollView.delegate = scrollCallbacks
+        }
     }
 
     /// The app's own recognizers on the collection view, each driven by a recognizer of the
@@ -182,27 +187,6 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
         return p
     }
 
-    // MARK: - Scroll-view callbacks (UIScrollViewDelegate), with contentOffset where it is then
-
-    /// Callbacks the delegate turned out not to implement (found the first time each is called).
-    private var unimplemented: Set<String> = []
-
-    private func call(_ name: String, _ scroll: ScrollView, at time: Double, _ callback: @escaping (UIScrollViewDelegate, UICollectionView) -> Void) {
-        guard !unimplemented.contains(name) else { return }
-        let cv = self.cv
-        let offset = scroll.contentOffset(at: time)
-        sim.perform(SceneRecording.later { [weak self] in
-            cv.contentOffset = CGPoint(x: offset.x, y: offset.y)
-            guard let delegate = cv.delegate else { return }
-            UnimplementedCallback.ran = false
-            callback(delegate, cv)
-            if UnimplementedCallback.ran { self?.unimplemented.insert(name) }
-        }, path: "$.touches")
-    }
-    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) { call("didScroll", scrollView, at: time) { $0.scrollViewDidScroll($1) } }
-    func scrollViewWillBeginDragging(_ scrollView: ScrollView, at time: Double) { call("willBeginDragging", scrollView, at: time) { $0.scrollViewWillBeginDragging($1) } }
-    func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) { call("didEndDecelerating", scrollView, at: time) { $0.scrollViewDidEndDecelerating($1) } }
-
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }
         sim.perform(SceneRecording.later { [unowned self] in self.highlightNow(id) }, path: "$.touches")
@@ -249,4 +233,96 @@ final class UIKitInteractionsEffect: Effect, ScrollViewDelegate {
             cv.delegate?.collectionView(cv, didSelectItemAt: indexPath)
         }, path: "$.touches")
     }
+}
+
+/// Something a library adds to a scroll view (MJRefresh's header) that a scene of scroll views
+/// draws as items of the scroll view's scene view and drives from its scroll callbacks, as the
+/// library observes its scroll view's offset and pan on iOS.
+package protocol ScrollViewSceneAttachment: AnyObject {
+    /// Its items in the scroll view's content (`width`: the scroll view's).
+    func items(sceneViewID: String, width: Double) -> [ItemSpec]
+    /// A simulation of the scene starts: `view` is the scroll view's.
+    func attach(to simulator: Simulator, view: CollectionView)
+    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double)
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, at time: Double)
+}
+
+/// Your code (a library's callback: MJRefresh's refreshing block) run at this moment of the
+/// scene, as a code step: its calls become the scene's actions.
+package func performSceneCode(in simulator: Simulator, path: String, _ body: @escaping () -> Void) {
+    simulator.perform(SceneRecording.later(body), path: path)
+}
+
+/// Whether your code is running in a scene's code step now.
+package var isRunningSceneCode: Bool { SceneRecording.current != nil }
+
+/// A scene of a view controller's scroll views (Scene.ofScrollViews): each one's delegate hears
+/// its scroll view's callbacks as UIKit calls them, with `contentOffset` where the content is
+/// then, and its code runs at that moment of the scene (a code step: a frame it sets in
+/// UIView.animate moves the page).
+struct UIKitScrollViews: EffectConfiguration, @unchecked Sendable {
+    let scrollViews: [(UIScrollView, String)]
+    /// What the scene keeps alive with its views (the view controller it was made from).
+    var owner: AnyObject?
+    /// What was met making the scene that cannot be drawn (the first stops it).
+    var problems: [String]
+    func makeEffect() -> any Effect { UIKitScrollViewsEffect(scrollViews) }
+    func validate(in scene: Scene) throws {
+        if let first = problems.first { throw SceneCheck.issue("$.collectionView", first) }
+    }
+}
+
+final class UIKitScrollViewsEffect: Effect {
+    let scrollViews: [(UIScrollView, String)]
+    unowned var sim: Simulator!
+    private var relays: [ScrollCallbackRelay] = []
+
+    init(_ scrollViews: [(UIScrollView, String)]) { self.scrollViews = scrollViews }
+
+    func attach(to simulator: Simulator) {
+        sim = simulator
+        for (view, id) in scrollViews {
+            guard let scroll = simulator.view(id)?.scrollView else { continue }
+            view.contentOffset = CGPoint(scroll.contentOffset(at: 0))
+            let relay = ScrollCallbackRelay(view: view, sim: simulator)
+            relays.append(relay)
+            scroll.delegate = relay
+            if let sceneView = simulator.view(id) { for a in view.sceneAttachments { a.attach(to: simulator, view: sceneView) } }
+        }
+    }
+
+}
+
+/// A scroll view's callbacks to its delegate (a collection view's delegate is its scroll view
+/// delegate), each as a code step at that moment with `contentOffset` where the content is
+/// then; and to what a library attached to it (ScrollViewSceneAttachment), at once.
+final class ScrollCallbackRelay: ScrollViewDelegate {
+    let view: UIScrollView
+    unowned let sim: Simulator
+    /// Callbacks the delegate turned out not to implement (found the first time each is called:
+    /// an empty call on every display refresh would be a code step each).
+    private var unimplemented: Set<String> = []
+    init(view: UIScrollView, sim: Simulator) { self.view = view; self.sim = sim }
+
+    private func call(_ name: String, _ scroll: ScrollView, at time: Double, _ callback: @escaping (UIScrollViewDelegate, UIScrollView) -> Void) {
+        guard !unimplemented.contains(name) else { return }
+        let view = self.view
+        let offset = scroll.contentOffset(at: time)
+        sim.perform(SceneRecording.later { [weak self] in
+            view.contentOffset = CGPoint(x: offset.x, y: offset.y)
+            guard let delegate = view.delegate else { return }
+            UnimplementedCallback.ran = false
+            callback(delegate, view)
+            if UnimplementedCallback.ran { self?.unimplemented.insert(name) }
+        }, path: "$.touches")
+    }
+    func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) {
+        for a in view.sceneAttachments { a.scrollViewDidScroll(scrollView, at: time) }
+        call("didScroll", scrollView, at: time) { $0.scrollViewDidScroll($1) }
+    }
+    func scrollViewWillBeginDragging(_ scrollView: ScrollView, at time: Double) { call("willBeginDragging", scrollView, at: time) { $0.scrollViewWillBeginDragging($1) } }
+    func scrollViewWillEndDragging(_ scrollView: ScrollView, velocity: Point, targetContentOffset: Point, at time: Double) {
+        for a in view.sceneAttachments { a.scrollViewWillEndDragging(scrollView, at: time) }
+    }
+    func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) { call("didEndDecelerating", scrollView, at: time) { $0.scrollViewDidEndDecelerating($1) } }
 }

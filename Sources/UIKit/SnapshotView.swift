@@ -31,7 +31,7 @@ final class SnapshotView: UIView {
     private func moved() {
         guard shown, let r = SceneRecording.current else { return }
         r.snapshot(.move(id: overlayID, frame: Rect(frame), timing: r.timings.last))
-        r.movedSnapshot = true
+        r.movedView = true
     }
 
     override func removeFromSuperview() {

@@ -174,6 +174,24 @@ open class UIScrollView: UIView {
     open var contentOffset = CGPoint.zero {
         didSet { bounds.origin = contentOffset }
     }
+    /// `delegate`'s storage (UIScrollView's `delegate` is below, where UICollectionView's can
+    /// be of its own type, as in UIKit).
+    weak var scrollViewDelegate: UIScrollViewDelegate?
+    /// The scene view this scroll view is drawn as, and its frame when the scene was made.
+    var sceneView: (id: String, frame: CGRect)?
+    /// What a library puts on the scroll view that the scene draws and drives with it (a
+    /// pull-to-refresh header).
+    package var sceneAttachments: [any ScrollViewSceneAttachment] = []
+
+    /// Moved during the scene (its frame or centre set in a code step, animated inside
+    /// UIView.animate), the scene's view moves with it. Set where it is already, nothing
+    /// happens, as in UIKit (an animation from a value to itself shows nothing).
+    open override var center: CGPoint {
+        didSet {
+            guard let scene = sceneView, let r = SceneRecording.current else { return }
+            if center != oldValue { r.moved(self, scene) } else { r.movedView = true }
+        }
+    }
     open var contentSize = CGSize.zero
     open var contentInset = UIEdgeInsets.zero
     /// The content inset with the safe area's; Flipbook draws no safe area, so the content inset.
@@ -186,6 +204,21 @@ open class UIScrollView: UIView {
     open var decelerationRate = DecelerationRate.normal
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
+}
+
+/// UIScrollView's `delegate` lives on this protocol's extension so that UICollectionView's
+/// `delegate` can be a UICollectionViewDelegate, as UIKit declares them (Swift does not let a
+/// subclass's property change the type of a class's). Not for your code to adopt.
+public protocol _UIScrollViewDelegating: UIScrollView {}
+extension UIScrollView: _UIScrollViewDelegating {}
+extension _UIScrollViewDelegating {
+    /// https://developer.apple.com/documentation/uikit/uiscrollview/delegate — weak, as UIKit's.
+    public var delegate: UIScrollViewDelegate? {
+        get { (self as? UICollectionView).map { $0.delegate } ?? scrollViewDelegate }
+        set {
+            if let cv = self as? UICollectionView { cv.delegate = newValue as? UICollectionViewDelegate } else { scrollViewDelegate = newValue }
+        }
+    }
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionreusableview
@@ -304,6 +337,9 @@ open class UIViewController: NSObject {
     }
     open var isViewLoaded: Bool { loadedView != nil }
     open var title: String?
+    /// All edges by default (https://developer.apple.com/documentation/uikit/uiviewcontroller/edgesforextendedlayout).
+    /// Flipbook draws no bars of its own: the scene places the view where the bars leave it.
+    open var edgesForExtendedLayout = UIRectEdge.all
 
     public override init() { super.init() }
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
@@ -331,4 +367,15 @@ open class UIButton: UIView {
     open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
     open var isSelected = false
     open var isEnabled = true
+}
+
+/// https://developer.apple.com/documentation/uikit/uirectedge
+public struct UIRectEdge: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }

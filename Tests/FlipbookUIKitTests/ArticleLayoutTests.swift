@@ -2,6 +2,7 @@ import XCTest
 import UIKit
 import Flipbook
 @testable import UIKitExamples
+import UIKitExampleScenes
 
 /// The articles' own layout code (examples/uikit, translated statement by statement from their
 /// Objective-C) beside Flipbook's built-in layouts on the same scene and touches: every drawn
@@ -191,5 +192,72 @@ final class ArticleLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst.0, 0.5, "largest difference \(worst.0) pt: \(worst.1) at frame \(worst.2)")
         // The article's data follows the moves: 热点 after 体育, 健康 into 我的频道, iOS 开发 into 更多频道.
         XCTAssertEqual(controller.dataArray.map(\.count), [13, 10, 9])
+    }
+
+    /// Article 5's view version (examples/uikit/PullForMoreViewController.swift, with its
+    /// MJRefresh header and its `dispatch_after`) beside Flipbook's PullForMoreEffect on the
+    /// same touches, on a scene of the article's views: the red detail page (its content
+    /// 667 pt, the 40 pt label at its end) and the green more page below the screen, under 64 pt
+    /// of bars. On every frame the pages are in the same place, scrolled the same, the label
+    /// and the refresh header where the effect draws them, with the same texts.
+    func testArticle5PullForMoreMatchesTheBuiltInEffect() throws {
+        let uikit = UIKitExampleScenes.pullForMore()
+        var style = CellStyle()
+        style.cornerRadius = 0
+        style.shadow = nil
+        style.border = nil
+        func item(_ id: String, _ frame: Rect) -> ItemSpec {
+            var it = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
+            it.origin = frame.origin
+            it.size = frame.size
+            it.style = style
+            return it
+        }
+        var detail = CollectionViewSpec(frame: Rect(x: 0, y: 64, width: 375, height: 603), layout: AbsoluteLayout(),
+                                        sections: [SectionSpec(id: "d", items: [item("label", Rect(x: 0, y: 627, width: 375, height: 40))])])
+        detail.id = "upScrollerView"
+        var more = CollectionViewSpec(frame: Rect(x: 0, y: 64, width: 375, height: 603), layout: AbsoluteLayout(),
+                                      sections: [SectionSpec(id: "m", items: [item("header", Rect(x: 0, y: -54, width: 375, height: 54)),
+                                                                              item("content", Rect(x: 0, y: 0, width: 375, height: 667))])])
+        more.id = "downScrollerView"
+        var native = Scene(name: "pull-for-more-native", canvas: uikit.canvas, fps: 60, duration: uikit.duration, collectionView: detail,
+                           touches: UIKitExampleScenes.pullForMoreTouches)
+        native.views = [more]
+        var options = PullForMoreEffect.Options()
+        options.more = "downScrollerView"
+        options.headerItem = "header"
+        native.effect = options
+        let a = try Simulator.run(native), b = try Simulator.run(uikit)
+        XCTAssertEqual(a.frames.count, b.frames.count)
+        func texts(_ d: DrawItem?) -> [String] { d?.appearance.content.compactMap { if case .text(let t) = $0 { return t.text }; return nil } ?? [] }
+        var worst = 0.0, swaps = 0
+        for (fa, fb) in zip(a.frames, b.frames) {
+            func find(_ f: TimelineFrame, _ id: String) -> DrawItem? { f.items.first { $0.id == id } }
+            for view in ["upScrollerView", "downScrollerView"] {
+                let va = try XCTUnwrap(find(fa, view), "frame \(fa.index): \(view)"), vb = try XCTUnwrap(find(fb, view), "frame \(fb.index): \(view)")
+                worst = max(worst, abs(va.frame.minY - vb.frame.minY), abs(va.frame.minX - vb.frame.minX))
+            }
+            if let up = find(fa, "upScrollerView"), up.frame.minY < 0 { swaps += 1 }
+            worst = max(worst, abs(fa.contentOffset.y - fb.contentOffset.y))
+            // The label: the native item where it is on screen, and the UIKit page's label
+            // element, 627 pt down its content item (drawn whole, the page's subviews).
+            if let label = find(fa, "label") {
+                let content = try XCTUnwrap(find(fb, "upScrollerView.content"), "frame \(fa.index)")
+                worst = max(worst, abs(label.frame.minY - (content.frame.minY + 627)))
+            }
+            // The header: its frame and its texts.
+            let ha = find(fa, "header"), hb = find(fb, "downScrollerView.mj_header")
+            XCTAssertEqual(ha != nil, hb != nil, "frame \(fa.index): the header drawn by one only")
+            if let ha, let hb {
+                worst = max(worst, abs(ha.frame.minY - hb.frame.minY))
+                XCTAssertEqual(texts(ha), texts(hb), "frame \(fa.index)")
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 0.5)
+        XCTAssertGreaterThan(swaps, 30, "the detail page is up and out for part of the scene")
+        // The refresh ran as the article's block says: the header showed the refreshing text, and
+        // the last frame has the detail page back, the header's time line updated.
+        XCTAssertTrue(b.frames.contains { texts($0.items.first { $0.id == "downScrollerView.mj_header" }).contains("正在刷新数据中...") })
+        XCTAssertEqual(b.frames.last?.items.first { $0.id == "upScrollerView" }?.frame.minY, 64)
     }
 }

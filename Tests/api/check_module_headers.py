@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from checks import Checks
 
 check = Checks("module headers")
-for folder in sorted(glob.glob(os.path.join(ROOT, "Sources", "Flipbook*"))) + [os.path.join(ROOT, "Sources", "UIKit")]:
+for folder in sorted(glob.glob(os.path.join(ROOT, "Sources", "Flipbook*"))) + [os.path.join(ROOT, "Sources", m) for m in ("UIKit", "MJRefresh")]:
     module = os.path.basename(folder)
     header = os.path.join(folder, "Module.swift")
     first = open(header, encoding="utf-8").readline() if os.path.exists(header) else ""

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Lists the public symbols of every module `import Flipbook` re-exports, of the FlipbookCLI
-and FlipbookTesting products and of the UIKit module (FlipbookUIKit), with the toolchain's swift-symbolgraph-extract, and fails on:
+and FlipbookTesting products and of the UIKit and MJRefresh modules (FlipbookUIKit, FlipbookMJRefresh), with the toolchain's swift-symbolgraph-extract, and fails on:
 - a change against the reviewed baseline, Tests/api/public-api.txt (one line a symbol: module,
   kind, path, declaration): an added or removed public symbol is a decision, so it is listed
   and the check fails until the baseline is recorded again (`make api-baseline`) and committed;
@@ -24,7 +24,8 @@ BUILD = args[0] if args else os.path.join(ROOT, ".build/debug")
 BASELINE = os.path.join(ROOT, "Tests", "api", "public-api.txt")
 check = Checks("public API")
 MODULES = ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookEffects",
-           "FlipbookGraphics", "FlipbookSceneFile", "FlipbookRender", "FlipbookDiff", "Flipbook", "FlipbookCLI", "FlipbookTesting", "UIKit"]
+           "FlipbookGraphics", "FlipbookSceneFile", "FlipbookRender", "FlipbookDiff", "Flipbook", "FlipbookCLI", "FlipbookTesting", "UIKit",
+           "MJRefresh"]
 cflags = subprocess.run(["pkg-config", "--cflags", "pangocairo", "zlib", "libwebpmux", "libdeflate"], capture_output=True, text=True,
                         check=True).stdout.split()
 includes = [f for flag in cflags if flag.startswith("-I") for f in ("-Xcc", flag)]

@@ -10,6 +10,7 @@ public enum UIKitExampleScenes {
         "mail-inbox": { mailInbox() },
         "today-feed": { todayFeed() },
         "tag-reorder": { tagReorder() },
+        "pull-for-more": { pullForMore() },
     ]
 
     static func drag(at time: Double, y: Double, from x0: Double, to x1: Double, duration: Double, hold: Double = 0.15) -> TouchTrack {
@@ -81,4 +82,51 @@ extension UIKitExampleScenes {
 enum MailInboxScene {
     /// Each message is 101 pt tall: 10 + a 22 pt headline + 2 + a 20 pt subheadline + 2 + two of them + 10.
     static let rowMiddles: [Double] = (0..<8).map { 50 + 101 * Double($0) }
+}
+
+extension UIKitExampleScenes {
+    /// Article 5's view version on examples/pull-for-more.json's touches: a pull up too short
+    /// to swap, one that swaps the pages, and a pull down on the more page that refreshes and
+    /// swaps them back. A navigation controller would place the view below its 64 pt of bars
+    /// (the controller sets `edgesForExtendedLayout = []`); the scene places it there and draws
+    /// the bars as the article's screenshots show them.
+    public static func pullForMore() -> Scene {
+        let controller = PullForMoreViewController()
+        let canvas = Canvas(width: 375, height: 667, scale: 2, background: .white)
+        var scene = Scene(name: "pull-for-more", canvas: canvas, fps: 60, duration: 6.6, viewController: controller,
+                          viewFrame: CGRect(x: 0, y: 64, width: canvas.width, height: canvas.height - 64), touches: pullForMoreTouches)
+        scene.chrome = pullForMoreBars
+        return scene
+    }
+
+    /// examples/pull-for-more.json's script: two drags up on the detail page, a pull down on the more page.
+    public static let pullForMoreTouches: [TouchTrack] = [
+        TouchTrack(finger: 1, downTime: 0.5, downPoint: Point(x: 187, y: 520),
+                   segments: [.init(to: Point(x: 187, y: 390), duration: 0.5, curve: .easeInEaseOut), .init(to: Point(x: 187, y: 390), duration: 0.2)]),
+        TouchTrack(finger: 1, downTime: 2.0, downPoint: Point(x: 187, y: 560),
+                   segments: [.init(to: Point(x: 187, y: 300), duration: 0.6, curve: .easeInEaseOut), .init(to: Point(x: 187, y: 300), duration: 0.2)]),
+        TouchTrack(finger: 1, downTime: 3.6, downPoint: Point(x: 187, y: 160),
+                   segments: [.init(to: Point(x: 187, y: 310), duration: 0.6, curve: .easeOut), .init(to: Point(x: 187, y: 310), duration: 0.3)]),
+    ]
+
+    /// The status bar and the navigation bar, as examples/pull-for-more.json draws them.
+    static var pullForMoreBars: [ItemSpec] {
+        var style = CellStyle()
+        style.cornerRadius = 0
+        style.shadow = nil
+        style.border = nil
+        var status = ItemSpec(id: "status", title: "", color: Color(hex: "#F9F9F9")!)
+        status.origin = Point(x: 0, y: 0)
+        status.size = Size(width: 375, height: 20)
+        status.style = style
+        var nav = ItemSpec(id: "nav", title: "宝贝详情", color: Color(hex: "#F9F9F9")!)
+        nav.origin = Point(x: 0, y: 20)
+        nav.size = Size(width: 375, height: 44)
+        style.titleAlignment = .center
+        style.titleSize = 17
+        style.titleColor = Color(hex: "#000000")!
+        nav.style = style
+        nav.content = [ContentSpec(kind: .rect(Color(hex: "#C6C6C8")!, cornerRadius: 0), x: 0, y: 43.5, width: 375, height: 0.5)]
+        return [status, nav]
+    }
 }
