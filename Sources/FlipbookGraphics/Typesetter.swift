@@ -155,6 +155,21 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
+    /// The block of lines `label` shows at its width (as `height(of:)` counts them): its height,
+    /// and its first and last lines' baselines from its top — what Auto Layout's baseline
+    /// anchors read, the block being centred in the label's frame as it is drawn.
+    package static func baselines(of label: TextElement) throws -> (height: Double, first: Double, last: Double) {
+        try with { t in
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
+            let all = t.boxes(layout)
+            let used = all.prefix(max(1, label.numberOfLines == 0 ? all.count : min(all.count, label.numberOfLines)))
+            guard let first = used.first, let last = used.last else { return (0, 0, 0) }
+            return (last.top + last.height - first.top, first.baseline - first.top, last.baseline - first.top)
+        }
+    }
+
     /// The logical width of `layout`'s text, in Pango units.
     static func logicalWidth(_ layout: OpaquePointer) -> Int32 {
         var logical = PangoRectangle()

@@ -22,7 +22,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 
 /// What an anchor or constraint attribute measures.
 enum NSLayoutAttributeKind: Sendable {
-    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY, firstBaseline, lastBaseline
 }
 
 /// https://developer.apple.com/documentation/uikit/nslayoutconstraint

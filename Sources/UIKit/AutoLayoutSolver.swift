@@ -155,11 +155,31 @@ enum AutoLayoutSolver {
             guides[ObjectIdentifier(g)] = b
             return b
         }
+        /// A view's first or last baseline (Apple: that of its forFirstBaselineLayout or
+        /// forLastBaselineLayout view, else that view's top or bottom): a label's lines are a
+        /// block centred in its frame, so a baseline is its centre plus a fixed offset.
+        func baseline(of v: UIView, first: Bool) -> Expr? {
+            let target = first ? v.forFirstBaselineLayout : v.forLastBaselineLayout
+            guard inTree.contains(ObjectIdentifier(target)) else { return nil }
+            let b = box(of: target)
+            if let label = target as? UILabel,
+               let offsets = label.baselinesFromCentre(wrappingAt: labelWidths[ObjectIdentifier(label)]
+                   ?? (label.preferredMaxLayoutWidth > 0 ? label.preferredMaxLayoutWidth : nil)) {
+                return b.y + 0.5 * b.h + .constant(first ? offsets.first : offsets.last)
+            }
+            return first ? b.y : b.y + b.h
+        }
         func expr(_ a: AnyLayoutAnchor) -> Expr? {
             let b: Box
-            if let v = a.view { guard inTree.contains(ObjectIdentifier(v)) else { return nil }; b = box(of: v) }
+            if let v = a.view {
+                guard inTree.contains(ObjectIdentifier(v)) else { return nil }
+                if a.attribute == .firstBaseline || a.attribute == .lastBaseline { return baseline(of: v, first: a.attribute == .firstBaseline) }
+                b = box(of: v)
+            }
             else if let g = a.guide, let gb = box(of: g) { b = gb } else { return nil }
             switch a.attribute {
+            case .firstBaseline: return b.y
+            case .lastBaseline: return b.y + b.h
             case .left, .leading: return b.x
             case .right, .trailing: return b.x + b.w
             case .top: return b.y

@@ -159,14 +159,27 @@ open class UILabel: UIView {
 
     /// The size at `width` (nil: unwrapped): what Auto Layout's second pass asks of a multi-line label.
     func intrinsicSize(wrappingAt width: CGFloat?) -> CGSize {
-        guard let text, !text.isEmpty else { return .zero }
+        guard let element = measured(wrappingAt: width) else { return .zero }
+        let h = (try? Typesetter.height(of: element)) ?? element.fontSize
+        return CGSize(width: CGFloat(element.frame.width.rounded(.up)), height: CGFloat(h.rounded(.up)))
+    }
+
+    /// The first and last baselines from the centre of the label's frame (its lines are drawn
+    /// as a block centred in it), at `width` as `intrinsicSize(wrappingAt:)` sets the text; nil
+    /// with no text (the label then has no baseline).
+    func baselinesFromCentre(wrappingAt width: CGFloat?) -> (first: Double, last: Double)? {
+        guard let element = measured(wrappingAt: width), let b = try? Typesetter.baselines(of: element) else { return nil }
+        return (b.first - b.height / 2, b.last - b.height / 2)
+    }
+
+    /// The text as the typesetter measures it at `width` (nil: one line, unwrapped).
+    private func measured(wrappingAt width: CGFloat?) -> TextElement? {
+        guard let text, !text.isEmpty else { return nil }
         let font = drawingFont
         let weight: FontWeight = font.weight >= .semibold ? .bold : .regular
         let natural = (try? Typesetter.naturalWidth(of: text, fontSize: Double(font.pointSize), weight: weight)) ?? 0
         let w = width.map { min(Double($0), natural) } ?? natural
-        let element = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: Double(font.pointSize), weight: weight,
-                                  numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
-        let h = (try? Typesetter.height(of: element)) ?? Double(font.pointSize)
-        return CGSize(width: CGFloat(w.rounded(.up)), height: CGFloat(h.rounded(.up)))
+        return TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: Double(font.pointSize), weight: weight,
+                           numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
     }
 }

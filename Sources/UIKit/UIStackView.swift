@@ -46,7 +46,6 @@ open class UIStackView: UIView {
     /// What the stack is missing to arrange as UIKit would, in one line (nil: nothing).
     var unsupported: String? {
         switch distribution {
-        case .equalCentering: return "UIStackView.distribution .\(distribution) is not arranged yet (fill, fillEqually, fillProportionally and equalSpacing are)"
         case .fillProportionally:
             let horizontal = axis == .horizontal
             let lengths = arrangedSubviews.filter { !$0.isHidden }.map { horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height }
@@ -55,7 +54,10 @@ open class UIStackView: UIView {
             }
         default: break
         }
-        if alignment == .firstBaseline || alignment == .lastBaseline { return "UIStackView.alignment .\(alignment) is not arranged yet" }
+        if (alignment == .firstBaseline || alignment == .lastBaseline) && axis == .vertical {
+            // Apple's Alignment page: the baseline alignments are "only valid for horizontal stacks".
+            return "UIStackView.alignment .\(alignment) in a vertical stack is not arranged (UIKit's baseline alignments are for horizontal stacks)"
+        }
         return nil
     }
 
@@ -78,7 +80,20 @@ open class UIStackView: UIView {
         var gaps: [UILayoutGuide] = []
         defer { gapGuides = gaps }
         for (a, b) in zip(views, views.dropFirst()) {
-            if distribution == .equalSpacing {
+            if distribution == .equalCentering {
+                // At least the spacing apart, and the centres equally far apart as nearly as that
+                // allows (Apple's equalCentering: "equal center-to-center spacing … while
+                // maintaining the spacing property's distance between views"): a guide from
+                // centre to centre, the guides' lengths equal just below required.
+                let gap = UILayoutGuide()
+                gap.owningView = self
+                gaps.append(gap)
+                out += horizontal
+                    ? [b.leadingAnchor.constraint(greaterThanOrEqualTo: a.trailingAnchor, constant: spacing),
+                       gap.leadingAnchor.constraint(equalTo: a.centerXAnchor), gap.trailingAnchor.constraint(equalTo: b.centerXAnchor)]
+                    : [b.topAnchor.constraint(greaterThanOrEqualTo: a.bottomAnchor, constant: spacing),
+                       gap.topAnchor.constraint(equalTo: a.centerYAnchor), gap.bottomAnchor.constraint(equalTo: b.centerYAnchor)]
+            } else if distribution == .equalSpacing {
                 let gap = UILayoutGuide()
                 gap.owningView = self
                 gaps.append(gap)
@@ -93,7 +108,9 @@ open class UIStackView: UIView {
             }
         }
         for (g, h) in zip(gaps, gaps.dropFirst()) {
-            out.append(horizontal ? h.widthAnchor.constraint(equalTo: g.widthAnchor) : h.heightAnchor.constraint(equalTo: g.heightAnchor))
+            let equal = horizontal ? h.widthAnchor.constraint(equalTo: g.widthAnchor) : h.heightAnchor.constraint(equalTo: g.heightAnchor)
+            if distribution == .equalCentering { equal.priority = UILayoutPriority(999) }
+            out.append(equal)
         }
         if distribution == .fillProportionally {
             // Each view's length along the axis in proportion to its intrinsic length, the
@@ -132,10 +149,22 @@ open class UIStackView: UIView {
             }
             switch alignment {
             case .fill: edges(.equal, .equal)
-            case .leading, .firstBaseline:
+            case .leading:
                 edges(.equal, .lessThanOrEqual)
-            case .trailing, .lastBaseline:
+            case .trailing:
                 edges(.greaterThanOrEqual, .equal)
+            case .firstBaseline, .lastBaseline:
+                // Baselines in line with the first view's, every view inside the stack; where
+                // the stack is taller than they need, they keep to its top (Flipbook's choice:
+                // Apple does not say).
+                edges(.greaterThanOrEqual, .lessThanOrEqual)
+                if v !== first {
+                    out.append(alignment == .firstBaseline ? v.firstBaselineAnchor.constraint(equalTo: first.firstBaselineAnchor)
+                                                           : v.lastBaselineAnchor.constraint(equalTo: first.lastBaselineAnchor))
+                }
+                let top = v.topAnchor.constraint(equalTo: guide.top)
+                top.priority = UILayoutPriority(49)
+                out.append(top)
             case .center:
                 edges(.greaterThanOrEqual, .lessThanOrEqual)
                 out.append(horizontal ? v.centerYAnchor.constraint(equalTo: guide.centerY) : v.centerXAnchor.constraint(equalTo: guide.centerX))

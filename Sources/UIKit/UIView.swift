@@ -92,6 +92,17 @@ open class UIView: NSObject {
     public lazy var centerYAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .centerY))
     public lazy var widthAnchor = NSLayoutDimension(AnyLayoutAnchor(view: self, .width))
     public lazy var heightAnchor = NSLayoutDimension(AnyLayoutAnchor(view: self, .height))
+    /// The baseline of the first line of text of `forFirstBaselineLayout`; its top where that
+    /// view has no text (https://developer.apple.com/documentation/uikit/uiview/forfirstbaselinelayout).
+    public lazy var firstBaselineAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .firstBaseline))
+    /// The baseline of the last line of text of `forLastBaselineLayout`; its bottom where that
+    /// view has no text (https://developer.apple.com/documentation/uikit/uiview/forlastbaselinelayout).
+    public lazy var lastBaselineAnchor = NSLayoutYAxisAnchor(AnyLayoutAnchor(view: self, .lastBaseline))
+    /// The view whose first baseline is this view's: `forLastBaselineLayout` unless overridden
+    /// (Apple's page); a subview of this one.
+    open var forFirstBaselineLayout: UIView { forLastBaselineLayout }
+    /// The view whose last baseline is this view's: the view itself unless overridden.
+    open var forLastBaselineLayout: UIView { self }
 
     /// The size the content needs; no intrinsic metric (−1) on either axis for a plain view.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }

@@ -254,11 +254,28 @@ final class StackViewTests: XCTestCase {
         }
     }
 
-    func testUnsupportedDistributionIsNamed() {
-        let stack = UIStackView(arrangedSubviews: [box(10, 10)])
+    /// equalCentering (Apple's case: equal centre-to-centre spacing while keeping the spacing):
+    /// 40, 80 and 20 wide in 280 pt, the first and last at the ends, so the centres are at 20 and
+    /// 270 and the middle one's at 145; where that would crowd the spacing, the spacing wins.
+    func testEqualCentering() {
+        let (a, b, c) = (box(40, 10), box(80, 10), box(20, 10))
+        let stack = UIStackView(arrangedSubviews: [a, b, c])
         stack.distribution = .equalCentering
-        let cell = UICollectionViewCell(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        cell.contentView.addSubview(stack)
-        XCTAssertEqual(UIKitCellContent.layOut(cell), "UIStackView.distribution .equalCentering is not arranged yet (fill, fillEqually, fillProportionally and equalSpacing are)")
+        stack.alignment = .top
+        stack.spacing = 10
+        _ = laidOut(stack)
+        XCTAssertEqual(a.frame.minX, 0, accuracy: 1e-6)
+        XCTAssertEqual(b.frame.midX, 145, accuracy: 1e-6)
+        XCTAssertEqual(c.frame.maxX, 280, accuracy: 1e-6)
+        // A 200 pt middle view cannot be centred at 145 with 10 pt to each neighbour: it sits
+        // between them, 10 pt from each (40 + 10 = 50, 50 + 200 + 10 = 260).
+        let (d, e, f) = (box(40, 10), box(200, 10), box(20, 10))
+        let crowded = UIStackView(arrangedSubviews: [d, e, f])
+        crowded.distribution = .equalCentering
+        crowded.alignment = .top
+        crowded.spacing = 10
+        _ = laidOut(crowded)
+        XCTAssertEqual(e.frame.minX, 50, accuracy: 1e-6)
+        XCTAssertEqual(f.frame.minX, 260, accuracy: 1e-6)
     }
 }
