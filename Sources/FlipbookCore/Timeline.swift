@@ -66,6 +66,8 @@ public struct TextElement: Hashable, Sendable {
     public var alignment: TextAlignment
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
+    /// Set in the italic face (UIFont.italicSystemFont(ofSize:)).
+    public var italic = false
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

@@ -4,7 +4,8 @@ import FlipbookCore
 /// The fonts Flipbook draws with. They are loaded by file into a private fontconfig
 /// configuration, so text looks the same whatever else the machine has installed or however
 /// its fontconfig is set up: Inter for Latin, Noto Sans CJK SC for Chinese, Noto Color Emoji for
-/// emoji (Debian packages, installed by scripts/setup.sh; all under the SIL Open Font License).
+/// emoji (Debian packages, installed by scripts/setup.sh; all under the SIL Open Font License);
+/// Inter in Regular, Bold and their italics.
 ///
 /// The open fonts nearest Apple's: Inter's line is 1.210 em (ascender 0.969, descender 0.241),
 /// SF's 1.193 em (UIFont.systemFont(ofSize: 15).lineHeight is 17.9004, measured; ascender 0.952,
@@ -22,6 +23,8 @@ public enum FontLibrary {
     public static let files = [
         "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
         "/usr/share/fonts/opentype/inter/Inter-Bold.otf",
+        "/usr/share/fonts/opentype/inter/Inter-Italic.otf",
+        "/usr/share/fonts/opentype/inter/Inter-BoldItalic.otf",
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",

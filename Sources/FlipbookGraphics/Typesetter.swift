@@ -18,7 +18,7 @@ public final class Typesetter: @unchecked Sendable {
     /// `height(of:)` by label (its frame's width, font and line rules; not its position).
     private var heights: [TextElement: Double] = [:]
     /// `naturalWidth(of:fontSize:weight:)` by text and font: a header asks every frame it is redrawn.
-    private struct WidthKey: Hashable { var text: String; var fontSize: Double; var weight: FontWeight }
+    private struct WidthKey: Hashable { var text: String; var fontSize: Double; var weight: FontWeight; var italic: Bool }
     private var widths: [WidthKey: Double] = [:]
     /// Cached layouts kept at most (then the cache starts again): bounded memory however long the scene.
     static let cacheLimit = 2048
@@ -121,11 +121,11 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     /// The width of `text` set on one line, unwrapped: what a "fit" tag is sized by.
-    public static func naturalWidth(of text: String, fontSize: Double, weight: FontWeight) throws -> Double {
+    public static func naturalWidth(of text: String, fontSize: Double, weight: FontWeight, italic: Bool = false) throws -> Double {
         try with { t in
-            let key = WidthKey(text: text, fontSize: fontSize, weight: weight)
+            let key = WidthKey(text: text, fontSize: fontSize, weight: weight, italic: italic)
             if let w = t.widths[key] { return w }
-            let layout = t.makeLayout(text, fontSize: fontSize, weight: weight)
+            let layout = t.makeLayout(text, fontSize: fontSize, weight: weight, italic: italic)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             let w = Double(logicalWidth(layout)) / Double(PANGO_SCALE)
             if t.widths.count >= Typesetter.cacheLimit { t.widths.removeAll(keepingCapacity: true) }
@@ -143,7 +143,7 @@ public final class Typesetter: @unchecked Sendable {
         key.color = .clear
         return try with { t in
             if let h = t.heights[key] { return h }
-            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
             let all = t.boxes(layout)
@@ -160,7 +160,7 @@ public final class Typesetter: @unchecked Sendable {
     /// anchors read, the block being centred in the label's frame as it is drawn.
     package static func baselines(of label: TextElement) throws -> (height: Double, first: Double, last: Double) {
         try with { t in
-            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
             let all = t.boxes(layout)
@@ -209,12 +209,14 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
-    func makeLayout(_ text: String, fontSize: Double, weight: FontWeight) -> OpaquePointer {
+    func makeLayout(_ text: String, fontSize: Double, weight: FontWeight, italic: Bool = false) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, FontLibrary.family)
         pango_font_description_set_absolute_size(font, fontSize * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        // Inter's own italic faces; Chinese, which has none, is slanted by Pango.
+        if italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         // UILabel breaks a long word without a hyphen (hyphenationFactor 0); Pango adds one.
@@ -276,7 +278,7 @@ public final class Typesetter: @unchecked Sendable {
 
     private func setLines(_ label: TextElement) -> PreparedText {
         let mode = label.lineBreakMode
-        let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight)
+        let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
         configure(full, label, wrap: mode != .byClipping)
         var layouts = [full]
         var all = boxes(full)
@@ -291,7 +293,7 @@ public final class Typesetter: @unchecked Sendable {
             let start = Int(all[shown - 1].line.pointee.start_index)
             var rest = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
             rest = rest.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
-            let last = makeLayout(rest, fontSize: label.fontSize, weight: label.weight)
+            let last = makeLayout(rest, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
             configure(last, label, wrap: true)
             pango_layout_set_ellipsize(last, mode == .byTruncatingHead ? PANGO_ELLIPSIZE_START
                                        : mode == .byTruncatingMiddle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
@@ -359,7 +361,7 @@ public final class Typesetter: @unchecked Sendable {
         let all = Array(text)
         let goal = Int32(clamping: Int((label.frame.width * Double(PANGO_SCALE)).rounded(.down)))
         func set(_ head: [Character], _ tail: [Character]) -> (layout: OpaquePointer, width: Int32) {
-            let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight)
+            let layout = makeLayout(String(head) + "…" + String(tail), fontSize: label.fontSize, weight: label.weight, italic: label.italic)
             pango_layout_set_single_paragraph_mode(layout, 1)
             return (layout, Typesetter.logicalWidth(layout))
         }

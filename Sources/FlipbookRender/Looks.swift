@@ -72,6 +72,7 @@ public enum Looks {
                 if t.alignment != .left { w.string("align", t.alignment.rawValue) }
                 if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
                 if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
+                if t.italic { w.bool("italic", true) }
                 if let v = t.view { w.string("view", v) }
             case .rect(let r):
                 w.string("rect", r.color.hex)
@@ -142,7 +143,7 @@ public enum Looks {
         var content: [Element] = []
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "cornerRadius", "contentMode", "rotation", "phase", "view", "clip", "content"])
+                                            "numberOfLines", "lineBreakMode", "italic", "cornerRadius", "contentMode", "rotation", "phase", "view", "clip", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -151,6 +152,7 @@ public enum Looks {
                                        alignment: TextAlignment(rawValue: try eo.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
                                        numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
                                        lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
+                text.italic = try eo.optional("italic")?.bool() ?? false
                 text.view = view
                 content.append(.text(text))
             } else if let r = eo.optional("rect") {

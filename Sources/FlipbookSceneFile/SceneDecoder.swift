@@ -481,12 +481,14 @@ public struct SceneDecoder: Sendable {
         switch (o.optional("text"), o.optional("rect"), o.optional("image")) {
         case (let t?, nil, nil):
             try refuse(["cornerRadius", "contentMode"], "rects and images, not text")
-            kind = .text(TextElement(text: try t.string(), frame: .zero, fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
-                                     weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
-                                     color: try o.optional("color")?.color() ?? .black,
-                                     alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
-                                     numberOfLines: try o.optional("numberOfLines")?.integer(in: 0...1000) ?? 1,
-                                     lineBreakMode: try o.optional("lineBreakMode").map(decodeLineBreakMode) ?? .byTruncatingTail))
+            var text = TextElement(text: try t.string(), frame: .zero, fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
+                                   weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(["regular", "bold"]) ?? "regular")!,
+                                   color: try o.optional("color")?.color() ?? .black,
+                                   alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
+                                   numberOfLines: try o.optional("numberOfLines")?.integer(in: 0...1000) ?? 1,
+                                   lineBreakMode: try o.optional("lineBreakMode").map(decodeLineBreakMode) ?? .byTruncatingTail)
+            text.italic = try o.optional("italic")?.bool() ?? false
+            kind = .text(text)
         case (nil, let r?, nil):
             try refuse(textKeys + ["contentMode"], "text (or images), not rects")
             kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)

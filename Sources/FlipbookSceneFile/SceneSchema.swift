@@ -158,6 +158,7 @@ enum SceneSchema {
         F("color", .color, "Default #000000"),
         F("numberOfLines", .integer(0...1000), "Default 1 (0: as many as fit)"),
         F("lineBreakMode", .names(LineBreakMode.self), "Default byTruncatingTail"),
+        F("italic", .bool, "Default false: Inter's italic face"),
     ]
     static let content = FieldTable([
         F("text", .string, "A label"),

@@ -199,9 +199,11 @@ enum UIKitCellContent {
                 }
                 let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
                 if scaled("label") {
-                place(.text(TextElement(text: text, frame: .zero, fontSize: Double(fontSize * placed.sx), weight: font.weight >= .semibold ? .bold : .regular,
-                                        color: textColor.value.multiplyingAlpha(Double(a)), alignment: alignment,
-                                        numberOfLines: label.numberOfLines, lineBreakMode: LineBreakMode(label.lineBreakMode))))
+                var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
+                                           lineBreakMode: LineBreakMode(label.lineBreakMode))
+                element.color = textColor.value.multiplyingAlpha(Double(a))
+                element.alignment = alignment
+                place(.text(element))
                 }
             }
             if let imageView = sub as? UIImageView, let image = imageView.image {

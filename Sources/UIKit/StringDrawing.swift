@@ -17,10 +17,8 @@ extension NSString {
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         let font = attrs?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 17)
         let text = self as String
-        let weight: FontWeight = font.weight >= .semibold ? .bold : .regular
-        let width = (try? Typesetter.naturalWidth(of: text, fontSize: Double(font.pointSize), weight: weight)) ?? 0
-        let height = (try? Typesetter.height(of: TextElement(text: text.isEmpty ? " " : text, frame: Rect(x: 0, y: 0, width: 100_000, height: 0),
-                                                             fontSize: Double(font.pointSize), weight: weight))) ?? 0
+        let width = font.naturalWidth(of: text)
+        let height = (try? Typesetter.height(of: font.element(text.isEmpty ? " " : text, width: 100_000))) ?? 0
         return CGSize(width: width, height: height)
     }
 }

@@ -10,9 +10,26 @@ public final class UIFont: NSObject, @unchecked Sendable {
     public let pointSize: CGFloat
     public let weight: Weight
     public let fontName: String
+    /// Set in the italic face (italicSystemFont(ofSize:)).
+    let isItalic: Bool
 
-    init(size: CGFloat, weight: Weight, name: String = ".SFUI") {
-        pointSize = size; self.weight = weight; fontName = name
+    init(size: CGFloat, weight: Weight, name: String = ".SFUI", italic: Bool = false) {
+        pointSize = size; self.weight = weight; fontName = name; isItalic = italic
+    }
+
+    /// The face Flipbook sets it in: bold from `.semibold`.
+    var drawnWeight: FontWeight { weight >= .semibold ? .bold : .regular }
+    /// `text` in this font, at `width` (0 lines: as many as it takes), as the typesetter sets it.
+    func element(_ text: String, width: Double, fontSize: Double? = nil, numberOfLines: Int = 1,
+                 lineBreakMode: LineBreakMode = .byTruncatingTail) -> TextElement {
+        var e = TextElement(text: text, frame: Rect(x: 0, y: 0, width: width, height: 0), fontSize: fontSize ?? Double(pointSize),
+                            weight: drawnWeight, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+        e.italic = isItalic
+        return e
+    }
+    /// The width of `text` on one line in this font.
+    func naturalWidth(of text: String, fontSize: Double? = nil) -> Double {
+        (try? Typesetter.naturalWidth(of: text, fontSize: fontSize ?? Double(pointSize), weight: drawnWeight, italic: isItalic)) ?? 0
     }
 
     /// https://developer.apple.com/documentation/uikit/uifont/weight
@@ -52,6 +69,9 @@ public final class UIFont: NSObject, @unchecked Sendable {
     public class func systemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
     public class func systemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular) }
     public class func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .bold) }
+    /// The system font's italic (https://developer.apple.com/documentation/uikit/uifont/italicsystemfont(ofsize:)):
+    /// Inter's italic face here.
+    public class func italicSystemFont(ofSize fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: .regular, italic: true) }
     /// The size of `fontSize`'s digits; Flipbook's digits are already equal widths in its Latin face.
     public class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont { UIFont(size: fontSize, weight: weight) }
     /// 17 (https://developer.apple.com/documentation/uikit/uifont/labelfontsize).
@@ -71,7 +91,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
         return UIFont(size: size, weight: weight)
     }
 
-    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: weight, name: fontName) }
+    public func withSize(_ fontSize: CGFloat) -> UIFont { UIFont(size: fontSize, weight: weight, name: fontName, italic: isItalic) }
 }
 
 /// https://developer.apple.com/documentation/uikit/nstextalignment
@@ -147,8 +167,7 @@ open class UILabel: UIView {
     func drawnFontSize(width: CGFloat) -> CGFloat {
         let size = drawingFont.pointSize
         guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, let text, !text.isEmpty, width > 0 else { return size }
-        let weight: FontWeight = drawingFont.weight >= .semibold ? .bold : .regular
-        let natural = CGFloat((try? Typesetter.naturalWidth(of: text, fontSize: Double(size), weight: weight)) ?? 0)
+        let natural = CGFloat(drawingFont.naturalWidth(of: text, fontSize: Double(size)))
         guard natural > width else { return size }
         return size * max(min(minimumScaleFactor, 1), width / natural)
     }
@@ -176,10 +195,8 @@ open class UILabel: UIView {
     private func measured(wrappingAt width: CGFloat?) -> TextElement? {
         guard let text, !text.isEmpty else { return nil }
         let font = drawingFont
-        let weight: FontWeight = font.weight >= .semibold ? .bold : .regular
-        let natural = (try? Typesetter.naturalWidth(of: text, fontSize: Double(font.pointSize), weight: weight)) ?? 0
+        let natural = font.naturalWidth(of: text)
         let w = width.map { min(Double($0), natural) } ?? natural
-        return TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: Double(font.pointSize), weight: weight,
-                           numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
+        return font.element(text, width: w, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
     }
 }
