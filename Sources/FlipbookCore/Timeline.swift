@@ -105,6 +105,11 @@ public struct RectElement: Hashable, Sendable {
     public var frame: Rect
     public var color: Color
     public var cornerRadius: Double
+    /// CALayer's border: drawn inside the rectangle along its rounded outline (nil: none).
+    public var border: Color? = nil
+    public var borderWidth: Double = 0
+    /// CALayer's shadow of the filled rectangle, behind it (nil: none).
+    public var shadow: Shadow? = nil
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

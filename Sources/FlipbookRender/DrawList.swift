@@ -123,7 +123,17 @@ public enum DrawList {
     /// One content element's primitives (`scale` for what is a device pixel thick).
     static func element(_ e: Element, scale: Double) -> [DrawPrimitive] {
         switch e {
-        case .rect(let r): return [.fill(.roundedRect(RoundedRect(r.frame, radius: r.cornerRadius)), r.color)]
+        case .rect(let r):
+            let shape = RoundedRect(r.frame, radius: r.cornerRadius)
+            var out: [DrawPrimitive] = []
+            if let s = r.shadow, r.color.alpha > 0 { out.append(.shadow(s, of: shape, overOpaqueFill: r.color.alpha >= 1)) }
+            if r.color.alpha > 0 || r.border == nil { out.append(.fill(.roundedRect(shape), r.color)) }
+            if let border = r.border {
+                // As a look's border: inside the shape, at most half its shorter side.
+                let w = min(r.borderWidth, r.frame.width / 2, r.frame.height / 2)
+                if w > 0 { out.append(.stroke(.roundedRect(shape.borderLine(width: w)), border, width: w, round: false)) }
+            }
+            return out
         case .text(let t): return [.text(t)]
         case .image(let i): return [.image(i)]
         case .arrow(let a):

@@ -41,17 +41,7 @@ public enum Looks {
         }
         if let b = a.border { w.string("border", b.hex) }
         if let bw = a.borderWidth { w.number("borderWidth", bw) }
-        if let s = a.shadow {
-            w.beginObject("shadow")
-            w.string("color", s.color.hex)
-            w.number("opacity", s.opacity)
-            w.beginArray("offset")
-            w.number(nil, s.offset.x)
-            w.number(nil, s.offset.y)
-            w.endArray()
-            w.number("radius", s.radius)
-            w.endObject()
-        }
+        if let s = a.shadow { writeShadow(s, to: &w) }
         if !a.clipsToBounds { w.bool("clipsToBounds", false) }
         if !a.content.isEmpty { writeContent(a.content, to: &w) }
         w.endObject()
@@ -78,6 +68,8 @@ public enum Looks {
                 w.string("rect", r.color.hex)
                 frame(&w, r.frame)
                 if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
+                if let b = r.border { w.string("border", b.hex); w.number("borderWidth", r.borderWidth) }
+                if let s = r.shadow { writeShadow(s, to: &w) }
                 if let v = r.view { w.string("view", v) }
             case .image(let i):
                 w.string("image", i.image.description)
@@ -109,6 +101,25 @@ public enum Looks {
         w.endArray()
     }
 
+    static func writeShadow(_ s: Shadow, to w: inout JSONWriter) {
+        w.beginObject("shadow")
+        w.string("color", s.color.hex)
+        w.number("opacity", s.opacity)
+        w.beginArray("offset")
+        w.number(nil, s.offset.x)
+        w.number(nil, s.offset.y)
+        w.endArray()
+        w.number("radius", s.radius)
+        w.endObject()
+    }
+
+    static func readShadow(_ s: JSONField) throws -> Shadow {
+        let so = try s.object(allowed: ["color", "opacity", "offset", "radius"])
+        let offset = try so.required("offset").array(minCount: 2, maxCount: 2).map { try $0.number() }
+        return Shadow(color: try so.required("color").color(), opacity: try so.required("opacity").number(),
+                      offset: Point(x: offset[0], y: offset[1]), radius: try so.required("radius").number())
+    }
+
     /// A look read back from `f` (what `write` wrote).
     public static func read(_ f: JSONField) throws -> Appearance {
         let o = try f.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "clipsToBounds", "content"])
@@ -124,12 +135,7 @@ public enum Looks {
         a.border = try o.optional("border")?.color()
         a.borderWidth = try o.optional("borderWidth")?.number()
         a.clipsToBounds = try o.optional("clipsToBounds")?.bool() ?? true
-        if let s = o.optional("shadow") {
-            let so = try s.object(allowed: ["color", "opacity", "offset", "radius"])
-            let offset = try so.required("offset").array(minCount: 2, maxCount: 2).map { try $0.number() }
-            a.shadow = Shadow(color: try so.required("color").color(), opacity: try so.required("opacity").number(),
-                              offset: Point(x: offset[0], y: offset[1]), radius: try so.required("radius").number())
-        }
+        a.shadow = try o.optional("shadow").map(readShadow)
         a.content = try readContent(o.optional("content"), depth: 0)
         return a
     }
@@ -143,7 +149,8 @@ public enum Looks {
         var content: [Element] = []
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "italic", "cornerRadius", "contentMode", "rotation", "phase", "view", "clip", "content"])
+                                            "numberOfLines", "lineBreakMode", "italic", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
+                                            "phase", "view", "clip", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -157,6 +164,9 @@ public enum Looks {
                 content.append(.text(text))
             } else if let r = eo.optional("rect") {
                 var element = RectElement(frame: try rect(eo), color: try r.color(), cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
+                element.border = try eo.optional("border")?.color()
+                element.borderWidth = try eo.optional("borderWidth")?.number() ?? 0
+                element.shadow = try eo.optional("shadow").map(readShadow)
                 element.view = view
                 content.append(.rect(element))
             } else if let i = eo.optional("image") {

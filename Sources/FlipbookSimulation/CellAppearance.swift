@@ -199,6 +199,9 @@ public enum CellAppearance {
             return .text(t)
         case .rect(let color, let radius):
             var r = RectElement(frame: f, color: color, cornerRadius: radius)
+            r.border = c.borderColor
+            r.borderWidth = c.borderWidth
+            r.shadow = c.shadow
             r.view = c.view
             return .rect(r)
         case .image(let image, let mode, let radius):

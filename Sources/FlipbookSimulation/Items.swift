@@ -31,6 +31,14 @@ public struct ContentSpec: Hashable, Sendable {
     public var height: Double
     /// The view it was made from, by its path in its cell (TextElement.view); nil in a scene file.
     package var view: String?
+    /// A rect's CALayer border and shadow (a UIKit subview's; RectElement draws them).
+    package var border: (color: Color, width: Double)? {
+        get { borderColor.map { ($0, borderWidth) } }
+        set { borderColor = newValue?.color; borderWidth = newValue?.width ?? 0 }
+    }
+    package var borderColor: Color?
+    package var borderWidth = 0.0
+    package var shadow: Shadow?
 
     public init(kind: Kind, x: Double? = nil, right: Double? = nil, y: Double? = nil, bottom: Double? = nil, width: Double? = nil, height: Double) {
         self.kind = kind; self.x = x; self.right = right; self.y = y; self.bottom = bottom; self.width = width; self.height = height

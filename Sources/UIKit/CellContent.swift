@@ -162,9 +162,6 @@ enum UIKitCellContent {
             if t.b != 0 || t.c != 0 { problems.append("\(subPath): a \(name)'s rotation or shear (its transform) in a cell is not drawn yet (translation and scale are)") }
             let placed = placement.child(sub)
             let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
-            if sub.layer.borderWidth > 0 || sub.layer.shadowOpacity > 0 {
-                problems.append("a \(name)'s layer border or shadow in a cell is not drawn yet (the cell's own are)")
-            }
             func scaled(_ what: String) -> Bool {
                 if placed.isUniform { return true }
                 problems.append("\(subPath): a \(what) scaled unevenly or mirrored (its transform or a superview's) is not drawn yet")
@@ -177,9 +174,34 @@ enum UIKitCellContent {
             }
             // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
             let isFill = sub === fill
-            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, sub.layer.cornerRadius == 0 || scaled("rounded view") {
-                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx))))
+            let layer = sub.layer
+            // CALayer's shadow follows what the layer draws: here its background, rounded; a
+            // layer that masks to its bounds clips its shadow away.
+            var shadow: Shadow?
+            if layer.shadowOpacity > 0, !layer.masksToBounds, let c = layer.shadowColor {
+                if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
+                    let k = Double(abs(placed.sx))
+                    shadow = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity) * Double(a),
+                                    offset: Point(x: Double(layer.shadowOffset.width) * k, y: Double(layer.shadowOffset.height) * k),
+                                    radius: Double(layer.shadowRadius) * k)
+                } else {
+                    problems.append("\(subPath): a \(name)'s layer shadow without a background colour (a shadow of its content's outline) is not drawn yet (of a view with one, it is)")
+                }
             }
+            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, layer.cornerRadius == 0 || scaled("rounded view") {
+                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))))
+                out[out.count - 1].shadow = shadow
+            }
+            // CALayer's border is drawn over the layer's sublayers: placed after the subtree.
+            var border: ContentSpec?
+            if layer.borderWidth > 0, let bc = layer.borderColor, bc.color.value.alpha > 0, layer.cornerRadius == 0 || scaled("bordered view") {
+                var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))),
+                                    x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
+                c.view = subPath + ".layer.border"
+                c.border = (bc.color.value.multiplyingAlpha(Double(a)), Double(layer.borderWidth * abs(placed.sx)))
+                border = c
+            }
+            defer { if let border { out.append(border) } }
             if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
                 // A character no font draws would be a blank on every frame: named instead.
                 if let u = Typesetter.missingCharacter(in: text) {

@@ -127,24 +127,25 @@ final class CellContentTests: XCTestCase {
         XCTAssertEqual(try Raster(drawing: c.frames[0], canvas: canvas).pngData(), pa, "Auto Layout gives the frames layoutSubviews() set")
     }
 
-    /// A subview's layer border is not an element yet: the scene stops with the view's class.
-    func testSubviewBorderIsRefusedWithALine() throws {
-        final class Bordered: UICollectionViewCell {
+    /// A subview's shadow of its content's outline (no background colour to cast it) is not
+    /// drawn yet: the scene stops with the view's path.
+    func testShadowWithoutBackgroundIsRefusedWithALine() throws {
+        final class Shadowed: UICollectionViewCell {
             override init(frame: CGRect) {
                 super.init(frame: frame)
                 let v = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-                v.layer.borderWidth = 1
+                v.layer.shadowOpacity = 0.5
                 contentView.addSubview(v)
             }
             required init?(coder: NSCoder) { fatalError() }
         }
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 200), collectionViewLayout: UICollectionViewFlowLayout())
-        cv.register(Bordered.self, forCellWithReuseIdentifier: "b")
+        cv.register(Shadowed.self, forCellWithReuseIdentifier: "b")
         let source = CellSource([1], identifier: "b")
         cv.dataSource = source
         let scene = Scene(name: "b", canvas: Canvas(width: 200, height: 200, scale: 1, background: .white), duration: 0.1, collectionView: cv)
         XCTAssertThrowsError(try Simulator.run(scene)) { error in
-            XCTAssertTrue("\(error)".contains("cell 0-0: a UIView's layer border or shadow in a cell is not drawn yet"), "\(error)")
+            XCTAssertTrue("\(error)".contains("cell 0-0: contentView › UIView[0]: a UIView's layer shadow without a background colour (a shadow of its content's outline) is not drawn yet"), "\(error)")
         }
     }
 }

@@ -1,0 +1,56 @@
+import XCTest
+@testable import UIKit
+import Flipbook
+
+/// A subview's CALayer border and shadow, as Apple's pages describe them: the border drawn
+/// inside the bounds, over the layer's sublayers; the shadow offset and blurred behind what the
+/// layer draws, and clipped away when the layer masks to its bounds.
+final class SubviewLayerTests: XCTestCase {
+    final class Cell: UICollectionViewCell {
+        let framed = UIView(), fill = UIView(), shadowed = UIView(), masked = UIView()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = UIColor(white: 0.9, alpha: 1)
+            framed.frame = CGRect(x: 20, y: 20, width: 100, height: 60)
+            framed.backgroundColor = .white
+            framed.layer.borderWidth = 4
+            framed.layer.borderColor = UIColor.red.cgColor
+            fill.frame = framed.bounds
+            fill.backgroundColor = .blue
+            framed.addSubview(fill)
+            for (v, x) in [(shadowed, 150.0), (masked, 240.0)] {
+                v.frame = CGRect(x: x, y: 20, width: 60, height: 60)
+                v.backgroundColor = .white
+                v.layer.shadowOpacity = 1
+                v.layer.shadowRadius = 0
+                v.layer.shadowOffset = CGSize(width: 5, height: 5)
+                contentView.addSubview(v)
+            }
+            masked.layer.masksToBounds = true
+            contentView.addSubview(framed)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    func testBorderOverSubviewsAndShadowBehind() throws {
+        let canvas = Canvas(width: 320, height: 100, scale: 1, background: .white)
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 320, height: 100)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: layout)
+        cv.register(Cell.self, forCellWithReuseIdentifier: "cell")
+        let source = CellSource([1], identifier: "cell")
+        cv.dataSource = source
+        let frame = try Simulator.run(Scene(name: "layers", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
+        let r = try Raster(drawing: frame, canvas: canvas)
+        // The 4 pt border, red, over the blue subview that fills the view; blue inside it.
+        XCTAssertEqual(r.rgb(21, 50).0, 255); XCTAssertEqual(r.rgb(21, 50).2, 0, "red border at x 21")
+        XCTAssertEqual(r.rgb(70, 22).0, 255, "red border at y 22")
+        XCTAssertEqual(r.rgb(70, 50).2, 255); XCTAssertEqual(r.rgb(70, 50).0, 0, "blue inside the border")
+        // The shadow: the view's rectangle moved 5 pt right and down, black, sharp (radius 0).
+        XCTAssertEqual(r.rgb(212, 82).0, 0, "shadow beyond the view's corner")
+        XCTAssertEqual(r.rgb(180, 50).0, 255, "the view itself, white, over its shadow")
+        XCTAssertEqual(r.rgb(152, 82).0, 230, "no shadow left of the offset: the cell's grey")
+        // Masking to bounds clips the shadow away.
+        XCTAssertEqual(r.rgb(302, 82).0, 230, "no shadow under a view that masks to its bounds")
+    }
+}
