@@ -66,13 +66,21 @@ public enum CellAppearance {
         }
         // The text block, centred: the lines are the ones its height was measured from.
         let (title, secondary) = (text.title, text.secondary)
-        let block = title.frame.height + (secondary.map { listTitleToSecondary + $0.frame.height } ?? 0)
-        var t = title
-        t.frame.origin = Point(x: text.x, y: mid - block / 2)
-        a.content.append(.text(t))
-        if var s = secondary {
-            s.frame.origin = Point(x: text.x, y: t.frame.maxY + listTitleToSecondary)
-            a.content.append(.text(s))
+        if item.secondaryTextBesideTitle, var value = secondary {
+            // Side by side, each centred on the row.
+            var t = title
+            t.frame.origin = Point(x: text.x, y: mid - t.frame.height / 2)
+            value.frame.origin.y = mid - value.frame.height / 2
+            a.content += [.text(t), .text(value)]
+        } else {
+            let block = title.frame.height + (secondary.map { listTitleToSecondary + $0.frame.height } ?? 0)
+            var t = title
+            t.frame.origin = Point(x: text.x, y: mid - block / 2)
+            a.content.append(.text(t))
+            if var s = secondary {
+                s.frame.origin = Point(x: text.x, y: t.frame.maxY + listTitleToSecondary)
+                a.content.append(.text(s))
+            }
         }
         // A row of the app's own views (a UIKit list cell's content view), over its background.
         for c in item.content { a.content.append(element(c, in: size)) }
@@ -106,10 +114,27 @@ public enum CellAppearance {
             e.frame.size.height = typesetHeight(e)
             return e
         }
+        if item.secondaryTextBesideTitle, !item.subtitle.isEmpty {
+            // valueCell(): "side-by-side primary and secondary text" (Apple's page for it), the
+            // secondary at the title's size in the secondary colour, on one line at the trailing
+            // end, at most half the row (ours), the title wrapping in the rest.
+            let natural = ((try? Typesetter.naturalWidth(of: item.subtitle, fontSize: row.titleSize, weight: .regular)) ?? 0).rounded(.up)
+            let sw = min(natural, w / 2)
+            var value = TextElement(text: item.subtitle, frame: Rect(x: trailing - sw, y: 0, width: sw, height: 0), fontSize: row.titleSize,
+                                    color: secondaryLabel, alignment: .right, numberOfLines: 1)
+            value.frame.size.height = typesetHeight(value)
+            var title = TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: max(1, w - sw - listTitleToValue), height: 0),
+                                    fontSize: row.titleSize, color: .black, numberOfLines: 0)
+            title.frame.size.height = typesetHeight(title)
+            return (x, title, value)
+        }
         let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black)
         let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel)
         return (x, title, secondary)
     }
+
+    /// The least space between a valueCell's title and its secondary text (ours).
+    static let listTitleToValue = 8.0
 
     /// A label's typeset height at its width in whole points (a line of its font if the fonts
     /// cannot be loaded, which drawing then reports).
@@ -120,6 +145,7 @@ public enum CellAppearance {
     /// The height a list row's content asks for (the layout keeps its minimum).
     public static func listRowHeight(_ item: ItemSpec, row: ListRowConfiguration, width: Double) -> Double {
         let t = listText(item, row: row, width: width)
+        if item.secondaryTextBesideTitle { return max(t.title.frame.height, t.secondary?.frame.height ?? 0) + 2 * listVerticalMargin }
         return t.title.frame.height + (t.secondary.map { listTitleToSecondary + $0.frame.height } ?? 0) + 2 * listVerticalMargin
     }
 

@@ -109,6 +109,9 @@ public struct ItemSpec: Hashable, Sendable {
     /// A list row's accessories (UICellAccessory), in order; the delete control sits at the
     /// leading edge, the others at the trailing edge.
     public var accessories: [CellAccessory] = []
+    /// In a list row, the secondary text beside the title, at its trailing end, rather than
+    /// under it (UIListContentConfiguration.valueCell()).
+    package var secondaryTextBesideTitle = false
     /// A list row's image (UIListContentConfiguration.image), read when the scene is read.
     public var image: ImageData?
     /// Where it is drawn among the others (UICollectionViewLayoutAttributes.zIndex), over what

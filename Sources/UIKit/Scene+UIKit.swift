@@ -251,7 +251,8 @@ extension Scene {
             // A list row: its text, secondary text, image and accessories are the item's.
             switch list.style {
             case .cell, .subtitleCell: break
-            default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell() and subtitleCell() are)")
+            case .valueCell: item.secondaryTextBesideTitle = true
+            default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell(), subtitleCell() and valueCell() are)")
             }
             item.title = list.text ?? ""
             item.subtitle = list.secondaryText ?? ""

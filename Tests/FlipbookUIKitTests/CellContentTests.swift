@@ -393,6 +393,49 @@ final class ListContentConfigurationTests: XCTestCase {
         XCTAssertTrue(row.appearance.content.contains { if case .symbol(let s) = $0 { return s.kind == .disclosureIndicator } else { return false } })
     }
 
+    /// valueCell(): "side-by-side primary and secondary text" (Apple's page): the title where a
+    /// cell()'s is, the value ending where the row's content ends (the same inset from the
+    /// trailing edge as the title's from the leading, with no accessory), both centred on the row,
+    /// the value in the colour a subtitleCell's secondary text has, the row as tall as one line.
+    func testValueCellsSetTheirTextsSideBySide() throws {
+        final class Rows: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! UICollectionViewListCell
+                var content = [UIListContentConfiguration.valueCell(), .cell(), .subtitleCell()][indexPath.item]
+                content.text = "Wi-Fi"
+                content.secondaryText = indexPath.item == 1 ? nil : "Home"
+                cell.contentConfiguration = content
+                return cell
+            }
+        }
+        let canvas = Canvas(width: 390, height: 300, scale: 2, background: Color(hex: "#F2F2F7")!)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .insetGrouped)))
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
+        let source = Rows()
+        cv.dataSource = source
+        let f = try Simulator.run(Scene(name: "value", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
+        func texts(_ id: String) throws -> (DrawItem, [TextElement]) {
+            let row = try XCTUnwrap(f.items.first { $0.id == id })
+            return (row, row.appearance.content.compactMap { if case .text(let t) = $0 { return t }; return nil })
+        }
+        let (valueRow, value) = try texts("0-0"), (plainRow, plain) = try texts("0-1"), (_, subtitle) = try texts("0-2")
+        XCTAssertEqual(value.map(\.text), ["Wi-Fi", "Home"])
+        XCTAssertEqual(value[0].frame.minX, plain[0].frame.minX, "the title where a cell()'s is")
+        XCTAssertEqual(value[1].frame.maxX, valueRow.frame.width - plain[0].frame.minX, accuracy: 1e-9, "the value ends at the content's trailing inset")
+        XCTAssertEqual(value[1].alignment, .right)
+        XCTAssertEqual(value[0].frame.midY, valueRow.frame.height / 2, accuracy: 0.5)
+        XCTAssertEqual(value[1].frame.midY, valueRow.frame.height / 2, accuracy: 0.5)
+        XCTAssertEqual(value[1].color, subtitle[1].color, "the secondary colour")
+        XCTAssertEqual(value[1].fontSize, value[0].fontSize, "at the title's size")
+        XCTAssertEqual(valueRow.frame.height, plainRow.frame.height, "one line tall")
+        XCTAssertGreaterThan(value[1].frame.minX, value[0].frame.minX + 100, "beside the title, not under it")
+        if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] {
+            FileManager.default.createFile(atPath: keep + "/value-cell.png", contents: Data(try Raster(drawing: f, canvas: canvas).pngData()))
+        }
+    }
+
     /// Headers made as UIKit's lists make them — a registration of list cells whose content is
     /// groupedHeader() — are the list's own headers: the same pixels as Flipbook's list with the
     /// same section titles (the header was a blank before: a content configuration draws no view).
