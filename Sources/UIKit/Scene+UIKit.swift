@@ -88,8 +88,11 @@ extension Scene {
                   list.headerMode == .supplementary,
                   let view = cv.supplementaryView(ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s)),
                   let config = (view as? UICollectionViewCell)?.contentConfiguration as? UIListContentConfiguration else { return nil }
-            if config.style != .groupedHeader || list.appearance == .plain {
-                problems.append("section \(s): UIListContentConfiguration.\(config.style)() as a \(list.appearance) list's header is not drawn yet (groupedHeader() in a grouped or inset-grouped list is)")
+            // The style made for the list's appearance is the list's own header (Apple's pages:
+            // groupedHeader() for grouped lists, header() and plainHeader() for plain ones).
+            let matches = list.appearance == .plain ? [.header, .plainHeader].contains(config.style) : config.style == .groupedHeader
+            if !matches {
+                problems.append("section \(s): UIListContentConfiguration.\(config.style)() as a \(list.appearance) list's header is not drawn yet (groupedHeader() in a grouped or inset-grouped list is, and header() or plainHeader() in a plain one)")
             }
             return config.text ?? ""
         }

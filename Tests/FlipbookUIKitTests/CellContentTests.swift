@@ -440,14 +440,29 @@ final class ListContentConfigurationTests: XCTestCase {
     /// groupedHeader() — are the list's own headers: the same pixels as Flipbook's list with the
     /// same section titles (the header was a blank before: a content configuration draws no view).
     func testGroupedHeaderConfigurationsAreTheListsHeaders() throws {
+        try headersAreTheListsHeaders(.insetGrouped, .groupedHeader(), native: .insetGrouped, fontSize: 13)
+    }
+
+    /// A plain list's header() (and plainHeader()) is a plain list's own header likewise.
+    func testPlainHeaderConfigurationsAreThePlainListsHeaders() throws {
+        try headersAreTheListsHeaders(.plain, .header(), native: .plain, fontSize: nil)
+        try headersAreTheListsHeaders(.plain, .plainHeader(), native: .plain, fontSize: nil)
+        // A grouped list's header style in a plain list is not that list's header: one line.
+        XCTAssertThrowsError(try headersAreTheListsHeaders(.plain, .groupedHeader(), native: .plain, fontSize: nil)) { error in
+            XCTAssertTrue("\(error)".contains("section 0: UIListContentConfiguration.groupedHeader() as a plain list's header is not drawn yet"), "\(error)")
+        }
+    }
+
+    func headersAreTheListsHeaders(_ appearance: UICollectionLayoutListConfiguration.Appearance, _ style: UIListContentConfiguration,
+                                   native nativeAppearance: ListLayout.Appearance, fontSize: Double?) throws {
         let canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(hex: "#F2F2F7")!)
-        var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        var configuration = UICollectionLayoutListConfiguration(appearance: appearance)
         configuration.headerMode = .supplementary
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300),
                                   collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
         cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
         let headers = UICollectionView.SupplementaryRegistration<UICollectionViewListCell>(elementKind: UICollectionView.elementKindSectionHeader) { view, _, indexPath in
-            var content = UIListContentConfiguration.groupedHeader()
+            var content = style
             content.text = ["Network", "General"][indexPath.section]
             view.contentConfiguration = content
         }
@@ -467,11 +482,11 @@ final class ListContentConfigurationTests: XCTestCase {
         let uikit = Scene(name: "headers", canvas: canvas, duration: 0.1, collectionView: cv)
         XCTAssertEqual(uikit.collectionView.sections.map(\.header), ["Network", "General"])
         var native = uikit
-        native.collectionView.layout = { var l = ListLayout(appearance: .insetGrouped); l.headerMode = .supplementary; return l }()
+        native.collectionView.layout = { var l = ListLayout(appearance: nativeAppearance); l.headerMode = .supplementary; return l }()
         let a = try Simulator.run(uikit, frames: 0...0), b = try Simulator.run(native, frames: 0...0)
         let header = try XCTUnwrap(a.frames[0].items.first { $0.kind == .sectionHeader })
-        XCTAssertTrue(header.appearance.content.contains { if case .text(let t) = $0 { return t.text == "Network" && t.fontSize == 13 } else { return false } },
-                      "the grouped header's 13 pt text")
+        XCTAssertTrue(header.appearance.content.contains { if case .text(let t) = $0 { return t.text == "Network" && (fontSize == nil || t.fontSize == fontSize) } else { return false } },
+                      "the header's text")
         XCTAssertTrue(try Raster(drawing: a.frames[0], canvas: canvas).pngData() == Raster(drawing: b.frames[0], canvas: canvas).pngData(), "the same pixels")
     }
 }
