@@ -69,7 +69,7 @@ final class AnimatedSVGWriter {
     /// What a label's outline depends on: its font and its lines' text and placement (and,
     /// when a line is ellipsized, the width the ellipsis was fitted to).
     struct LabelKey: Hashable {
-        var fontSize: Double, weight: FontWeight
+        var fontSize: Double, weight: FontWeight, italic: Bool
         var lines: [String], xs: [Double], dys: [Double]
         var width: Double?
     }
@@ -377,7 +377,7 @@ final class AnimatedSVGWriter {
         // its looks, moved by how far the first baseline moved.
         let lines = typesetter.lines(of: t)
         guard let first = lines.first else { return "" }
-        let key = LabelKey(fontSize: t.fontSize, weight: t.weight, lines: lines.map(\.text), xs: lines.map(\.x),
+        let key = LabelKey(fontSize: t.fontSize, weight: t.weight, italic: t.italic, lines: lines.map(\.text), xs: lines.map(\.x),
                            dys: lines.map { $0.baseline - first.baseline },
                            width: lines.contains { $0.text.hasSuffix("…") } ? t.frame.width : nil)
         let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)

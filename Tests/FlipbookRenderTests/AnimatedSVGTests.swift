@@ -131,3 +131,22 @@ final class AnimatedSVGTests: XCTestCase {
         XCTAssertEqual(svgNumber(.nan), "0")
     }
 }
+
+/// A label's outlines are defined once and reused for the same text set the same way; an
+/// italic label is set differently, so it has a definition of its own.
+final class AnimatedSVGItalicTests: XCTestCase {
+    func testItalicAndRegularLabelsAreDefinedApart() throws {
+        func item(_ id: String, x: Double, italic: Bool) -> DrawItem {
+            var text = TextElement(text: "Note", frame: Rect(x: 4, y: 4, width: 80, height: 30), fontSize: 20)
+            text.italic = italic
+            var look = Appearance(background: .white)
+            look.content = [.text(text)]
+            return DrawItem(id: id, frame: Rect(x: x, y: 10, width: 90, height: 40), appearance: look)
+        }
+        let t = Timeline(scene: "t", fps: 10, canvas: Canvas(width: 200, height: 100, scale: 1),
+                         frames: [TimelineFrame(index: 0, time: 0, contentOffset: .zero,
+                                                items: [item("a", x: 0, italic: false), item("b", x: 100, italic: true)])])
+        let svg = String(decoding: try AnimatedSVGFormat().renderTimeline(t, options: RenderOptions())[0].bytes, as: UTF8.self)
+        XCTAssertTrue(svg.contains("<g id=\"t0\">") && svg.contains("<g id=\"t1\">"), "two label definitions")
+    }
+}
