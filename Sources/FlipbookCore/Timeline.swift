@@ -68,6 +68,8 @@ public struct TextElement: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
     /// Set in the italic face (UIFont.italicSystemFont(ofSize:)).
     public var italic = false
+    /// Stretches set differently (an attributed string's runs); empty: all of it as above.
+    package var runs: [TextRun] = []
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?
@@ -77,6 +79,21 @@ public struct TextElement: Hashable, Sendable {
         self.text = text; self.frame = frame; self.fontSize = fontSize; self.weight = weight
         self.color = color; self.alignment = alignment; self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode
+    }
+}
+
+/// A stretch of a label set differently from the rest (an attributed string's run): UTF-8 byte
+/// offsets into its text and what differs (nil: the label's own). The UIKit module makes them
+/// for text its label shows whole (a truncated label with runs is refused there).
+package struct TextRun: Hashable, Sendable {
+    package var start: Int
+    package var end: Int
+    package var fontSize: Double?
+    package var weight: FontWeight?
+    package var italic: Bool?
+    package var color: Color?
+    package init(start: Int, end: Int, fontSize: Double? = nil, weight: FontWeight? = nil, italic: Bool? = nil, color: Color? = nil) {
+        self.start = start; self.end = end; self.fontSize = fontSize; self.weight = weight; self.italic = italic; self.color = color
     }
 }
 

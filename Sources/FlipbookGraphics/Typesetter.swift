@@ -134,6 +134,16 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
+    /// The width of `label`'s text set on one line with its runs, unwrapped.
+    package static func naturalWidth(of label: TextElement) throws -> Double {
+        guard !label.runs.isEmpty else { return try naturalWidth(of: label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic) }
+        return try with { t in
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
+            defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            return Double(logicalWidth(layout)) / Double(PANGO_SCALE)
+        }
+    }
+
     /// The height of the lines `label` shows at its width (all of them when `numberOfLines` is
     /// 0), whatever its frame's height: what a self-sizing cell is measured by, with the same
     /// line breaking that draws it.
@@ -143,7 +153,7 @@ public final class Typesetter: @unchecked Sendable {
         key.color = .clear
         return try with { t in
             if let h = t.heights[key] { return h }
-            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
             let all = t.boxes(layout)
@@ -160,7 +170,7 @@ public final class Typesetter: @unchecked Sendable {
     /// anchors read, the block being centred in the label's frame as it is drawn.
     package static func baselines(of label: TextElement) throws -> (height: Double, first: Double, last: Double) {
         try with { t in
-            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
+            let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
             let all = t.boxes(layout)
@@ -195,10 +205,12 @@ public final class Typesetter: @unchecked Sendable {
         let lines: [PlacedLine]
         /// The outline glyphs' path relative to the label's origin (`glyphOutline`).
         var outline: UnsafeMutablePointer<cairo_path_t>?
+        /// The same by attributed runs' colours (`outlinesByColor`), for a label with coloured runs.
+        var colouredOutlines: [(Color?, UnsafeMutablePointer<cairo_path_t>)]?
         /// The outline glyphs by font, relative to the label's origin (`outlineRuns`). A run's
         /// font lives as long as the layouts.
         var runs: [Run]?
-        struct Run { let font: OpaquePointer; let glyphs: [cairo_glyph_t] }
+        struct Run { let font: OpaquePointer; let glyphs: [cairo_glyph_t]; var color: Color? = nil }
         /// Whether the label has colour (emoji) glyphs, drawn as bitmaps each time (known once
         /// `runs` is made).
         var hasColour = false
@@ -206,10 +218,11 @@ public final class Typesetter: @unchecked Sendable {
         func release() {
             for l in layouts { g_object_unref(UnsafeMutableRawPointer(l)) }
             if let outline { cairo_path_destroy(outline) }
+            for (_, path) in colouredOutlines ?? [] { cairo_path_destroy(path) }
         }
     }
 
-    func makeLayout(_ text: String, fontSize: Double, weight: FontWeight, italic: Bool = false) -> OpaquePointer {
+    func makeLayout(_ text: String, fontSize: Double, weight: FontWeight, italic: Bool = false, runs: [TextRun] = []) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let font = pango_font_description_new()
         pango_font_description_set_family(font, FontLibrary.family)
@@ -222,6 +235,23 @@ public final class Typesetter: @unchecked Sendable {
         // UILabel breaks a long word without a hyphen (hyphenationFactor 0); Pango adds one.
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        // An attributed string's runs, each over its bytes.
+        for r in runs {
+            var made: [UnsafeMutablePointer<PangoAttribute>] = []
+            if let size = r.fontSize { made.append(pango_attr_size_new_absolute(Int32((size * Double(PANGO_SCALE)).rounded()))) }
+            if let w = r.weight { made.append(pango_attr_weight_new(w == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)) }
+            if let i = r.italic { made.append(pango_attr_style_new(i ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)) }
+            if let c = r.color {
+                func channel(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * 65535).rounded()) }
+                made.append(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)))
+                made.append(pango_attr_foreground_alpha_new(channel(c.alpha)))
+            }
+            for a in made {
+                a.pointee.start_index = guint(max(0, r.start))
+                a.pointee.end_index = guint(max(r.start, r.end))
+                pango_attr_list_insert(attributes, a)
+            }
+        }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         pango_layout_set_text(layout, text, -1)
@@ -278,7 +308,7 @@ public final class Typesetter: @unchecked Sendable {
 
     private func setLines(_ label: TextElement) -> PreparedText {
         let mode = label.lineBreakMode
-        let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
+        let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
         configure(full, label, wrap: mode != .byClipping)
         var layouts = [full]
         var all = boxes(full)
@@ -421,6 +451,12 @@ public final class Typesetter: @unchecked Sendable {
     /// Calls `body` for each glyph run of `label`'s shown lines: the run's Cairo font, whether it
     /// is a colour (bitmap) font, and its glyphs at their positions in the label's parent.
     func forEachRun(_ label: TextElement, _ body: (OpaquePointer, Bool, [cairo_glyph_t]) -> Void) {
+        forEachRun(label) { font, colour, glyphs, _ in body(font, colour, glyphs) }
+    }
+
+    /// As above, with the colour a run of the label's attributed runs gives the glyphs (nil:
+    /// the label's own).
+    func forEachRun(_ label: TextElement, _ body: (OpaquePointer, Bool, [cairo_glyph_t], Color?) -> Void) {
         let unit = Double(PANGO_SCALE)
         for l in prepare(label).lines {
             var x = label.frame.minX + l.x
@@ -439,11 +475,32 @@ public final class Typesetter: @unchecked Sendable {
                     x += Double(info.geometry.width) / unit
                 }
                 if let font = run.item.pointee.analysis.font, let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
-                    body(scaled, isColour(font), placed)
+                    body(scaled, isColour(font), placed, label.runs.isEmpty ? nil : Typesetter.foreground(of: run.item.pointee.analysis))
                 }
                 node = n.pointee.next
             }
         }
+    }
+
+    /// The foreground colour an attributed run sets on a Pango item (its extra attributes), if any.
+    static func foreground(of analysis: PangoAnalysis) -> Color? {
+        var rgb: PangoColor?
+        var alpha = 65535.0
+        var node = analysis.extra_attrs
+        while let n = node {
+            if let attribute = n.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                switch attribute.pointee.klass.pointee.type {
+                case PANGO_ATTR_FOREGROUND:
+                    rgb = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrColor.self).pointee.color
+                case PANGO_ATTR_FOREGROUND_ALPHA:
+                    alpha = Double(UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: PangoAttrInt.self).pointee.value)
+                default: break
+                }
+            }
+            node = n.pointee.next
+        }
+        guard let c = rgb else { return nil }
+        return Color(red: Double(c.red) / 65535, green: Double(c.green) / 65535, blue: Double(c.blue) / 65535, alpha: alpha / 65535)
     }
 
     /// The colour (emoji) glyphs of `label` drawn into an image at `scale` pixels per point:
@@ -524,7 +581,7 @@ public final class Typesetter: @unchecked Sendable {
         // Masks are bitmaps: on an SVG surface each would be an embedded image, not outlines.
         if drawsGlyphMasks, m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, m.xx <= GlyphMasks.maxScale, Shapes.drawsPixels(cr) {
             let runs = outlineRuns(label, prepared)
-            var placed: [(mask: GlyphMasks.Mask, x: Double, y: Double)] = []
+            var placed: [(mask: GlyphMasks.Mask, x: Double, y: Double, color: Color?)] = []
             var ink = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
             for run in runs {
                 for g in run.glyphs {
@@ -532,7 +589,7 @@ public final class Typesetter: @unchecked Sendable {
                     let ix = x.rounded(.down), iy = y.rounded(.down)
                     guard let mask = glyphMasks.mask(font: run.font, glyph: g.index, scale: m.xx, phase: (x - ix, y - iy)) else { continue }
                     let px = ix + Double(mask.x), py = iy + Double(mask.y)
-                    placed.append((mask, px, py))
+                    placed.append((mask, px, py, run.color))
                     ink = (min(ink.x0, px), min(ink.y0, py), max(ink.x1, px + Double(mask.width)), max(ink.y1, py + Double(mask.height)))
                 }
             }
@@ -545,16 +602,27 @@ public final class Typesetter: @unchecked Sendable {
             if let k = container, let cross = CoveredCross(k.rect, radius: k.radius, matrix: m) { inContainer = cross.contains(ink) }
             clip(label: !inFrame || prepared.hasColour, container: !inContainer || prepared.hasColour)
             cairo_identity_matrix(cr)
-            for p in placed { cairo_mask_surface(cr, p.mask.surface, p.x, p.y) }
+            var current: Color?
+            for p in placed {
+                // An attributed run's colour, else the label's (set above).
+                if p.color != current {
+                    let c = p.color ?? label.color
+                    cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+                    current = p.color
+                }
+                cairo_mask_surface(cr, p.mask.surface, p.x, p.y)
+            }
             cairo_set_matrix(cr, &m)
         } else {
             clip(label: true, container: true)
-            let outline = glyphOutline(label, prepared)
             cairo_save(cr)
             cairo_translate(cr, label.frame.minX, label.frame.minY)
-            cairo_new_path(cr)
-            cairo_append_path(cr, outline)
-            cairo_fill(cr)
+            for (color, outline) in outlinesByColor(label, prepared) {
+                if let c = color { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+                cairo_new_path(cr)
+                cairo_append_path(cr, outline)
+                cairo_fill(cr)
+            }
             cairo_restore(cr)
         }
         if prepared.hasColour {
@@ -574,9 +642,9 @@ public final class Typesetter: @unchecked Sendable {
         var origin = label
         origin.frame.origin = .zero
         var runs: [PreparedText.Run] = []
-        forEachRun(origin) { font, colour, glyphs in
+        forEachRun(origin) { font, colour, glyphs, color in
             if colour { prepared.hasColour = true; return }
-            runs.append(PreparedText.Run(font: font, glyphs: glyphs))
+            runs.append(PreparedText.Run(font: font, glyphs: glyphs, color: color))
         }
         prepared.runs = runs
         return runs
@@ -585,6 +653,19 @@ public final class Typesetter: @unchecked Sendable {
     private let glyphMasks = GlyphMasks()
     /// Off: every label's outline is filled as one path (what the masks are tested against).
     var drawsGlyphMasks = true
+
+    /// The outline glyphs' paths relative to the label's origin, by the colour an attributed run
+    /// gives them (nil: the label's own, first); one path when the label has no coloured runs.
+    private func outlinesByColor(_ label: TextElement, _ prepared: PreparedText) -> [(Color?, UnsafeMutablePointer<cairo_path_t>)] {
+        let runs = outlineRuns(label, prepared)
+        guard runs.contains(where: { $0.color != nil }) else { return [(nil, glyphOutline(label, prepared))] }
+        if let made = prepared.colouredOutlines { return made }
+        var colors: [Color?] = [nil]
+        for r in runs where !colors.contains(r.color) { colors.append(r.color) }
+        let made = colors.map { c in (c, Typesetter.path(of: runs.filter { $0.color == c })) }
+        prepared.colouredOutlines = made
+        return made
+    }
 
     /// The outline glyphs' path relative to the label's origin, made once per prepared label
     /// (glyph outlines cost more to make than to fill).
@@ -616,7 +697,17 @@ public final class Typesetter: @unchecked Sendable {
     /// Coordinates are written by `number`.
     public func outline(_ label: TextElement, number: (Double) -> String) -> String {
         guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return "" }
-        let path = glyphOutline(label, prepare(label))
+        return pathData(glyphOutline(label, prepare(label)), label, number: number)
+    }
+
+    /// SVG path data of the label's outline glyphs by the colour an attributed run gives them
+    /// (nil: the label's own).
+    package func outlines(_ label: TextElement, number: (Double) -> String) -> [(color: Color?, d: String)] {
+        guard !label.text.isEmpty, label.frame.width > 0, label.frame.height > 0 else { return [] }
+        return outlinesByColor(label, prepare(label)).map { ($0.0, pathData($0.1, label, number: number)) }
+    }
+
+    private func pathData(_ path: UnsafeMutablePointer<cairo_path_t>, _ label: TextElement, number: (Double) -> String) -> String {
         let ox = label.frame.minX, oy = label.frame.minY
         var d = ""
         var i = 0

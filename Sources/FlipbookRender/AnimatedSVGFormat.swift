@@ -69,7 +69,7 @@ final class AnimatedSVGWriter {
     /// What a label's outline depends on: its font and its lines' text and placement (and,
     /// when a line is ellipsized, the width the ellipsis was fitted to).
     struct LabelKey: Hashable {
-        var fontSize: Double, weight: FontWeight, italic: Bool
+        var fontSize: Double, weight: FontWeight, italic: Bool, runs: [TextRun]
         var lines: [String], xs: [Double], dys: [Double]
         var width: Double?
     }
@@ -377,7 +377,7 @@ final class AnimatedSVGWriter {
         // its looks, moved by how far the first baseline moved.
         let lines = typesetter.lines(of: t)
         guard let first = lines.first else { return "" }
-        let key = LabelKey(fontSize: t.fontSize, weight: t.weight, italic: t.italic, lines: lines.map(\.text), xs: lines.map(\.x),
+        let key = LabelKey(fontSize: t.fontSize, weight: t.weight, italic: t.italic, runs: t.runs, lines: lines.map(\.text), xs: lines.map(\.x),
                            dys: lines.map { $0.baseline - first.baseline },
                            width: lines.contains { $0.text.hasSuffix("…") } ? t.frame.width : nil)
         let origin = Point(x: t.frame.minX, y: t.frame.minY + first.baseline)
@@ -388,7 +388,15 @@ final class AnimatedSVGWriter {
             // render's scale, inside the definition (the `use`'s fill colours only the path).
             entry = (labels.count, origin)
             labels[key] = entry
-            var def = "<g id=\"t\(entry.id)\"><path d=\"\(typesetter.outline(t, number: svgNumber))\"/>"
+            var def = "<g id=\"t\(entry.id)\">"
+            if t.runs.contains(where: { $0.color != nil }) {
+                // An attributed run's colour is its own; the rest take the `use`'s fill.
+                for (color, d) in typesetter.outlines(t, number: svgNumber) {
+                    def += "<path d=\"\(d)\"" + (color.map { " fill=\"\(fill($0))\"\(opacityAttribute("fill-opacity", $0.alpha))" } ?? "") + "/>"
+                }
+            } else {
+                def += "<path d=\"\(typesetter.outline(t, number: svgNumber))\"/>"
+            }
             if let emoji = typesetter.colourGlyphs(t, scale: Double(timeline.canvas.scale)) {
                 defer { cairo_surface_destroy(emoji.png) }
                 if let png = try? PNGEncoder.encode(surface: emoji.png) {

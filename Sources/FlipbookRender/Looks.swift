@@ -63,6 +63,20 @@ public enum Looks {
                 if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
                 if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
                 if t.italic { w.bool("italic", true) }
+                if !t.runs.isEmpty {
+                    w.beginArray("runs")
+                    for r in t.runs {
+                        w.beginObject()
+                        w.integer("start", r.start)
+                        w.integer("end", r.end)
+                        if let v = r.fontSize { w.number("fontSize", v) }
+                        if let v = r.weight { w.string("weight", v.rawValue) }
+                        if let v = r.italic { w.bool("italic", v) }
+                        if let v = r.color { w.string("color", v.hex) }
+                        w.endObject()
+                    }
+                    w.endArray()
+                }
                 if let v = t.view { w.string("view", v) }
             case .rect(let r):
                 w.string("rect", r.color.hex)
@@ -149,7 +163,7 @@ public enum Looks {
         var content: [Element] = []
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "italic", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
+                                            "numberOfLines", "lineBreakMode", "italic", "runs", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
                                             "phase", "view", "clip", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
@@ -160,6 +174,14 @@ public enum Looks {
                                        numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
                                        lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
                 text.italic = try eo.optional("italic")?.bool() ?? false
+                for rf in try eo.optional("runs")?.array(maxCount: 10_000) ?? [] {
+                    let ro = try rf.object(allowed: ["start", "end", "fontSize", "weight", "italic", "color"])
+                    text.runs.append(TextRun(start: try ro.required("start").integer(in: 0...Int(Int32.max)),
+                                             end: try ro.required("end").integer(in: 0...Int(Int32.max)),
+                                             fontSize: try ro.optional("fontSize")?.number(),
+                                             weight: try ro.optional("weight").map { FontWeight(rawValue: try $0.oneOf(["regular", "bold"]))! },
+                                             italic: try ro.optional("italic")?.bool(), color: try ro.optional("color")?.color()))
+                }
                 text.view = view
                 content.append(.text(text))
             } else if let r = eo.optional("rect") {

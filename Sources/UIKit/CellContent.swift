@@ -225,6 +225,24 @@ enum UIKitCellContent {
                                            lineBreakMode: LineBreakMode(label.lineBreakMode))
                 element.color = textColor.value.multiplyingAlpha(Double(a))
                 element.alignment = alignment
+                element.runs = label.textRuns(scale: placed.sx).map { r in
+                    var r = r
+                    r.color = r.color?.multiplyingAlpha(Double(a))
+                    return r
+                }
+                if !element.runs.isEmpty {
+                    if label.adjustsFontSizeToFitWidth { problems.append("\(subPath): adjustsFontSizeToFitWidth with attributedText runs is not drawn yet") }
+                    // Runs are set on the text shown whole; a truncated label's last line is set again.
+                    var whole = element
+                    whole.frame.size.width = Double(f.width)
+                    whole.numberOfLines = 0
+                    let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
+                    let all = (try? Typesetter.height(of: whole)) ?? 0
+                    let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
+                    if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.lineBreakMode != .byClipping {
+                        problems.append("\(subPath): attributedText with runs of different fonts or colours that is truncated is not drawn yet (shown whole, it is)")
+                    }
+                }
                 place(.text(element))
                 }
             }

@@ -131,23 +131,46 @@ open class UILabel: UIView {
     }
     var styledText: NSAttributedString?
 
-    /// The font and colour the attributed text gives the whole string, or what of it cannot be
-    /// drawn yet.
+    /// The font and colour the attributed text gives the whole string (nil where it gives none,
+    /// or where its runs differ: the label's own then, and `textRuns` sets the runs), or what of
+    /// it cannot be drawn yet.
     func attributedStyle() -> Result<(font: UIFont?, color: UIColor?), AttributedTextProblem> {
         guard let styled = styledText, styled.length > 0 else { return .success((nil, nil)) }
         var font: UIFont?, color: UIColor?, problem: String?
-        var first = true
+        var first = true, uniform = true
         styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
             let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
             if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor }) {
-                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (one font and one colour over the whole text are)"
+                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts and colours are)"
             }
-            if first { font = f; color = c; first = false } else if f?.pointSize != font?.pointSize || f?.weight != font?.weight || c?.value != color?.value {
-                problem = "attributedText with runs of different fonts or colours is not drawn yet (one font and one colour over the whole text are)"
-            }
+            if first { font = f; color = c; first = false }
+            else if f?.pointSize != font?.pointSize || f?.weight != font?.weight || f?.isItalic != font?.isItalic || c?.value != color?.value { uniform = false }
         }
         if let problem { return .failure(AttributedTextProblem(message: problem)) }
-        return .success((font, color))
+        return .success(uniform ? (font, color) : (nil, nil))
+    }
+
+    /// The attributed text's runs where its fonts or colours differ, as the typesetter takes
+    /// them (UTF-8 offsets into the text; font sizes times `scale`); empty when one font and
+    /// one colour cover it all. A range without a font or colour is set in the label's.
+    func textRuns(scale: CGFloat = 1) -> [TextRun] {
+        guard let styled = styledText, styled.length > 0, case .success(let style) = attributedStyle(), style.font == nil, style.color == nil else { return [] }
+        let string = styled.string
+        var hasAttributes = false
+        styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
+            if !attributes.isEmpty { hasAttributes = true }
+        }
+        guard hasAttributes else { return [] }
+        var runs: [TextRun] = []
+        styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, range, _ in
+            guard let r = Range(range, in: string) else { return }
+            let start = string.utf8.distance(from: string.utf8.startIndex, to: r.lowerBound)
+            let end = string.utf8.distance(from: string.utf8.startIndex, to: r.upperBound)
+            let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
+            runs.append(TextRun(start: start, end: end, fontSize: f.map { Double($0.pointSize * scale) }, weight: f?.drawnWeight,
+                                italic: f?.isItalic, color: c?.value))
+        }
+        return runs
     }
     struct AttributedTextProblem: Error { let message: String }
 
@@ -191,12 +214,15 @@ open class UILabel: UIView {
         return (b.first - b.height / 2, b.last - b.height / 2)
     }
 
-    /// The text as the typesetter measures it at `width` (nil: one line, unwrapped).
+    /// The text as the typesetter measures it at `width` (nil: one line, unwrapped), its
+    /// attributed runs included.
     private func measured(wrappingAt width: CGFloat?) -> TextElement? {
         guard let text, !text.isEmpty else { return nil }
         let font = drawingFont
-        let natural = font.naturalWidth(of: text)
-        let w = width.map { min(Double($0), natural) } ?? natural
-        return font.element(text, width: w, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
+        var element = font.element(text, width: 0, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
+        element.runs = textRuns()
+        let natural = (try? Typesetter.naturalWidth(of: element)) ?? 0
+        element.frame.size.width = width.map { min(Double($0), natural) } ?? natural
+        return element
     }
 }

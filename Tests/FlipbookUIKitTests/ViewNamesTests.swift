@@ -207,10 +207,61 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.fontSize, 22)
         XCTAssertEqual(text.weight, .bold)
         XCTAssertEqual(text.color, Color(red: 1, green: 59 / 255, blue: 48 / 255))
-        let mixed = NSMutableAttributedString(string: "Keynote", attributes: [.font: UIFont.systemFont(ofSize: 22)])
-        mixed.addAttribute(.foregroundColor, value: UIColor.systemBlue, range: NSRange(location: 0, length: 3))
-        XCTAssertThrowsError(try run(mixed)) { error in
-            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours is not drawn yet"), "\(error)")
+    }
+
+    /// Runs of different fonts and colours (Apple's attributedText: the attributes over their
+    /// ranges): "Key" blue and bold at 22 pt, "note" in the label's black 17 pt — the blue ink
+    /// all left of the black, the bold run taller, and keyframes.json says so.
+    func testRunsOfFontsAndColours() throws {
+        let mixed = NSMutableAttributedString(string: "Keynote")
+        mixed.addAttributes([.foregroundColor: UIColor.blue, .font: UIFont.systemFont(ofSize: 22, weight: .bold)], range: NSRange(location: 0, length: 3))
+        let frame = try run(mixed)
+        let text = try XCTUnwrap(frame.items.first { $0.id == "0-0" }?.appearance.content.compactMap { e -> TextElement? in
+            if case .text(let t) = e { return t } else { return nil } }.first)
+        XCTAssertEqual(text.runs.map(\.start), [0, 3])
+        XCTAssertEqual(text.runs.map(\.end), [3, 7])
+        XCTAssertEqual(text.runs[0].color, Color(red: 0, green: 0, blue: 1))
+        XCTAssertEqual(text.runs[0].fontSize, 22)
+        XCTAssertNil(text.runs[1].color, "the label's own colour")
+        let canvas = Canvas(width: 300, height: 100, scale: 2)
+        let r = try Raster(drawing: frame, canvas: canvas)
+        var blue: [Int] = [], black: [Int] = [], blueRows: [Int] = [], blackRows: [Int] = []
+        for y in 0..<80 { for x in 0..<600 {
+            let (red, green, b) = r.rgb(x, y)
+            if b > 180 && red < 80 && green < 80 { blue.append(x); blueRows.append(y) }
+            if red < 60 && green < 60 && b < 60 { black.append(x); blackRows.append(y) }
+        } }
+        XCTAssertFalse(blue.isEmpty); XCTAssertFalse(black.isEmpty)
+        XCTAssertLessThan(try XCTUnwrap(blue.max()), try XCTUnwrap(black.min()), "\"Key\" in blue, then \"note\" in black")
+        XCTAssertGreaterThan(try XCTUnwrap(blueRows.max()) - XCTUnwrap(blueRows.min()), try XCTUnwrap(blackRows.max()) - XCTUnwrap(blackRows.min()),
+                             "the 22 pt capital K stands taller than 17 pt lowercase")
+        let json = try KeyframesJSONFormat.text(Timeline(scene: "t", fps: 60, canvas: canvas, frames: [frame]))
+        XCTAssertTrue(json.contains(##""runs":[{"start":0,"end":3,"fontSize":22,"weight":"bold","italic":false,"color":"#0000FF"}"##), json)
+        let back = try KeyframesJSONFormat.read(Array(json.utf8), file: "k.json")
+        XCTAssertEqual(try KeyframesJSONFormat.text(back), json)
+        // The vector outputs fill each run's outlines in its colour: a frame's SVG, and the
+        // animated SVG's label definition.
+        let svg = String(decoding: try SVGFormat().renderFrame(frame, canvas: canvas, options: RenderOptions()), as: UTF8.self)
+        XCTAssertTrue(svg.contains("rgb(0%, 0%, 100%)") || svg.contains("rgb(0%,0%,100%)"), "blue glyphs in the SVG")
+        let animated = String(decoding: try AnimatedSVGFormat().renderTimeline(Timeline(scene: "t", fps: 60, canvas: canvas, frames: [frame]),
+                                                                                 options: RenderOptions())[0].bytes, as: UTF8.self)
+        XCTAssertTrue(animated.contains(##"fill="#0000ff""##), "a blue path in the label's definition")
+        if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] {
+            FileManager.default.createFile(atPath: keep + "/runs.png", contents: Data(try r.pngData()))
+            FileManager.default.createFile(atPath: keep + "/runs.svg", contents: Data(svg.utf8))
+        }
+    }
+
+    /// Runs set on text its label truncates are not drawn yet: one line naming the view.
+    func testTruncatedRunsAreRefused() throws {
+        let long = NSMutableAttributedString(string: String(repeating: "Keynote ", count: 12))
+        long.addAttribute(.foregroundColor, value: UIColor.blue, range: NSRange(location: 0, length: 3))
+        XCTAssertThrowsError(try run(long)) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours that is truncated is not drawn yet"), "\(error)")
+        }
+        let other = NSAttributedString(string: "Keynote", attributes: [NSAttributedString.Key("NSKern"): 2])
+        XCTAssertThrowsError(try run(other)) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's NSKern attribute is not drawn yet"), "\(error)")
         }
     }
 }
