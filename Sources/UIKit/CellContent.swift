@@ -215,14 +215,14 @@ enum UIKitCellContent {
                     if let c = style.color { textColor = c }
                 case .failure(let problem): problems.append("\(subPath): " + problem.message)
                 }
-                let alignment: TextAlignment = label.textAlignment == .center ? .center : label.textAlignment == .right ? .right : .left
+                let alignment: TextAlignment = label.drawnAlignment == .center ? .center : label.drawnAlignment == .right ? .right : .left
                 if label.adjustsFontSizeToFitWidth && label.numberOfLines != 1 {
                     problems.append("\(subPath): adjustsFontSizeToFitWidth on a label of more than one line is not drawn yet (UIKit means it for one line)")
                 }
                 let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
                 if scaled("label") {
                 var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
-                                           lineBreakMode: LineBreakMode(label.lineBreakMode))
+                                           lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
                 element.color = textColor.value.multiplyingAlpha(Double(a))
                 element.alignment = alignment
                 element.runs = label.textRuns(scale: placed.sx).map { r in
@@ -239,7 +239,7 @@ enum UIKitCellContent {
                     let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
                     let all = (try? Typesetter.height(of: whole)) ?? 0
                     let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
-                    if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.lineBreakMode != .byClipping {
+                    if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
                         problems.append("\(subPath): attributedText with runs of different fonts or colours that is truncated is not drawn yet (shown whole, it is)")
                     }
                 }

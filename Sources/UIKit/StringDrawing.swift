@@ -22,3 +22,42 @@ extension NSString {
         return CGSize(width: width, height: height)
     }
 }
+
+extension NSAttributedString.Key {
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/paragraphstyle
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+}
+
+/// A paragraph's layout (https://developer.apple.com/documentation/uikit/nsparagraphstyle): a
+/// label draws its alignment and line break mode; spacing between lines or paragraphs other
+/// than 0 is one line when the label is drawn.
+open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
+    /// `.natural` (Apple's page).
+    open internal(set) var alignment = NSTextAlignment.natural
+    /// `.byWordWrapping` (Apple's page).
+    open internal(set) var lineBreakMode = NSLineBreakMode.byWordWrapping
+    open internal(set) var lineSpacing: CGFloat = 0
+    open internal(set) var paragraphSpacing: CGFloat = 0
+    open class var `default`: NSParagraphStyle { NSParagraphStyle() }
+
+    public override init() { super.init() }
+    public func copy(with zone: NSZone? = nil) -> Any { copy(into: NSParagraphStyle()) }
+    public func mutableCopy(with zone: NSZone? = nil) -> Any { copy(into: NSMutableParagraphStyle()) }
+    private func copy<T: NSParagraphStyle>(into other: T) -> T {
+        other.alignment = alignment; other.lineBreakMode = lineBreakMode
+        other.lineSpacing = lineSpacing; other.paragraphSpacing = paragraphSpacing
+        return other
+    }
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let o = object as? NSParagraphStyle else { return false }
+        return o.alignment == alignment && o.lineBreakMode == lineBreakMode && o.lineSpacing == lineSpacing && o.paragraphSpacing == paragraphSpacing
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle
+open class NSMutableParagraphStyle: NSParagraphStyle {
+    open override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
+    open override var lineBreakMode: NSLineBreakMode { get { super.lineBreakMode } set { super.lineBreakMode = newValue } }
+    open override var lineSpacing: CGFloat { get { super.lineSpacing } set { super.lineSpacing = newValue } }
+    open override var paragraphSpacing: CGFloat { get { super.paragraphSpacing } set { super.paragraphSpacing = newValue } }
+}

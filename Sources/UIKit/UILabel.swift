@@ -140,15 +140,38 @@ open class UILabel: UIView {
         var first = true, uniform = true
         styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
             let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
-            if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor }) {
-                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts and colours are)"
+            if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor && $0 != .paragraphStyle }) {
+                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts, colours and paragraph style are)"
             }
             if first { font = f; color = c; first = false }
             else if f?.pointSize != font?.pointSize || f?.weight != font?.weight || f?.isItalic != font?.isItalic || c?.value != color?.value { uniform = false }
         }
+        if problem == nil, let p = paragraphStyleProblem { problem = p }
         if let problem { return .failure(AttributedTextProblem(message: problem)) }
         return .success(uniform ? (font, color) : (nil, nil))
     }
+
+    /// The attributed text's paragraph style (one over the whole text: a label's is one paragraph).
+    var paragraphStyle: NSParagraphStyle? {
+        guard let styled = styledText, styled.length > 0 else { return nil }
+        return styled.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle
+    }
+    private var paragraphStyleProblem: String? {
+        guard let styled = styledText, styled.length > 0 else { return nil }
+        var styles: [NSParagraphStyle?] = []
+        styled.enumerateAttribute(.paragraphStyle, in: NSRange(location: 0, length: styled.length), options: []) { value, _, _ in
+            styles.append(value as? NSParagraphStyle)
+        }
+        if styles.count > 1 { return "attributedText with different paragraph styles over its text is not drawn yet (one over the whole text is)" }
+        if let p = styles.first ?? nil, p.lineSpacing != 0 || p.paragraphSpacing != 0 {
+            return "attributedText's paragraph style lineSpacing or paragraphSpacing is not drawn yet (its alignment and lineBreakMode are)"
+        }
+        return nil
+    }
+    /// The alignment and line break mode the label draws with: its attributed text's paragraph
+    /// style's, else its own.
+    var drawnAlignment: NSTextAlignment { paragraphStyle?.alignment ?? textAlignment }
+    var drawnLineBreakMode: NSLineBreakMode { paragraphStyle?.lineBreakMode ?? lineBreakMode }
 
     /// The attributed text's runs where its fonts or colours differ, as the typesetter takes
     /// them (UTF-8 offsets into the text; font sizes times `scale`); empty when one font and
@@ -170,7 +193,8 @@ open class UILabel: UIView {
             runs.append(TextRun(start: start, end: end, fontSize: f.map { Double($0.pointSize * scale) }, weight: f?.drawnWeight,
                                 italic: f?.isItalic, color: c?.value))
         }
-        return runs
+        // Only a paragraph style: no runs (the label's own font and colour throughout).
+        return runs.contains { $0.fontSize != nil || $0.color != nil } ? runs : []
     }
     struct AttributedTextProblem: Error { let message: String }
 
@@ -219,7 +243,7 @@ open class UILabel: UIView {
     private func measured(wrappingAt width: CGFloat?) -> TextElement? {
         guard let text, !text.isEmpty else { return nil }
         let font = drawingFont
-        var element = font.element(text, width: 0, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(lineBreakMode))
+        var element = font.element(text, width: 0, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(drawnLineBreakMode))
         element.runs = textRuns()
         let natural = (try? Typesetter.naturalWidth(of: element)) ?? 0
         element.frame.size.width = width.map { min(Double($0), natural) } ?? natural

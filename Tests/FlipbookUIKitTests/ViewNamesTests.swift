@@ -252,6 +252,23 @@ final class AttributedTextTests: XCTestCase {
         }
     }
 
+    /// A paragraph style's alignment and line break mode are the label's (one over the text).
+    func testParagraphStyleSetsAlignmentAndLineBreaks() throws {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .right
+        style.lineBreakMode = .byTruncatingMiddle
+        let frame = try run(NSAttributedString(string: "Keynote", attributes: [.paragraphStyle: style]))
+        let text = try XCTUnwrap(frame.items.first { $0.id == "0-0" }?.appearance.content.compactMap { e -> TextElement? in
+            if case .text(let t) = e { return t } else { return nil } }.first)
+        XCTAssertEqual(text.alignment, .right)
+        XCTAssertEqual(text.lineBreakMode, .byTruncatingMiddle)
+        XCTAssertTrue(text.runs.isEmpty, "no runs: one font and one colour")
+        style.lineSpacing = 4
+        XCTAssertThrowsError(try run(NSAttributedString(string: "Keynote", attributes: [.paragraphStyle: style]))) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's paragraph style lineSpacing or paragraphSpacing is not drawn yet"), "\(error)")
+        }
+    }
+
     /// Runs set on text its label truncates are not drawn yet: one line naming the view.
     func testTruncatedRunsAreRefused() throws {
         let long = NSMutableAttributedString(string: String(repeating: "Keynote ", count: 12))
