@@ -180,3 +180,17 @@ public struct Transform3D: Hashable, Sendable {
         }
     }
 }
+
+extension RandomAccessCollection where Index == Int {
+    /// The first index whose element is not `before` (the elements are partitioned: all that
+    /// are `before` come first), by binary search — how a layout finds the first band, row or
+    /// section a rect reaches.
+    package func partitioningIndex(before: (Element) -> Bool) -> Int {
+        var lo = startIndex, hi = endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if before(self[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

@@ -54,13 +54,8 @@ public struct AbsoluteLayout: CollectionViewLayout {
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         // First item whose top is at or below rect.minY − maxHeight: nothing earlier can reach the rect.
         let floorY = rect.minY - maxHeight
-        var lo = 0, hi = byTop.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if all[byTop[mid]].frame.minY < floorY { lo = mid + 1 } else { hi = mid }
-        }
         var out: [LayoutAttributes] = []
-        var i = lo
+        var i = byTop.partitioningIndex { all[$0].frame.minY < floorY }
         while i < byTop.count, all[byTop[i]].frame.minY < rect.maxY {
             if all[byTop[i]].frame.intersects(rect) { out.append(all[byTop[i]]) }
             i += 1

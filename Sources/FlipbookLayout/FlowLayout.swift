@@ -285,12 +285,7 @@ public struct FlowLayout: CollectionViewLayout {
         // Sections that reach the visible range: their pinned elements are on screen.
         let horizontal = scrollDirection == .horizontal
         let v = horizontal ? visible.transposed : visible
-        var lo = 0, hi = sectionExtents.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sectionExtents[mid].upperBound <= v.minY { lo = mid + 1 } else { hi = mid }
-        }
-        var s = lo
+        var s = sectionExtents.partitioningIndex { $0.upperBound <= v.minY }
         while s < sectionExtents.count, sectionExtents[s].lowerBound < v.maxY {
             for kind in [ElementKind.sectionHeader, .sectionFooter] where pinnedKinds.contains(kind) {
                 if let a = pinnedAttributes(kind, section: s, visible: visible), a.frame.intersects(rect) { result.append(a) }
@@ -320,13 +315,8 @@ public struct FlowLayout: CollectionViewLayout {
         let horizontal = scrollDirection == .horizontal
         let rect = horizontal ? rect.transposed : rect
         // Bands are sorted by minY and maxY; find the first band that ends below rect.minY.
-        var lo = 0, hi = bands.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if bands[mid].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
-        }
         var result: [LayoutAttributes] = []
-        var b = lo
+        var b = bands.partitioningIndex { $0.maxY <= rect.minY }
         while b < bands.count, bands[b].minY < rect.maxY {
             for a in all[bands[b].range] where (horizontal ? a.frame.transposed : a.frame).intersects(rect) { result.append(a) }
             b += 1

@@ -219,13 +219,8 @@ public struct ListLayout: CollectionViewLayout {
     }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var lo = 0, hi = bands.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if bands[mid].maxY <= rect.minY { lo = mid + 1 } else { hi = mid }
-        }
         var out: [LayoutAttributes] = []
-        var b = lo
+        var b = bands.partitioningIndex { $0.maxY <= rect.minY }
         while b < bands.count, bands[b].minY < rect.maxY {
             let s = bands[b].section
             if let h = headers[s], h.intersects(rect) {
@@ -233,12 +228,7 @@ public struct ListLayout: CollectionViewLayout {
             }
             // Rows are sorted: the first that ends below rect.minY, then on until rect.maxY.
             let frames = rows[s]
-            var r0 = 0, r1 = frames.count
-            while r0 < r1 {
-                let mid = (r0 + r1) / 2
-                if frames[mid].maxY <= rect.minY { r0 = mid + 1 } else { r1 = mid }
-            }
-            var i = r0
+            var i = frames.partitioningIndex { $0.maxY <= rect.minY }
             while i < frames.count, frames[i].minY < rect.maxY {
                 if frames[i].intersects(rect) { out.append(attributes(s, i)) }
                 i += 1

@@ -27,17 +27,9 @@ final class BaselineTests: XCTestCase {
 
     /// The cell drawn at 2×, and the lowest device row with a dark pixel in columns `xs` (points).
     func render(_ build: @escaping (UIView) -> Void) throws -> (Raster, (ClosedRange<Double>) -> Int?) {
-        let canvas = Canvas(width: 300, height: 120, scale: 2, background: .white)
-        let layout = UICollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 300, height: 120)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 120), collectionViewLayout: layout)
         Cell.build = build
         defer { Cell.build = nil }
-        cv.register(Cell.self, forCellWithReuseIdentifier: "cell")
-        let source = CellSource([1], identifier: "cell")
-        cv.dataSource = source
-        let frame = try Simulator.run(Scene(name: "baselines", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
-        let raster = try Raster(drawing: frame, canvas: canvas)
+        let raster = try renderOneCell(Cell.self, size: CGSize(width: 300, height: 120), scale: 2).raster
         func lowestDarkRow(_ xs: ClosedRange<Double>) -> Int? {
             var lowest: Int?
             for y in 0..<240 { for x in Int(xs.lowerBound * 2)..<Int(xs.upperBound * 2) where raster.rgb(x, y).0 < 96 { lowest = y; break } }

@@ -23,15 +23,7 @@ final class ItalicTests: XCTestCase {
     }
 
     func testItalicLeansAndRegularStandsUp() throws {
-        let canvas = Canvas(width: 220, height: 100, scale: 2, background: .white)
-        let layout = UICollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 220, height: 100)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 220, height: 100), collectionViewLayout: layout)
-        cv.register(Cell.self, forCellWithReuseIdentifier: "cell")
-        let source = CellSource([1], identifier: "cell")
-        cv.dataSource = source
-        let frame = try Simulator.run(Scene(name: "italic", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
-        let raster = try Raster(drawing: frame, canvas: canvas)
+        let (frame, raster) = try renderOneCell(Cell.self, size: CGSize(width: 220, height: 100), scale: 2)
         /// The dark rows of the glyph in columns from `x0` to `x1` (points), and the first dark column of a row.
         func rows(_ x0: Int, _ x1: Int) -> [Int] { (0..<200).filter { y in (x0 * 2..<x1 * 2).contains { raster.rgb($0, y).0 < 96 } } }
         func leftEdge(_ y: Int, _ x0: Int, _ x1: Int) -> Int? { (x0 * 2..<x1 * 2).first { raster.rgb($0, y).0 < 96 } }

@@ -33,15 +33,7 @@ final class SubviewLayerTests: XCTestCase {
     }
 
     func testBorderOverSubviewsAndShadowBehind() throws {
-        let canvas = Canvas(width: 320, height: 100, scale: 1, background: .white)
-        let layout = UICollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 320, height: 100)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 320, height: 100), collectionViewLayout: layout)
-        cv.register(Cell.self, forCellWithReuseIdentifier: "cell")
-        let source = CellSource([1], identifier: "cell")
-        cv.dataSource = source
-        let frame = try Simulator.run(Scene(name: "layers", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
-        let r = try Raster(drawing: frame, canvas: canvas)
+        let r = try renderOneCell(Cell.self, size: CGSize(width: 320, height: 100), scale: 1).raster
         // The 4 pt border, red, over the blue subview that fills the view; blue inside it.
         XCTAssertEqual(r.rgb(21, 50).0, 255); XCTAssertEqual(r.rgb(21, 50).2, 0, "red border at x 21")
         XCTAssertEqual(r.rgb(70, 22).0, 255, "red border at y 22")

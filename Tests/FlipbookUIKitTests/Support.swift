@@ -28,3 +28,17 @@ extension Raster {
         }
     }
 }
+
+/// One cell of `cellClass` filling a collection view of `size` on a white canvas: its first
+/// frame, simulated, and drawn at `scale`.
+func renderOneCell(_ cellClass: UICollectionViewCell.Type, size: CGSize, scale: Int) throws -> (frame: TimelineFrame, raster: Raster) {
+    let canvas = Canvas(width: Double(size.width), height: Double(size.height), scale: scale, background: .white)
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = size
+    let cv = UICollectionView(frame: CGRect(origin: .zero, size: size), collectionViewLayout: layout)
+    cv.register(cellClass, forCellWithReuseIdentifier: "cell")
+    let source = CellSource([1], identifier: "cell")
+    cv.dataSource = source
+    let frame = try Simulator.run(Scene(name: "cell", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0).frames[0]
+    return (frame, try Raster(drawing: frame, canvas: canvas))
+}
