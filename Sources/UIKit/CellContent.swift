@@ -150,7 +150,6 @@ enum UIKitCellContent {
             guard !sub.isHidden && sub.alpha > 0.001 else { continue }
             let subPath = names[ObjectIdentifier(sub)] ?? ((path.map { $0 + " › " } ?? "") + "\(name)[\(index)]")
             let a = alpha * sub.alpha
-            if sub is UIButton { problems.append("a UIButton in a cell is not drawn yet (its title and image; see docs/uikit.md)") }
             // A cell's content view's layer transform moves the whole item (UIKitLayout.convert);
             // any other view's is not drawn yet.
             if !CATransform3DIsIdentity(sub.layer.transform), !(view is UICollectionViewCell && sub === (view as! UICollectionViewCell).contentView) {
@@ -244,6 +243,25 @@ enum UIKitCellContent {
                     }
                 }
                 place(.text(element))
+                }
+            }
+            if let button = sub as? UIButton {
+                // The title centred in the bounds (UIControl's content alignments default to
+                // centre), one line, in the title colour for the state or a system button's tint.
+                if button.image(for: button.state) != nil { problems.append("\(subPath): a UIButton's image is not drawn yet (its title is)") }
+                if let title = button.currentTitle, !title.isEmpty, let label = button.titleLabel as? ButtonTitleLabel {
+                    if !label.fontWasSet {
+                        problems.append("\(subPath): a UIButton's title in the default font is not drawn yet (UIKit does not publish it): set titleLabel?.font")
+                    } else if let color = button.drawnTitleColor {
+                        if scaled("button") {
+                            var element = label.font.element(title, width: 0, fontSize: Double(label.font.pointSize * placed.sx))
+                            element.color = color.value.multiplyingAlpha(Double(a))
+                            element.alignment = .center
+                            place(.text(element))
+                        }
+                    } else {
+                        problems.append("\(subPath): a custom UIButton's title without a title colour is not drawn yet: setTitleColor(_:for:)")
+                    }
                 }
             }
             if let imageView = sub as? UIImageView, let image = imageView.image {

@@ -104,6 +104,15 @@ open class UIView: NSObject {
     /// The view whose last baseline is this view's: the view itself unless overridden.
     open var forLastBaselineLayout: UIView { self }
 
+    /// The view's tint: its own when set, else its superview's, else the system's blue
+    /// (https://developer.apple.com/documentation/uikit/uiview/tintcolor: "If the system can't
+    /// find a non-default tint color, it uses the system-defined color").
+    open var tintColor: UIColor! {
+        get { ownTint ?? superview?.tintColor ?? .systemBlue }
+        set { ownTint = newValue }
+    }
+    private var ownTint: UIColor?
+
     /// The size the content needs; no intrinsic metric (−1) on either axis for a plain view.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     open func invalidateIntrinsicContentSize() {}
@@ -361,9 +370,12 @@ open class UIViewController: NSObject {
     open func loadViewIfNeeded() { _ = view }
 }
 
-/// A button: here so that code holding one compiles; drawing one in a cell stops the scene with
-/// one line (its title and image are not drawn yet), and its target-action has no Objective-C
-/// runtime to call on Linux (a scene's code step calls the action instead).
+/// A button (https://developer.apple.com/documentation/uikit/uibutton), drawn in a cell from
+/// its title — in its title colour for the state, else (a system button) its tint — centred in
+/// its bounds, over its background colour. UIKit does not publish its default title fonts, so a
+/// title is drawn in the font the app gives `titleLabel` (a title in the unset default is one
+/// line naming it), and an image is not drawn yet (one line). Its target-action has no
+/// Objective-C runtime to call on Linux (a scene's code step calls the action instead).
 open class UIButton: UIView {
     public struct State: OptionSet, Sendable {
         public let rawValue: UInt
@@ -373,11 +385,59 @@ open class UIButton: UIView {
         public static let disabled = State(rawValue: 1 << 1)
         public static let selected = State(rawValue: 1 << 2)
     }
+    /// https://developer.apple.com/documentation/uikit/uibutton/buttontype
+    public enum ButtonType: Int, Sendable { case custom = 0, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+
+    /// `.custom` for a button made with `init(frame:)` (what `UIButton()` makes).
+    open private(set) var buttonType = ButtonType.custom
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+    }
+
     private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
     open func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title }
     open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    open func setTitleColor(_ color: UIColor?, for state: State) { titleColors[state.rawValue] = color }
+    /// The colour set for the state, else the normal state's; nil when none was set.
+    open func titleColor(for state: State) -> UIColor? { titleColors[state.rawValue] ?? titleColors[State.normal.rawValue] }
+    open func setImage(_ image: UIImage?, for state: State) { images[state.rawValue] = image }
+    open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
     open var isSelected = false
     open var isEnabled = true
+    open var isHighlighted = false
+    /// The state the button is drawn in.
+    open var state: State {
+        var s = State.normal
+        if isHighlighted { s.insert(.highlighted) }
+        if !isEnabled { s.insert(.disabled) }
+        if isSelected { s.insert(.selected) }
+        return s
+    }
+    open var currentTitle: String? { title(for: state) }
+
+    /// The label the title is drawn in: set its font (UIKit's default is not published).
+    open private(set) lazy var titleLabel: UILabel? = ButtonTitleLabel()
+
+    /// The title's colour as drawn: the state's, else a system button's tint; nil when neither.
+    var drawnTitleColor: UIColor? { titleColor(for: state) ?? (buttonType == .system ? tintColor : nil) }
+
+    /// The title label's size with 6 pt above and below, as UIKit sizes a button around its
+    /// title (measured, a public report: https://stackoverflow.com/a/70778238).
+    open override var intrinsicContentSize: CGSize {
+        guard let title = currentTitle, !title.isEmpty, let label = titleLabel else { return CGSize(width: 0, height: 0) }
+        label.text = title
+        let size = label.intrinsicContentSize
+        return CGSize(width: size.width, height: size.height + 12)
+    }
+}
+
+/// A button's title label: knows whether the app gave it a font.
+final class ButtonTitleLabel: UILabel {
+    private(set) var fontWasSet = false
+    override var font: UIFont! { didSet { fontWasSet = true } }
 }
 
 /// https://developer.apple.com/documentation/uikit/uirectedge
