@@ -70,6 +70,8 @@ public struct TextElement: Hashable, Sendable {
     public var italic = false
     /// Stretches set differently (an attributed string's runs); empty: all of it as above.
     package var runs: [TextRun] = []
+    /// Points between one line's bottom and the next one's top (NSParagraphStyle.lineSpacing).
+    package var lineSpacing = 0.0
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

@@ -281,6 +281,8 @@ public final class Typesetter: @unchecked Sendable {
             pango_layout_set_width(layout, max(1, width))
         }
         pango_layout_set_wrap(layout, label.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        // Pango's spacing is NSParagraphStyle's lineSpacing: between one line's bottom and the next's top.
+        if label.lineSpacing != 0 { pango_layout_set_spacing(layout, Int32((label.lineSpacing * Double(PANGO_SCALE)).rounded())) }
         switch label.alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

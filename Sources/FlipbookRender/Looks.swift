@@ -63,6 +63,7 @@ public enum Looks {
                 if t.numberOfLines != 1 { w.integer("numberOfLines", t.numberOfLines) }
                 if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
                 if t.italic { w.bool("italic", true) }
+                if t.lineSpacing != 0 { w.number("lineSpacing", t.lineSpacing) }
                 if !t.runs.isEmpty {
                     w.beginArray("runs")
                     for r in t.runs {
@@ -163,7 +164,7 @@ public enum Looks {
         var content: [Element] = []
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "italic", "runs", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
+                                            "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
                                             "phase", "view", "clip", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
@@ -174,6 +175,7 @@ public enum Looks {
                                        numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
                                        lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
                 text.italic = try eo.optional("italic")?.bool() ?? false
+                text.lineSpacing = try eo.optional("lineSpacing")?.number() ?? 0
                 for rf in try eo.optional("runs")?.array(maxCount: 10_000) ?? [] {
                     let ro = try rf.object(allowed: ["start", "end", "fontSize", "weight", "italic", "color"])
                     text.runs.append(TextRun(start: try ro.required("start").integer(in: 0...Int(Int32.max)),

@@ -224,6 +224,7 @@ enum UIKitCellContent {
                                            lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
                 element.color = textColor.value.multiplyingAlpha(Double(a))
                 element.alignment = alignment
+                element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
                 element.runs = label.textRuns(scale: placed.sx).map { r in
                     var r = r
                     r.color = r.color?.multiplyingAlpha(Double(a))

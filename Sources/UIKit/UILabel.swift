@@ -163,8 +163,8 @@ open class UILabel: UIView {
             styles.append(value as? NSParagraphStyle)
         }
         if styles.count > 1 { return "attributedText with different paragraph styles over its text is not drawn yet (one over the whole text is)" }
-        if let p = styles.first ?? nil, p.lineSpacing != 0 || p.paragraphSpacing != 0 {
-            return "attributedText's paragraph style lineSpacing or paragraphSpacing is not drawn yet (its alignment and lineBreakMode are)"
+        if let p = styles.first ?? nil, p.paragraphSpacing != 0 || p.lineSpacing < 0 {
+            return "attributedText's paragraph style paragraphSpacing, or a negative lineSpacing, is not drawn yet (its alignment, lineBreakMode and lineSpacing are)"
         }
         return nil
     }
@@ -245,6 +245,7 @@ open class UILabel: UIView {
         let font = drawingFont
         var element = font.element(text, width: 0, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(drawnLineBreakMode))
         element.runs = textRuns()
+        element.lineSpacing = Double(paragraphStyle?.lineSpacing ?? 0)
         let natural = (try? Typesetter.naturalWidth(of: element)) ?? 0
         element.frame.size.width = width.map { min(Double($0), natural) } ?? natural
         return element

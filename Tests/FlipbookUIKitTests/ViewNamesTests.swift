@@ -263,10 +263,38 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.alignment, .right)
         XCTAssertEqual(text.lineBreakMode, .byTruncatingMiddle)
         XCTAssertTrue(text.runs.isEmpty, "no runs: one font and one colour")
-        style.lineSpacing = 4
+        style.paragraphSpacing = 4
         XCTAssertThrowsError(try run(NSAttributedString(string: "Keynote", attributes: [.paragraphStyle: style]))) { error in
-            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's paragraph style lineSpacing or paragraphSpacing is not drawn yet"), "\(error)")
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's paragraph style paragraphSpacing, or a negative lineSpacing, is not drawn yet"), "\(error)")
         }
+    }
+
+    /// lineSpacing (Apple: "the distance in points between the bottom of one line fragment and
+    /// the top of the next") moves the second line down by that much: on the pixels, the gap
+    /// between the two lines' ink grows by 10 pt (20 device pixels) with lineSpacing 10.
+    func testLineSpacingSeparatesTheLines() throws {
+        final class TwoLines: UICollectionViewCell {
+            nonisolated(unsafe) static var spacing: CGFloat = 0
+            let label = UILabel(frame: CGRect(x: 10, y: 0, width: 100, height: 120))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                contentView.backgroundColor = .white
+                let style = NSMutableParagraphStyle()
+                style.lineSpacing = TwoLines.spacing
+                label.numberOfLines = 0
+                label.attributedText = NSAttributedString(string: "HIH\nHIH", attributes: [.paragraphStyle: style, .font: UIFont.systemFont(ofSize: 20)])
+                contentView.addSubview(label)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        func inkRows(_ spacing: CGFloat) throws -> [Int] {
+            TwoLines.spacing = spacing
+            let r = try renderOneCell(TwoLines.self, size: CGSize(width: 120, height: 120), scale: 2).raster
+            return (0..<240).filter { y in (20..<220).contains { r.rgb($0, y).0 < 96 } }
+        }
+        func gap(_ rows: [Int]) -> Int { zip(rows, rows.dropFirst()).map { $1 - $0 }.max() ?? 0 }
+        let plain = try inkRows(0), spaced = try inkRows(10)
+        XCTAssertEqual(gap(spaced) - gap(plain), 20, accuracy: 1)
     }
 
     /// Runs set on text its label truncates are not drawn yet: one line naming the view.
