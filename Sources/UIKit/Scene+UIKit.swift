@@ -255,7 +255,14 @@ extension Scene {
             switch list.style {
             case .cell, .subtitleCell: break
             case .valueCell: item.secondaryTextBesideTitle = true
-            default: found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell(), subtitleCell() and valueCell() are)")
+            default:
+                // A header style in the first cell of a section whose list takes it as the
+                // section's header (headerMode firstItemInSection) is that header, drawn by the list.
+                let listLayout = (cv.collectionViewLayout as? UICollectionViewCompositionalLayout)?.list
+                let headerStyles: [UIListContentConfiguration.Style] = listLayout?.appearance == .plain ? [.header, .plainHeader] : [.groupedHeader]
+                if !(ip.item == 0 && listLayout?.headerMode == .firstItemInSection && headerStyles.contains(list.style)) {
+                    found.append("UIListContentConfiguration.\(list.style)() in a cell is not drawn yet (cell(), subtitleCell() and valueCell() are, and the list's header style in the first cell of a firstItemInSection list)")
+                }
             }
             item.title = list.text ?? ""
             item.subtitle = list.secondaryText ?? ""

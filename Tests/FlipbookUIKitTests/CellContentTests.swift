@@ -443,6 +443,39 @@ final class ListContentConfigurationTests: XCTestCase {
         try headersAreTheListsHeaders(.insetGrouped, .groupedHeader(), native: .insetGrouped, fontSize: 13)
     }
 
+    /// headerMode firstItemInSection: the first cell of each section, configured with the list's
+    /// header style, is the section's header row — the same pixels as Flipbook's list in that mode.
+    func testFirstItemInSectionHeaderCells() throws {
+        let canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(hex: "#F2F2F7")!)
+        var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.headerMode = .firstItemInSection
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
+        let dataSource = UICollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, indexPath, title in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! UICollectionViewListCell
+            var content = title == "Network" ? UIListContentConfiguration.groupedHeader() : cell.defaultContentConfiguration()
+            content.text = title
+            cell.contentConfiguration = content
+            return cell
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["Network", "Wi-Fi", "Bluetooth"], toSection: 0)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        let uikit = Scene(name: "first", canvas: canvas, duration: 0.1, collectionView: cv)
+        var native = uikit
+        native.collectionView.layout = { var l = ListLayout(appearance: .insetGrouped); l.headerMode = .firstItemInSection; return l }()
+        let a = try Simulator.run(uikit, frames: 0...0), b = try Simulator.run(native, frames: 0...0)
+        XCTAssertTrue(try Raster(drawing: a.frames[0], canvas: canvas).pngData() == Raster(drawing: b.frames[0], canvas: canvas).pngData(), "the same pixels")
+        // A header style in any other cell is still one line.
+        snapshot.moveItem("Network", afterItem: "Bluetooth")
+        dataSource.apply(snapshot, animatingDifferences: false)
+        XCTAssertThrowsError(try Simulator.run(Scene(name: "first", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0)) { error in
+            XCTAssertTrue("\(error)".contains("UIListContentConfiguration.groupedHeader() in a cell is not drawn yet"), "\(error)")
+        }
+    }
+
     /// A plain list's header() (and plainHeader()) is a plain list's own header likewise.
     func testPlainHeaderConfigurationsAreThePlainListsHeaders() throws {
         try headersAreTheListsHeaders(.plain, .header(), native: .plain, fontSize: nil)
