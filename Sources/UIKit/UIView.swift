@@ -22,10 +22,22 @@ open class CALayer: NSObject {
     open var shadowOffset = CGSize(width: 0, height: -3)
     /// 3 (https://developer.apple.com/documentation/quartzcore/calayer/shadowradius).
     open var shadowRadius: CGFloat = 3
-    open var opacity: Float = 1
+    /// A view's layer's opacity is the view's alpha, and its background colour the view's, as
+    /// in UIKit (a view's alpha and backgroundColor are its layer's).
+    open var opacity: Float {
+        get { view.map { Float($0.alpha) } ?? ownOpacity }
+        set { if let view { view.alpha = CGFloat(newValue) } else { ownOpacity = newValue } }
+    }
     open var transform = CATransform3DIdentity
     open var zPosition: CGFloat = 0
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? {
+        get { view.map { $0.backgroundColor?.cgColor } ?? ownBackground }
+        set { if let view { view.backgroundColor = newValue?.color } else { ownBackground = newValue } }
+    }
+    private var ownOpacity: Float = 1
+    private var ownBackground: CGColor?
+    /// The view this layer backs (nil: a layer of its own).
+    weak var view: UIView?
 }
 
 /// https://developer.apple.com/documentation/uikit/uiview
@@ -143,8 +155,12 @@ open class UIView: NSObject {
     public init(frame: CGRect) {
         super.init()
         self.frame = frame
+        layer.view = self
     }
-    public required init?(coder: NSCoder) { super.init() }
+    public required init?(coder: NSCoder) {
+        super.init()
+        layer.view = self
+    }
     /// `init(frame: .zero)`. Required, so that a collection view can make a registered cell class
     /// (a subclass overriding init(frame:) and init?(coder:), as cells do, inherits it).
     public required convenience override init() { self.init(frame: .zero) }

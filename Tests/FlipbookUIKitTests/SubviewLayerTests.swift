@@ -46,3 +46,32 @@ final class SubviewLayerTests: XCTestCase {
         XCTAssertEqual(r.rgb(302, 82).0, 230, "no shadow under a view that masks to its bounds")
     }
 }
+
+/// A view's layer's background colour and opacity are the view's backgroundColor and alpha, as
+/// in UIKit: set on the layer, they are drawn.
+final class LayerBackedPropertyTests: XCTestCase {
+    final class Cell: UICollectionViewCell {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = .white
+            let v = UIView(frame: CGRect(x: 10, y: 10, width: 40, height: 40))
+            v.layer.backgroundColor = UIColor.red.cgColor
+            v.layer.opacity = 0.5
+            contentView.addSubview(v)
+        }
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    }
+
+    func testLayerBackgroundAndOpacityAreTheViews() throws {
+        let view = UIView()
+        view.layer.opacity = 0.25
+        XCTAssertEqual(view.alpha, 0.25)
+        view.backgroundColor = .blue
+        XCTAssertTrue(view.layer.backgroundColor?.color === UIColor.blue)
+        let r = try renderOneCell(Cell.self, size: CGSize(width: 60, height: 60), scale: 1).raster
+        let (red, green, blue) = r.rgb(30, 30)
+        XCTAssertEqual(red, 255)
+        XCTAssertEqual(green, 128, accuracy: 1, "red at half opacity over white")
+        XCTAssertEqual(blue, 128, accuracy: 1)
+    }
+}
