@@ -441,7 +441,7 @@ open class UIButton: UIView {
     var drawnTitleColor: UIColor? { titleColor(for: state) ?? (buttonType == .system ? tintColor : nil) }
 
     /// The title label's size with 6 pt above and below, as UIKit sizes a button around its
-    /// title (measured, a public report: https://stackoverflow.com/a/70778238).
+    /// title (measured, a public report: https://example-a.com/answer/70778238, a copy of a Stack Overflow answer).
     open override var intrinsicContentSize: CGSize {
         guard let title = currentTitle, !title.isEmpty, let label = titleLabel else { return CGSize(width: 0, height: 0) }
         label.text = title
