@@ -20,33 +20,33 @@ import FlipbookSimulation
 ///
 /// The owner passes its view's scroll callbacks (`scrollViewDidScroll`,
 /// `scrollViewWillEndDragging`), as MJRefresh observes its scroll view's offset and pan.
-public final class RefreshHeader {
-    public enum State: String, Sendable { case idle, pulling, refreshing }
+package final class RefreshHeader {
+    package enum State: String, Sendable { case idle, pulling, refreshing }
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The item that draws the header (its content is set every frame it changes); nil
         /// refreshes without drawing one.
-        public var headerItem: String?
-        public var headerHeight = 54.0
-        public var refreshTitles = ["下拉可以刷新", "松开立即刷新", "正在刷新数据中..."]
+        package var headerItem: String?
+        package var headerHeight = 54.0
+        package var refreshTitles = ["下拉可以刷新", "松开立即刷新", "正在刷新数据中..."]
         /// The second line after a refresh has ended (MJRefresh shows the date it saved then; a
         /// scene gives it, so output stays deterministic). Before: `neverUpdated`.
-        public var lastUpdated = "最后更新：今天 09:41"
+        package var lastUpdated = "最后更新：今天 09:41"
         /// MJRefreshHeaderLastTimeText + MJRefreshHeaderNoneLastDateText (zh-Hans).
-        public var neverUpdated = "最后更新：无记录"
-        public init() {}
+        package var neverUpdated = "最后更新：无记录"
+        package init() {}
     }
 
-    public let options: Options
+    package let options: Options
     let view: CollectionView
     unowned let sim: Simulator
     /// Runs when a refresh starts: the header fully open (MJRefresh's refreshingBlock).
-    public var onRefresh: ((Double) -> Void)?
-    public private(set) var state = State.idle
+    package var onRefresh: ((Double) -> Void)?
+    package private(set) var state = State.idle
     /// Whether a refresh has ended (the time label then shows `lastUpdated`).
-    public private(set) var hasRefreshed = false
+    package private(set) var hasRefreshed = false
     /// When each refresh started: the header fully open (for tests and docs).
-    public private(set) var refreshStartTimes: [Double] = []
+    package private(set) var refreshStartTimes: [Double] = []
     /// The arrow's turn: from, to (radians) and when it began.
     private var arrowTurn = (from: 0.0, to: 0.0, begin: -1.0)
     private var link: DisplayLink?
@@ -55,16 +55,16 @@ public final class RefreshHeader {
     private var spinnerFadeBegan = -Double.infinity
 
     /// MJRefreshFastAnimationDuration: the arrow's turn and the header's opening.
-    public static let arrowTurnDuration = 0.25, openDuration = 0.25
+    package static let arrowTurnDuration = 0.25, openDuration = 0.25
     /// The arrow image's height (MJRefresh.bundle/arrow@2x.png, 46 px at 2x).
     static let arrowHeight = 23.0
     /// MJRefreshSlowAnimationDuration: the header's closing and the spinner's fade.
-    public static let closeDuration = 0.4
+    package static let closeDuration = 0.4
     /// MJRefreshConst.h: MJRefreshLabelTextColor, MJRefreshLabelFont (bold 14); MJRefreshConst.m:
     /// MJRefreshLabelLeftInset.
-    public static let labelColor = Color(red: 90 / 255, green: 90 / 255, blue: 90 / 255), labelSize = 14.0, labelLeftInset = 25.0
+    package static let labelColor = Color(red: 90 / 255, green: 90 / 255, blue: 90 / 255), labelSize = 14.0, labelLeftInset = 25.0
 
-    public init(view: CollectionView, simulator: Simulator, options: Options) {
+    package init(view: CollectionView, simulator: Simulator, options: Options) {
         self.view = view
         self.sim = simulator
         self.options = options
@@ -97,7 +97,7 @@ public final class RefreshHeader {
     }
 
     /// The arrow's angle at `time`: 0 points down, −π up.
-    public func arrowRotation(at time: Double) -> Double {
+    package func arrowRotation(at time: Double) -> Double {
         let t = min(1, max(0, (time - arrowTurn.begin) / RefreshHeader.arrowTurnDuration))
         return arrowTurn.from + (arrowTurn.to - arrowTurn.from) * TimingCurve.easeInEaseOut.value(at: t)
     }
@@ -152,7 +152,7 @@ public final class RefreshHeader {
 
     /// MJRefreshHeader's scrollViewContentOffsetDidChange: while the finger drags, the state
     /// follows whether the pull passes the header's height.
-    public func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) {
+    package func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) {
         guard state != .refreshing, scrollView.isDragging else { return }
         let pulled = -(scrollView.contentOffset(at: time).y + scrollView.contentInset.top)
         let new: State = pulled > options.headerHeight ? .pulling : .idle
@@ -162,7 +162,7 @@ public final class RefreshHeader {
     /// Released past the threshold: MJRefreshHeader's headerRefreshingAction — the inset grows
     /// by the header's height and the offset goes to −(inset) in one 0.25 s UIView animation;
     /// the refresh starts when it completes.
-    public func scrollViewWillEndDragging(_ scrollView: ScrollView, at time: Double) {
+    package func scrollViewWillEndDragging(_ scrollView: ScrollView, at time: Double) {
         guard state == .pulling else { return }
         set(.refreshing, at: time)
         scrollView.contentInset.top += options.headerHeight
@@ -176,7 +176,7 @@ public final class RefreshHeader {
 
     /// MJRefreshHeader's endRefreshing (headerEndingAction): the inset, and the offset with it,
     /// back in 0.4 s.
-    public func endRefreshing(at time: Double) {
+    package func endRefreshing(at time: Double) {
         guard state == .refreshing else { return }
         let scroll = view.scrollView
         scroll.contentInset.top -= options.headerHeight

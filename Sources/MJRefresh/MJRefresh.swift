@@ -54,11 +54,7 @@ open class MJRefreshHeader: MJRefreshComponent, ScrollViewSceneAttachment {
         var item = ItemSpec(id: sceneViewID + ".mj_header", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         item.origin = Point(x: 0, y: -Double(MJRefreshHeaderHeight))
         item.size = Size(width: width, height: Double(MJRefreshHeaderHeight))
-        var style = CellStyle()
-        style.cornerRadius = 0
-        style.shadow = nil
-        style.border = nil
-        item.style = style
+        item.style = .supplementary  // square, no shadow or border
         return [item]
     }
 

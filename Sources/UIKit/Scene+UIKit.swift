@@ -166,11 +166,7 @@ extension Scene {
             var content = ItemSpec(id: id + ".content", title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
             content.origin = .zero
             content.size = Size(size)
-            var style = CellStyle()
-            style.cornerRadius = 0
-            style.shadow = nil
-            style.border = nil
-            content.style = style
+            content.style = .supplementary  // square, no shadow or border: the page is the view
             var found: [String] = []
             content.content = UIKitCellContent.elements(ofContentOf: sv, owner: viewController, problems: &found)
             problems += found.map { "\(id): " + $0 }

@@ -179,11 +179,6 @@ open class UILabel: UIView {
     func textRuns(scale: CGFloat = 1) -> [TextRun] {
         guard let styled = styledText, styled.length > 0, case .success(let style) = attributedStyle(), style.font == nil, style.color == nil else { return [] }
         let string = styled.string
-        var hasAttributes = false
-        styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
-            if !attributes.isEmpty { hasAttributes = true }
-        }
-        guard hasAttributes else { return [] }
         var runs: [TextRun] = []
         styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, range, _ in
             guard let r = Range(range, in: string) else { return }

@@ -202,10 +202,7 @@ final class ArticleLayoutTests: XCTestCase {
     /// and the refresh header where the effect draws them, with the same texts.
     func testArticle5PullForMoreMatchesTheBuiltInEffect() throws {
         let uikit = UIKitExampleScenes.pullForMore()
-        var style = CellStyle()
-        style.cornerRadius = 0
-        style.shadow = nil
-        style.border = nil
+        let style = CellStyle.supplementary
         func item(_ id: String, _ frame: Rect) -> ItemSpec {
             var it = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
             it.origin = frame.origin

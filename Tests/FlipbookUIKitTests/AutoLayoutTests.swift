@@ -258,24 +258,24 @@ final class StackViewTests: XCTestCase {
     /// 40, 80 and 20 wide in 280 pt, the first and last at the ends, so the centres are at 20 and
     /// 270 and the middle one's at 145; where that would crowd the spacing, the spacing wins.
     func testEqualCentering() {
-        let (a, b, c) = (box(40, 10), box(80, 10), box(20, 10))
-        let stack = UIStackView(arrangedSubviews: [a, b, c])
-        stack.distribution = .equalCentering
-        stack.alignment = .top
-        stack.spacing = 10
-        _ = laidOut(stack)
-        XCTAssertEqual(a.frame.minX, 0, accuracy: 1e-6)
-        XCTAssertEqual(b.frame.midX, 145, accuracy: 1e-6)
-        XCTAssertEqual(c.frame.maxX, 280, accuracy: 1e-6)
+        /// Boxes `widths` wide, 10 tall, equal-centred 10 apart in the 280 pt stack.
+        func centred(_ widths: [CGFloat]) -> [UIView] {
+            let views = widths.map { box($0, 10) }
+            let stack = UIStackView(arrangedSubviews: views)
+            stack.distribution = .equalCentering
+            stack.alignment = .top
+            stack.spacing = 10
+            _ = laidOut(stack)
+            return views
+        }
+        let abc = centred([40, 80, 20])
+        XCTAssertEqual(abc[0].frame.minX, 0, accuracy: 1e-6)
+        XCTAssertEqual(abc[1].frame.midX, 145, accuracy: 1e-6)
+        XCTAssertEqual(abc[2].frame.maxX, 280, accuracy: 1e-6)
         // A 200 pt middle view cannot be centred at 145 with 10 pt to each neighbour: it sits
         // between them, 10 pt from each (40 + 10 = 50, 50 + 200 + 10 = 260).
-        let (d, e, f) = (box(40, 10), box(200, 10), box(20, 10))
-        let crowded = UIStackView(arrangedSubviews: [d, e, f])
-        crowded.distribution = .equalCentering
-        crowded.alignment = .top
-        crowded.spacing = 10
-        _ = laidOut(crowded)
-        XCTAssertEqual(e.frame.minX, 50, accuracy: 1e-6)
-        XCTAssertEqual(f.frame.minX, 260, accuracy: 1e-6)
+        let crowded = centred([40, 200, 20])
+        XCTAssertEqual(crowded[1].frame.minX, 50, accuracy: 1e-6)
+        XCTAssertEqual(crowded[2].frame.minX, 260, accuracy: 1e-6)
     }
 }

@@ -111,10 +111,7 @@ extension UIKitExampleScenes {
 
     /// The status bar and the navigation bar, as examples/pull-for-more.json draws them.
     static var pullForMoreBars: [ItemSpec] {
-        var style = CellStyle()
-        style.cornerRadius = 0
-        style.shadow = nil
-        style.border = nil
+        var style = CellStyle.supplementary
         var status = ItemSpec(id: "status", title: "", color: Color(hex: "#F9F9F9")!)
         status.origin = Point(x: 0, y: 0)
         status.size = Size(width: 375, height: 20)
