@@ -94,8 +94,13 @@ package struct TextRun: Hashable, Sendable {
     package var weight: FontWeight?
     package var italic: Bool?
     package var color: Color?
-    package init(start: Int, end: Int, fontSize: Double? = nil, weight: FontWeight? = nil, italic: Bool? = nil, color: Color? = nil) {
+    /// Core Text's kern (NSAttributedString.Key.kern): points each character of the run moves
+    /// the next one along, the last character's included (it widens the line); 0 turns the
+    /// font's own pair kerning off.
+    package var kern: Double?
+    package init(start: Int, end: Int, fontSize: Double? = nil, weight: FontWeight? = nil, italic: Bool? = nil, color: Color? = nil, kern: Double? = nil) {
         self.start = start; self.end = end; self.fontSize = fontSize; self.weight = weight; self.italic = italic; self.color = color
+        self.kern = kern
     }
 }
 

@@ -140,7 +140,7 @@ public final class Typesetter: @unchecked Sendable {
         return try with { t in
             let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            return Double(logicalWidth(layout)) / Double(PANGO_SCALE)
+            return Double(logicalWidth(layout)) / Double(PANGO_SCALE) + trailingKern(label, lineEnd: label.text.utf8.count)
         }
     }
 
@@ -185,6 +185,23 @@ public final class Typesetter: @unchecked Sendable {
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         return logical.width
+    }
+
+    static func pangoUnits(_ points: Double) -> Int32 { Int32(clamping: Int((points * Double(PANGO_SCALE)).rounded())) }
+
+    /// The kern the last run over byte `index` gives it (nil: none).
+    static func kern(of runs: [TextRun], at index: Int) -> Double? {
+        runs.last { $0.start <= index && index < $0.end && $0.kern != nil }?.kern
+    }
+
+    /// The kern Core Text keeps after a line's last character (which Pango trims): the kern of
+    /// the last character before byte `end` that is not a space, in points.
+    static func trailingKern(_ label: TextElement, lineEnd end: Int) -> Double {
+        guard label.runs.contains(where: { ($0.kern ?? 0) != 0 }) else { return 0 }
+        let bytes = Array(label.text.utf8)
+        var i = min(end, bytes.count) - 1
+        while i >= 0, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 || bytes[i] & 0xC0 == 0x80 { i -= 1 }
+        return i < 0 ? 0 : kern(of: label.runs, at: i) ?? 0
     }
 
     // MARK: - Setting a label
@@ -246,10 +263,31 @@ public final class Typesetter: @unchecked Sendable {
                 made.append(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)))
                 made.append(pango_attr_foreground_alpha_new(channel(c.alpha)))
             }
+            if let k = r.kern {
+                // Pango spaces each character by half its letter spacing on either side and
+                // trims the halves at a line's ends: between two characters of one kern that
+                // is Core Text's kern; the last character's, which Core Text keeps, is added
+                // back where lines are measured (`trailingKern`). Kern 0 is "no kerning at all"
+                // (kCTKernAttributeName's page): the font's pair kerning off.
+                made.append(k == 0 ? pango_attr_font_features_new("kern 0") : pango_attr_letter_spacing_new(Typesetter.pangoUnits(k)))
+            }
             for a in made {
                 a.pointee.start_index = guint(max(0, r.start))
                 a.pointee.end_index = guint(max(r.start, r.end))
                 pango_attr_list_insert(attributes, a)
+            }
+        }
+        // The gap before the last character is the one before it's kern: its own spacing's
+        // half would otherwise make it the mean of the two ("kern all but the last character",
+        // the usual way to drop the trailing kern, stays exact).
+        if let last = text.last, text.count > 1 {
+            let end = text.utf8.count, start = end - String(last).utf8.count
+            let before = Typesetter.kern(of: runs, at: start - 1)
+            if before != Typesetter.kern(of: runs, at: start) {
+                let a = pango_attr_letter_spacing_new(Typesetter.pangoUnits(before ?? 0))!
+                a.pointee.start_index = guint(start)
+                a.pointee.end_index = guint(end)
+                pango_attr_list_change(attributes, a)
             }
         }
         pango_layout_set_attributes(layout, attributes)
@@ -350,15 +388,25 @@ public final class Typesetter: @unchecked Sendable {
         let dy = (label.frame.height - blockHeight) / 2 - (all.first?.top ?? 0)
         let lines = all.map { b -> PlacedLine in
             var x = b.x
+            // A line is as wide as Core Text sets it: with its last character's kern.
+            let trailing = b.line.pointee.layout == full
+                ? Typesetter.trailingKern(label, lineEnd: Int(b.line.pointee.start_index + b.line.pointee.length)) : 0
+            let width = b.width + trailing
             if mode == .byClipping {
                 // Unwrapped lines are aligned here: Pango aligns only within a set width.
                 switch label.alignment {
                 case .left: x = 0
-                case .center: x = (label.frame.width - b.width) / 2
-                case .right: x = label.frame.width - b.width
+                case .center: x = (label.frame.width - width) / 2
+                case .right: x = label.frame.width - width
+                }
+            } else {
+                switch label.alignment {
+                case .left: break
+                case .center: x -= trailing / 2
+                case .right: x -= trailing
                 }
             }
-            return PlacedLine(line: b.line, x: x, baseline: b.baseline + dy, width: b.width, text: Typesetter.text(of: b.line))
+            return PlacedLine(line: b.line, x: x, baseline: b.baseline + dy, width: width, text: Typesetter.text(of: b.line))
         }
         return PreparedText(layouts: layouts, lines: lines)
     }

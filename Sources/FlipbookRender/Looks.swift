@@ -74,6 +74,7 @@ public enum Looks {
                         if let v = r.weight { w.string("weight", v.rawValue) }
                         if let v = r.italic { w.bool("italic", v) }
                         if let v = r.color { w.string("color", v.hex) }
+                        if let v = r.kern { w.number("kern", v) }
                         w.endObject()
                     }
                     w.endArray()
@@ -177,12 +178,13 @@ public enum Looks {
                 text.italic = try eo.optional("italic")?.bool() ?? false
                 text.lineSpacing = try eo.optional("lineSpacing")?.number() ?? 0
                 for rf in try eo.optional("runs")?.array(maxCount: 10_000) ?? [] {
-                    let ro = try rf.object(allowed: ["start", "end", "fontSize", "weight", "italic", "color"])
+                    let ro = try rf.object(allowed: ["start", "end", "fontSize", "weight", "italic", "color", "kern"])
                     text.runs.append(TextRun(start: try ro.required("start").integer(in: 0...Int(Int32.max)),
                                              end: try ro.required("end").integer(in: 0...Int(Int32.max)),
                                              fontSize: try ro.optional("fontSize")?.number(),
                                              weight: try ro.optional("weight").map { FontWeight(rawValue: try $0.oneOf(["regular", "bold"]))! },
-                                             italic: try ro.optional("italic")?.bool(), color: try ro.optional("color")?.color()))
+                                             italic: try ro.optional("italic")?.bool(), color: try ro.optional("color")?.color(),
+                                             kern: try ro.optional("kern")?.number()))
                 }
                 text.view = view
                 content.append(.text(text))

@@ -240,7 +240,7 @@ enum UIKitCellContent {
                     let all = (try? Typesetter.height(of: whole)) ?? 0
                     let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
                     if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
-                        problems.append("\(subPath): attributedText with runs of different fonts or colours that is truncated is not drawn yet (shown whole, it is)")
+                        problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
                     }
                 }
                 place(.text(element))

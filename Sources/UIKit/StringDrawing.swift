@@ -7,6 +7,10 @@ extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/foregroundcolor
     public static let foregroundColor = NSAttributedString.Key("NSColor")
+    /// Points each character moves the next one along, the last one's widening the line; 0
+    /// turns the font's kerning off (https://developer.apple.com/documentation/foundation/nsattributedstring/key/kern,
+    /// and Core Text's https://developer.apple.com/documentation/coretext/kctkernattributename).
+    public static let kern = NSAttributedString.Key("NSKern")
 }
 
 extension NSString {
@@ -17,7 +21,12 @@ extension NSString {
     public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
         let font = attrs?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 17)
         let text = self as String
-        let width = font.naturalWidth(of: text)
+        var width = font.naturalWidth(of: text)
+        if let k = attrs?[.kern].flatMap(UILabel.points), k != 0, !text.isEmpty {
+            var e = font.element(text, width: 0)
+            e.runs = [TextRun(start: 0, end: text.utf8.count, kern: Double(k))]
+            width = (try? Typesetter.naturalWidth(of: e)) ?? width
+        }
         let height = (try? Typesetter.height(of: font.element(text.isEmpty ? " " : text, width: 100_000))) ?? 0
         return CGSize(width: width, height: height)
     }

@@ -140,13 +140,17 @@ open class UILabel: UIView {
         var first = true, uniform = true
         styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, _, _ in
             let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
-            if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor && $0 != .paragraphStyle }) {
-                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts, colours and paragraph style are)"
+            if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor && $0 != .paragraphStyle && $0 != .kern }) {
+                problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts, colours, kern and paragraph style are)"
+            }
+            if let k = attributes[.kern], UILabel.points(k) == nil {
+                problem = "attributedText's NSKern value \(k) is not a number of points"
             }
             if first { font = f; color = c; first = false }
             else if f?.pointSize != font?.pointSize || f?.weight != font?.weight || f?.isItalic != font?.isItalic || c?.value != color?.value { uniform = false }
         }
         if problem == nil, let p = paragraphStyleProblem { problem = p }
+        if problem == nil, let p = kernProblem { problem = p }
         if let problem { return .failure(AttributedTextProblem(message: problem)) }
         return .success(uniform ? (font, color) : (nil, nil))
     }
@@ -168,6 +172,31 @@ open class UILabel: UIView {
         }
         return nil
     }
+    /// A kern that changes inside the text: the typesetter spaces a character by half its kern
+    /// on either side, so where two kerns meet the gap would be their mean, not the first's.
+    private var kernProblem: String? {
+        guard let styled = styledText, styled.length > 1 else { return nil }
+        var kerns: [CGFloat] = []
+        // The last character's kern only widens the line: it may differ (the usual way to drop it).
+        styled.enumerateAttribute(.kern, in: NSRange(location: 0, length: styled.length - 1), options: []) { value, _, _ in
+            let k = value.flatMap(UILabel.points) ?? 0
+            if !kerns.contains(k) { kerns.append(k) }
+        }
+        return kerns.count > 1 ? "attributedText whose kern changes inside the text is not drawn yet (one kern over the whole text, or over all but its last character, is)" : nil
+    }
+
+    /// A kern attribute's value in points (an NSNumber, or a Swift number).
+    static func points(_ value: Any) -> CGFloat? {
+        switch value {
+        case let v as CGFloat: return v
+        case let v as Double: return CGFloat(v)
+        case let v as Float: return CGFloat(v)
+        case let v as Int: return CGFloat(v)
+        case let v as NSNumber: return CGFloat(v.doubleValue)
+        default: return nil
+        }
+    }
+
     /// The alignment and line break mode the label draws with: its attributed text's paragraph
     /// style's, else its own.
     var drawnAlignment: NSTextAlignment { paragraphStyle?.alignment ?? textAlignment }
@@ -177,19 +206,22 @@ open class UILabel: UIView {
     /// them (UTF-8 offsets into the text; font sizes times `scale`); empty when one font and
     /// one colour cover it all. A range without a font or colour is set in the label's.
     func textRuns(scale: CGFloat = 1) -> [TextRun] {
-        guard let styled = styledText, styled.length > 0, case .success(let style) = attributedStyle(), style.font == nil, style.color == nil else { return [] }
+        guard let styled = styledText, styled.length > 0, case .success(let style) = attributedStyle() else { return [] }
+        // One font or colour over all of it is the label's own (`attributedStyle`), not a run's.
+        let uniform = style.font != nil || style.color != nil
         let string = styled.string
         var runs: [TextRun] = []
         styled.enumerateAttributes(in: NSRange(location: 0, length: styled.length), options: []) { attributes, range, _ in
             guard let r = Range(range, in: string) else { return }
             let start = string.utf8.distance(from: string.utf8.startIndex, to: r.lowerBound)
             let end = string.utf8.distance(from: string.utf8.startIndex, to: r.upperBound)
-            let f = attributes[.font] as? UIFont, c = attributes[.foregroundColor] as? UIColor
+            let f = uniform ? nil : attributes[.font] as? UIFont, c = uniform ? nil : attributes[.foregroundColor] as? UIColor
+            let k = attributes[.kern].flatMap(UILabel.points)
             runs.append(TextRun(start: start, end: end, fontSize: f.map { Double($0.pointSize * scale) }, weight: f?.drawnWeight,
-                                italic: f?.isItalic, color: c?.value))
+                                italic: f?.isItalic, color: c?.value, kern: k.map { Double($0 * scale) }))
         }
         // Only a paragraph style: no runs (the label's own font and colour throughout).
-        return runs.contains { $0.fontSize != nil || $0.color != nil } ? runs : []
+        return runs.contains { $0.fontSize != nil || $0.color != nil || $0.kern != nil } ? runs : []
     }
     struct AttributedTextProblem: Error { let message: String }
 

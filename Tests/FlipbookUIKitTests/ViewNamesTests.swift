@@ -302,11 +302,81 @@ final class AttributedTextTests: XCTestCase {
         let long = NSMutableAttributedString(string: String(repeating: "Keynote ", count: 12))
         long.addAttribute(.foregroundColor, value: UIColor.blue, range: NSRange(location: 0, length: 3))
         XCTAssertThrowsError(try run(long)) { error in
-            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours that is truncated is not drawn yet"), "\(error)")
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet"), "\(error)")
         }
-        let other = NSAttributedString(string: "Keynote", attributes: [NSAttributedString.Key("NSKern"): 2])
+        let other = NSAttributedString(string: "Keynote", attributes: [NSAttributedString.Key("NSUnderline"): 1])
         XCTAssertThrowsError(try run(other)) { error in
-            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's NSKern attribute is not drawn yet"), "\(error)")
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's NSUnderline attribute is not drawn yet"), "\(error)")
         }
+        let kerned = NSMutableAttributedString(string: String(repeating: "Keynote ", count: 12), attributes: [.kern: 1])
+        XCTAssertThrowsError(try run(kerned)) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet"), "\(error)")
+        }
+    }
+
+    /// NSKern (Core Text's kCTKernAttributeName: "how many points the following character
+    /// should be shifted"): each character moves the next by the kern, the last one's included,
+    /// so "HIH" kerned 6 pt is 3 × 6 pt wider than plain — and 2 × 6 with the kern on all but
+    /// its last character, the usual way to leave the trailing kern out.
+    func testKernWidensByEachCharactersKern() throws {
+        let font = UIFont.systemFont(ofSize: 20)
+        func width(_ text: NSAttributedString) -> CGFloat {
+            let label = UILabel()
+            label.attributedText = text
+            return label.intrinsicContentSize.width  // raised to whole points
+        }
+        let plain = width(NSAttributedString(string: "HIH", attributes: [.font: font]))
+        XCTAssertEqual(width(NSAttributedString(string: "HIH", attributes: [.font: font, .kern: 6])) - plain, 18, accuracy: 1)
+        let allButLast = NSMutableAttributedString(string: "HIH", attributes: [.font: font])
+        allButLast.addAttribute(.kern, value: 6.0, range: NSRange(location: 0, length: 2))
+        XCTAssertEqual(width(allButLast) - plain, 12, accuracy: 1)
+        // NSString.size(withAttributes:) measures the same way.
+        XCTAssertEqual(("HIH" as NSString).size(withAttributes: [.font: font, .kern: CGFloat(6)]).width
+                       - ("HIH" as NSString).size(withAttributes: [.font: font]).width, 18, accuracy: 0.01)
+        // keyframes.json carries the kern, and reads it back to the same drawing.
+        let frame = try run(NSAttributedString(string: "HIH", attributes: [.kern: 6]))
+        let json = try KeyframesJSONFormat.text(Timeline(scene: "t", fps: 60, canvas: Canvas(width: 300, height: 100, scale: 1), frames: [frame]))
+        XCTAssertTrue(json.contains(##""runs":[{"start":0,"end":3,"kern":6}]"##), json)
+        XCTAssertEqual(try KeyframesJSONFormat.text(KeyframesJSONFormat.read(Array(json.utf8), file: "k.json")), json)
+        // A kern that changes inside the text is one line.
+        let changing = NSMutableAttributedString(string: "Keynote", attributes: [.kern: 2])
+        changing.addAttribute(.kern, value: 5, range: NSRange(location: 0, length: 3))
+        XCTAssertThrowsError(try run(changing)) { error in
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText whose kern changes inside the text is not drawn yet"), "\(error)")
+        }
+    }
+
+    /// On the pixels: "HIH" kerned 10 pt right-aligned in its label. Its ink spans 2 × 10 pt
+    /// more than plain (two gaps), and its right edge stands 10 pt further left: the last
+    /// character's kern is part of the line Core Text aligns. Left-aligned, the first H stays put.
+    func testKernOnThePixels() throws {
+        final class Kerned: UICollectionViewCell {
+            nonisolated(unsafe) static var kern: CGFloat = 0
+            nonisolated(unsafe) static var alignment = NSTextAlignment.right
+            let label = UILabel(frame: CGRect(x: 10, y: 5, width: 180, height: 30))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                contentView.backgroundColor = .white
+                label.textAlignment = Kerned.alignment
+                var attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 20)]
+                if Kerned.kern != 0 { attributes[.kern] = Kerned.kern }
+                label.attributedText = NSAttributedString(string: "HIH", attributes: attributes)
+                contentView.addSubview(label)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        func inkColumns(kern: CGFloat, alignment: NSTextAlignment) throws -> (first: Int, last: Int) {
+            Kerned.kern = kern
+            Kerned.alignment = alignment
+            let r = try renderOneCell(Kerned.self, size: CGSize(width: 200, height: 40), scale: 2).raster
+            let columns = (0..<400).filter { x in (0..<80).contains { r.rgb(x, $0).0 < 128 } }
+            return (try XCTUnwrap(columns.first), try XCTUnwrap(columns.last))
+        }
+        let plain = try inkColumns(kern: 0, alignment: .right), kerned = try inkColumns(kern: 10, alignment: .right)
+        XCTAssertEqual((kerned.last - kerned.first) - (plain.last - plain.first), 40, accuracy: 1)
+        XCTAssertEqual(plain.last - kerned.last, 20, accuracy: 1)
+        let leftPlain = try inkColumns(kern: 0, alignment: .left), leftKerned = try inkColumns(kern: 10, alignment: .left)
+        XCTAssertEqual(leftKerned.first, leftPlain.first)
+        XCTAssertEqual(leftKerned.last - leftPlain.last, 40, accuracy: 1)
     }
 }
