@@ -333,6 +333,10 @@ final class AttributedTextTests: XCTestCase {
         // NSString.size(withAttributes:) measures the same way.
         XCTAssertEqual(("HIH" as NSString).size(withAttributes: [.font: font, .kern: CGFloat(6)]).width
                        - ("HIH" as NSString).size(withAttributes: [.font: font]).width, 18, accuracy: 0.01)
+        // Kern 0 is "no kerning at all": Inter's pair kerning, which pulls "AV" together, is off.
+        let big = UIFont.systemFont(ofSize: 40)
+        XCTAssertGreaterThan(width(NSAttributedString(string: "AVAVAVAV", attributes: [.font: big, .kern: 0])),
+                             width(NSAttributedString(string: "AVAVAVAV", attributes: [.font: big])) + 8)
         // keyframes.json carries the kern, and reads it back to the same drawing.
         let frame = try run(NSAttributedString(string: "HIH", attributes: [.kern: 6]))
         let json = try KeyframesJSONFormat.text(Timeline(scene: "t", fps: 60, canvas: Canvas(width: 300, height: 100, scale: 1), frames: [frame]))
