@@ -121,6 +121,28 @@ extension Int {
     }
 }
 
+/// A 2-D affine transform, CGAffineTransform's six numbers
+/// (https://developer.apple.com/documentation/corefoundation/cgaffinetransform): a point
+/// (x, y) goes to (a x + c y + tx, b x + d y + ty).
+public struct Transform2D: Hashable, Sendable {
+    public var a, b, c, d, tx, ty: Double
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+    /// The linear part `(a b c d)` applied about `centre` (a view's transform about its centre).
+    package init(a: Double, b: Double, c: Double, d: Double, about centre: Point) {
+        self.init(a: a, b: b, c: c, d: d, tx: centre.x - a * centre.x - c * centre.y, ty: centre.y - b * centre.x - d * centre.y)
+    }
+    package func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
+    /// The smallest rectangle holding `r`'s four corners transformed.
+    package func bounds(of r: Rect) -> Rect {
+        let ps = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(apply)
+        let x0 = ps.map(\.x).min()!, y0 = ps.map(\.y).min()!
+        return Rect(x: x0, y: y0, width: ps.map(\.x).max()! - x0, height: ps.map(\.y).max()! - y0)
+    }
+    package var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
+}
+
 /// A layer's 3-D transform as Core Animation applies it, drawn where a rotation and a uniform
 /// scale cannot say it (perspective, shear, a non-uniform scale): the 4 × 4 matrix of
 /// CATransform3D, row vectors (a point (x, y, z, 1) times the matrix,

@@ -155,10 +155,34 @@ public struct ClipElement: Hashable, Sendable {
     }
 }
 
+/// Elements drawn through a 2-D transform: a view inside an item turned, sheared or scaled
+/// unevenly by its transform (UIView.transform, about its centre), in the item's own
+/// coordinates — its content placed as the view would be untransformed, the transform then
+/// applied to all of it.
+public struct TransformedElement: Hashable, Sendable {
+    public var transform: Transform2D
+    public var content: [Element]
+    /// The transformed view's name in its cell (TextElement.view). Not drawn.
+    package var view: String?
+    public init(transform: Transform2D, content: [Element]) {
+        self.transform = transform; self.content = content
+    }
+}
+
 extension Array where Element == FlipbookCore.Element {
-    /// The elements with each clip's own in its place, in drawing order (the clips left out).
+    /// The elements with each clip's own in its place, in drawing order (the clips left out);
+    /// a transformed group is kept, emptied, before its own (which report its transform).
     package var flattened: [FlipbookCore.Element] {
-        flatMap { e -> [FlipbookCore.Element] in if case .clip(let c) = e { return c.content.flattened } else { return [e] } }
+        flatMap { e -> [FlipbookCore.Element] in
+            switch e {
+            case .clip(let c): return c.content.flattened
+            case .transformed(var t):
+                let content = t.content.flattened
+                t.content = []
+                return [.transformed(t)] + content
+            default: return [e]
+            }
+        }
     }
 }
 
@@ -168,6 +192,8 @@ public enum Element: Hashable, Sendable {
     case image(ImageElement)
     /// Elements clipped to a view's bounds.
     case clip(ClipElement)
+    /// Elements drawn through a view's transform.
+    case transformed(TransformedElement)
     /// A pull-to-refresh arrow (MJRefreshNormalHeader's), pointing down when `rotation` is 0;
     /// it turns about its centre.
     case arrow(ArrowElement)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlipbookCore
 import FlipbookRender
 
@@ -408,6 +413,7 @@ enum AppearanceDiff {
         case .text(let t): t.view
         case .rect(let r): r.view
         case .image(let i): i.view
+        case .transformed(let t): t.view
         default: nil
         }
     }
@@ -446,6 +452,8 @@ enum AppearanceDiff {
                 case (.image(let s), .image(let t)):
                     note("image", s.image.description, t.image.description)
                     note("frame", frame(s.frame), frame(t.frame))
+                case (.transformed(let s), .transformed(let t)):
+                    note("transform", transform(s.transform), transform(t.transform))
                 default:
                     if x != y { notes.append(("content", "content changed")) }
                 }
@@ -459,6 +467,15 @@ enum AppearanceDiff {
             }
         }
         return out
+    }
+
+    /// A view's transform as a developer sets it: a turn in degrees when it is one (to the
+    /// millionth a golden keeps), else its linear part's four numbers.
+    static func transform(_ t: Transform2D) -> String {
+        let angle = atan2(t.b, t.a), cosA = cos(angle), sinA = sin(angle)
+        let isTurn = abs(t.a - cosA) < 2e-6 && abs(t.b - sinA) < 2e-6 && abs(t.c + sinA) < 2e-6 && abs(t.d - cosA) < 2e-6
+        return isTurn ? "rotated \(NumberFormat.short((angle * 180 / Double.pi * 100).rounded() / 100))°"
+            : "[\([t.a, t.b, t.c, t.d].map { NumberFormat.short(($0 * 1000).rounded() / 1000) }.joined(separator: " "))]"
     }
 
     static func border(_ a: Appearance) -> String {

@@ -358,6 +358,12 @@ final class AnimatedSVGWriter {
             guard !content.isEmpty else { return "" }
             let inner = try content.map { try svg($0, look: id) }.joined()
             return "<clipPath id=\"s\(id)\"><path d=\"\(path(shape.path))\"/></clipPath><g clip-path=\"url(#s\(id))\">" + inner + "</g>"
+        case .transformed(let t, let content):
+            guard !content.isEmpty else { return "" }
+            let inner = try content.map { try svg($0, look: id) }.joined()
+            // The linear part to a millionth: at 0.01 a turn's cosine would misplace a wide view's edge.
+            let linear = [t.a, t.b, t.c, t.d].map(NumberFormat.short)
+            return "<g transform=\"matrix(\((linear + [svgNumber(t.tx), svgNumber(t.ty)]).joined(separator: " ")))\">" + inner + "</g>"
         case .text(let t):
             return label(t)
         case .image(let i):

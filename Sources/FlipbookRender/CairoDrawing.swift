@@ -218,6 +218,12 @@ enum CairoDrawing {
             } else if !content.isEmpty {
                 try clipped { for e in content { try draw(e, &c, shapes: &shapes, on: cr) } }
             }
+        case .transformed(let t, let content):
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_transform(cr, &m)
+            for e in content { try draw(e, &c, shapes: &shapes, on: cr) }
         case .text(let t):
             c.typesetter.draw(t, on: cr)
         case .image(let i):

@@ -18,6 +18,8 @@ public enum DrawPrimitive: Hashable, Sendable {
     case stroke(DrawShape, Color, width: Double, round: Bool)
     /// `content` clipped to `shape` (an item's content is clipped to its rounded rectangle).
     case clip(RoundedRect, content: [DrawPrimitive])
+    /// `content` drawn through a transform (a view's rotation or shear).
+    case transformed(Transform2D, content: [DrawPrimitive])
     /// A label, set by Typesetter under UILabel's rules.
     case text(TextElement)
     /// A PNG fitted by its content mode, clipped to its frame.
@@ -87,6 +89,7 @@ public enum DrawList {
             case .shadow(let shadow, let shape, _): add(shadowBounds(shadow, of: shape, margin: margin))
             // Clipped content stays inside the clip.
             case .clip(let shape, _): add(shape.rect)
+            case .transformed(let t, let content): add(t.bounds(of: bounds(content, size: Size(width: 0, height: 0), margin: margin)))
             case .fill(let shape, _): add(shape.bounds)
             case .stroke(let shape, _, let width, _): add(shape.bounds.insetBy(dx: -width / 2, dy: -width / 2))
             case .text(let t): add(t.frame.insetBy(dx: -margin, dy: -margin))
@@ -148,6 +151,8 @@ public enum DrawList {
             return symbol(s, scale: scale)
         case .clip(let c):
             return [.clip(RoundedRect(c.frame, radius: c.cornerRadius), content: c.content.flatMap { element($0, scale: scale) })]
+        case .transformed(let t):
+            return [.transformed(t.transform, content: t.content.flatMap { element($0, scale: scale) })]
         }
     }
 

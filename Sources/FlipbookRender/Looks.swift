@@ -111,6 +111,12 @@ public enum Looks {
                 if c.cornerRadius != 0 { w.number("cornerRadius", c.cornerRadius) }
                 if let v = c.view { w.string("view", v) }
                 writeContent(c.content, to: &w)
+            case .transformed(let t):
+                w.beginArray("transform")
+                for v in [t.transform.a, t.transform.b, t.transform.c, t.transform.d, t.transform.tx, t.transform.ty] { w.number(nil, v) }
+                w.endArray()
+                if let v = t.view { w.string("view", v) }
+                writeContent(t.content, to: &w)
             }
             w.endObject()
         }
@@ -166,7 +172,7 @@ public enum Looks {
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
                                             "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
-                                            "phase", "view", "clip", "content"])
+                                            "phase", "view", "clip", "transform", "content"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -215,8 +221,15 @@ public enum Looks {
                                        content: try readContent(eo.optional("content"), depth: depth + 1))
                 clip.view = view
                 content.append(.clip(clip))
+            } else if let t = eo.optional("transform") {
+                guard depth < 32 else { throw t.expected("groups nested at most 32 deep") }
+                let v = try t.array(minCount: 6, maxCount: 6).map { try $0.number() }
+                var group = TransformedElement(transform: Transform2D(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]),
+                                               content: try readContent(eo.optional("content"), depth: depth + 1))
+                group.view = view
+                content.append(.transformed(group))
             } else {
-                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\", \"symbol\", \"clip\"")
+                throw e.expected("one of \"text\", \"rect\", \"image\", \"arrow\", \"spinner\", \"symbol\", \"clip\", \"transform\"")
             }
         }
         return content

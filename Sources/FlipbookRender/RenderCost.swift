@@ -54,7 +54,7 @@ public struct RenderCost: Sendable {
         primitives.reduce(0) { sum, p in
             switch p {
             case .text(let t): return sum + drawnGlyphs(t)
-            case .clip(_, let content): return sum + drawnGlyphs(content)
+            case .clip(_, let content), .transformed(_, let content): return sum + drawnGlyphs(content)
             default: return sum
             }
         }

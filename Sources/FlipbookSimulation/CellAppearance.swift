@@ -242,6 +242,10 @@ public enum CellAppearance {
             var clip = ClipElement(frame: f, cornerRadius: radius, content: content.map { element($0, in: size) })
             clip.view = c.view
             return .clip(clip)
+        case .transformed(let t, let content):
+            var group = TransformedElement(transform: t, content: content.map { element($0, in: size) })
+            group.view = c.view
+            return .transformed(group)
         }
     }
 

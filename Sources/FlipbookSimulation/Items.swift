@@ -18,6 +18,9 @@ public struct ContentSpec: Hashable, Sendable {
         /// Content (placed in the item, as the element is) clipped to this element's frame: a
         /// UIKit view that clips its subviews (made from a cell's view tree, not a scene file).
         indirect case clip(cornerRadius: Double, content: [ContentSpec])
+        /// Content (placed in the item, as the element is) drawn through a transform: a UIKit
+        /// view turned or sheared by its transform (made from a cell's view tree).
+        indirect case transformed(Transform2D, content: [ContentSpec])
     }
     public var kind: Kind
     /// Distance from the left edge, or from the right edge when `x` is nil.
@@ -69,6 +72,9 @@ public struct ContentSpec: Hashable, Sendable {
             if !c.isValid { return ("spinner", "a colour with components from 0 to 1") }
         case .clip(let r, let content):
             if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+            if let inner = content.lazy.compactMap({ $0.problem() }).first { return inner }
+        case .transformed(let t, let content):
+            if !t.isFinite { return ("transform", "finite numbers") }
             if let inner = content.lazy.compactMap({ $0.problem() }).first { return inner }
         }
         return nil

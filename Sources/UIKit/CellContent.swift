@@ -128,8 +128,8 @@ enum UIKitCellContent {
         /// The placement of `sub`, a subview of the view this places: its frame's centre, then
         /// its transform about it (UIView.transform applies about the centre, the layer's
         /// default anchor point).
-        func child(_ sub: UIView) -> Placement {
-            let t = sub.transform, w = sub.bounds.width, h = sub.bounds.height
+        func child(_ sub: UIView, transform t: CGAffineTransform? = nil) -> Placement {
+            let t = t ?? sub.transform, w = sub.bounds.width, h = sub.bounds.height
             let ox = sub.center.x - t.a * w / 2 + t.tx, oy = sub.center.y - t.d * h / 2 + t.ty
             return Placement(sx: sx * t.a, sy: sy * t.d, tx: sx * ox + tx, ty: sy * oy + ty)
         }
@@ -150,148 +150,188 @@ enum UIKitCellContent {
             guard !sub.isHidden && sub.alpha > 0.001 else { continue }
             let subPath = names[ObjectIdentifier(sub)] ?? ((path.map { $0 + " › " } ?? "") + "\(name)[\(index)]")
             let a = alpha * sub.alpha
-            // A cell's content view's layer transform moves the whole item (UIKitLayout.convert);
-            // any other view's is not drawn yet.
-            if !CATransform3DIsIdentity(sub.layer.transform), !(view is UICollectionViewCell && sub === (view as! UICollectionViewCell).contentView) {
-                problems.append("a \(name)'s layer transform in a cell is not drawn yet (the content view's is)")
-            }
-            // A transform of translation and scale places the view and its subtree; a rotation
-            // or shear is not drawn yet.
-            let t = sub.transform
-            if t.b != 0 || t.c != 0 { problems.append("\(subPath): a \(name)'s rotation or shear (its transform) in a cell is not drawn yet (translation and scale are)") }
-            let placed = placement.child(sub)
-            let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
-            func scaled(_ what: String) -> Bool {
-                if placed.isUniform { return true }
-                problems.append("\(subPath): a \(what) scaled unevenly or mirrored (its transform or a superview's) is not drawn yet")
-                return false
-            }
-            func place(_ kind: ContentSpec.Kind) {
-                var c = ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
-                c.view = subPath
-                out.append(c)
-            }
-            // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
-            let isFill = sub === fill
-            let layer = sub.layer
-            // CALayer's shadow follows what the layer draws: here its background, rounded; a
-            // layer that masks to its bounds clips its shadow away.
-            var shadow: Shadow?
-            if layer.shadowOpacity > 0, !layer.masksToBounds, let c = layer.shadowColor {
-                if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
-                    let k = Double(abs(placed.sx))
-                    shadow = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity) * Double(a),
-                                    offset: Point(x: Double(layer.shadowOffset.width) * k, y: Double(layer.shadowOffset.height) * k),
-                                    radius: Double(layer.shadowRadius) * k)
+            // The view's transform: UIView.transform, or its layer's when that is 2-D (a cell's
+            // content view's layer transform moves the whole item instead, UIKitLayout.convert).
+            var t = sub.transform
+            let isContentView = (view as? UICollectionViewCell)?.contentView === sub
+            if !CATransform3DIsIdentity(sub.layer.transform), !isContentView {
+                if !CATransform3DIsAffine(sub.layer.transform) {
+                    problems.append("\(subPath): a \(name)'s 3-D layer transform (perspective, or a turn out of the screen's plane) in a cell is not drawn yet (a 2-D one is, and the content view's 3-D one)")
+                } else if t != .identity {
+                    problems.append("\(subPath): a \(name) with both a transform and a layer transform is not drawn yet (UIKit keeps one: set one of them)")
                 } else {
-                    problems.append("\(subPath): a \(name)'s layer shadow without a background colour (a shadow of its content's outline) is not drawn yet (of a view with one, it is)")
+                    t = CATransform3DGetAffineTransform(sub.layer.transform)
                 }
             }
-            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, layer.cornerRadius == 0 || scaled("rounded view") {
-                place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))))
-                out[out.count - 1].shadow = shadow
-            }
-            // CALayer's border is drawn over the layer's sublayers: placed after the subtree.
-            var border: ContentSpec?
-            if layer.borderWidth > 0, let bc = layer.borderColor, bc.color.value.alpha > 0, layer.cornerRadius == 0 || scaled("bordered view") {
-                var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))),
-                                    x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
-                c.view = subPath + ".layer.border"
-                c.border = (bc.color.value.multiplyingAlpha(Double(a)), Double(layer.borderWidth * abs(placed.sx)))
-                border = c
-            }
-            defer { if let border { out.append(border) } }
-            if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
-                // A character no font draws would be a blank on every frame: named instead.
-                if let u = Typesetter.missingCharacter(in: text) {
-                    problems.append("\(subPath): UILabel text has \"\(Character(u))\" (U+\(String(u.value, radix: 16, uppercase: true))), which none of Flipbook's fonts draws (Inter, Noto Sans CJK SC, Noto Color Emoji); it would be left blank")
-                }
-                var font: UIFont = label.font ?? UIFont.systemFont(ofSize: 17)
-                var textColor: UIColor = label.textColor ?? .label
-                switch label.attributedStyle() {
-                case .success(let style):
-                    if let f = style.font { font = f }
-                    if let c = style.color { textColor = c }
-                case .failure(let problem): problems.append("\(subPath): " + problem.message)
-                }
-                let alignment: TextAlignment = label.drawnAlignment == .center ? .center : label.drawnAlignment == .right ? .right : .left
-                if label.adjustsFontSizeToFitWidth && label.numberOfLines != 1 {
-                    problems.append("\(subPath): adjustsFontSizeToFitWidth on a label of more than one line is not drawn yet (UIKit means it for one line)")
-                }
-                let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
-                if scaled("label") {
-                var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
-                                           lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
-                element.color = textColor.value.multiplyingAlpha(Double(a))
-                element.alignment = alignment
-                element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
-                element.runs = label.textRuns(scale: placed.sx).map { r in
-                    var r = r
-                    r.color = r.color?.multiplyingAlpha(Double(a))
-                    return r
-                }
-                if !element.runs.isEmpty {
-                    if label.adjustsFontSizeToFitWidth { problems.append("\(subPath): adjustsFontSizeToFitWidth with attributedText runs is not drawn yet") }
-                    // Runs are set on the text shown whole; a truncated label's last line is set again.
-                    var whole = element
-                    whole.frame.size.width = Double(f.width)
-                    whole.numberOfLines = 0
-                    let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
-                    let all = (try? Typesetter.height(of: whole)) ?? 0
-                    let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
-                    if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
-                        problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
-                    }
-                }
-                place(.text(element))
-                }
-            }
-            if let button = sub as? UIButton {
-                // The title centred in the bounds (UIControl's content alignments default to
-                // centre), one line, in the title colour for the state or a system button's tint.
-                if button.image(for: button.state) != nil { problems.append("\(subPath): a UIButton's image is not drawn yet (its title is)") }
-                if let title = button.currentTitle, !title.isEmpty, let label = button.titleLabel as? ButtonTitleLabel {
-                    if !label.fontWasSet {
-                        problems.append("\(subPath): a UIButton's title in the default font is not drawn yet (UIKit does not publish it): set titleLabel?.font")
-                    } else if let color = button.drawnTitleColor {
-                        if scaled("button") {
-                            var element = label.font.element(title, width: 0, fontSize: Double(label.font.pointSize * placed.sx))
-                            element.color = color.value.multiplyingAlpha(Double(a))
-                            element.alignment = .center
-                            place(.text(element))
-                        }
-                    } else {
-                        problems.append("\(subPath): a custom UIButton's title without a title colour is not drawn yet: setTitleColor(_:for:)")
-                    }
-                }
-            }
-            if let imageView = sub as? UIImageView, let image = imageView.image {
-                if let mode = FlipbookCore.ContentMode(imageView.contentMode) {
-                    if a < 0.999 { problems.append("a translucent UIImageView in a cell is not drawn yet") }
-                    if scaled("image view") {
-                        place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius * placed.sx)))
-                    }
-                } else {
-                    problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
-                }
-            }
-            guard sub.clipsToBounds else {
-                walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &out, problems: &problems)
+            // Translation and scale place the view and its subtree; a rotation or shear turns
+            // its whole drawing about its centre (the layer's default anchor point): drawn as if
+            // unturned, then through the turn (TransformedElement).
+            let turned = t.b != 0 || t.c != 0
+            let placed = placement.child(sub, transform: turned ? CGAffineTransform(translationX: t.tx, y: t.ty) : t)
+            guard turned else {
+                drawView(sub, name: name, path: subPath, placed: placed, alpha: a, names: names, fill: fill, into: &out, problems: &problems)
                 continue
             }
-            // A view that clips its subviews (a parallax image in its frame): what reaches
-            // outside its bounds is drawn clipped to them, with its corner radius.
-            var inner: [ContentSpec] = []
-            walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &inner, problems: &problems)
-            let bounds = f.insetBy(dx: -1e-6, dy: -1e-6)
-            if inner.allSatisfy({ bounds.contains(CGRect(x: $0.x ?? 0, y: $0.y ?? 0, width: $0.width ?? 0, height: $0.height)) }) {
-                out += inner
-            } else if sub.layer.cornerRadius == 0 || scaled("rounded view") {
-                var c = ContentSpec(kind: .clip(cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx)), content: inner),
-                                    x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height))
-                c.view = subPath
-                out.append(c)
+            guard placement.isUniform else {
+                problems.append("\(subPath): a \(name) turned (its transform) inside a view scaled unevenly or mirrored is not drawn yet")
+                continue
             }
+            var inner: [ContentSpec] = []
+            drawView(sub, name: name, path: subPath, placed: placed, alpha: a, names: names, fill: fill, into: &inner, problems: &problems)
+            func shadowed(_ specs: [ContentSpec]) -> Bool {
+                specs.contains { c in
+                    if c.shadow != nil { return true }
+                    if case .clip(_, let content) = c.kind { return shadowed(content) }
+                    if case .transformed(_, let content) = c.kind { return shadowed(content) }
+                    return false
+                }
+            }
+            if shadowed(inner) { problems.append("\(subPath): a layer shadow in a turned \(name) is not drawn yet") }
+            guard !inner.isEmpty else { continue }
+            let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
+            let turn = Transform2D(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), about: Point(x: Double(f.midX), y: Double(f.midY)))
+            let box = turn.bounds(of: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)))
+            var group = ContentSpec(kind: .transformed(turn, content: inner), x: box.minX, y: box.minY, width: box.width, height: box.height)
+            group.view = subPath
+            out.append(group)
+        }
+    }
+
+    /// What `sub` draws and its subtree, placed by `placed`, into `out` (its transform's
+    /// rotation, if any, applied by the caller around all of it).
+    private static func drawView(_ sub: UIView, name: String, path subPath: String, placed: Placement, alpha a: CGFloat,
+                                 names: [ObjectIdentifier: String], fill: UIView?, into out: inout [ContentSpec], problems: inout [String]) {
+        let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
+        func scaled(_ what: String) -> Bool {
+            if placed.isUniform { return true }
+            problems.append("\(subPath): a \(what) scaled unevenly or mirrored (its transform or a superview's) is not drawn yet")
+            return false
+        }
+        func place(_ kind: ContentSpec.Kind) {
+            var c = ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
+            c.view = subPath
+            out.append(c)
+        }
+        // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
+        let isFill = sub === fill
+        let layer = sub.layer
+        // CALayer's shadow follows what the layer draws: here its background, rounded; a
+        // layer that masks to its bounds clips its shadow away.
+        var shadow: Shadow?
+        if layer.shadowOpacity > 0, !layer.masksToBounds, let c = layer.shadowColor {
+            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
+                let k = Double(abs(placed.sx))
+                shadow = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity) * Double(a),
+                                offset: Point(x: Double(layer.shadowOffset.width) * k, y: Double(layer.shadowOffset.height) * k),
+                                radius: Double(layer.shadowRadius) * k)
+            } else {
+                problems.append("\(subPath): a \(name)'s layer shadow without a background colour (a shadow of its content's outline) is not drawn yet (of a view with one, it is)")
+            }
+        }
+        if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, layer.cornerRadius == 0 || scaled("rounded view") {
+            place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))))
+            out[out.count - 1].shadow = shadow
+        }
+        // CALayer's border is drawn over the layer's sublayers: placed after the subtree.
+        var border: ContentSpec?
+        if layer.borderWidth > 0, let bc = layer.borderColor, bc.color.value.alpha > 0, layer.cornerRadius == 0 || scaled("bordered view") {
+            var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))),
+                                x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
+            c.view = subPath + ".layer.border"
+            c.border = (bc.color.value.multiplyingAlpha(Double(a)), Double(layer.borderWidth * abs(placed.sx)))
+            border = c
+        }
+        defer { if let border { out.append(border) } }
+        if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
+            // A character no font draws would be a blank on every frame: named instead.
+            if let u = Typesetter.missingCharacter(in: text) {
+                problems.append("\(subPath): UILabel text has \"\(Character(u))\" (U+\(String(u.value, radix: 16, uppercase: true))), which none of Flipbook's fonts draws (Inter, Noto Sans CJK SC, Noto Color Emoji); it would be left blank")
+            }
+            var font: UIFont = label.font ?? UIFont.systemFont(ofSize: 17)
+            var textColor: UIColor = label.textColor ?? .label
+            switch label.attributedStyle() {
+            case .success(let style):
+                if let f = style.font { font = f }
+                if let c = style.color { textColor = c }
+            case .failure(let problem): problems.append("\(subPath): " + problem.message)
+            }
+            let alignment: TextAlignment = label.drawnAlignment == .center ? .center : label.drawnAlignment == .right ? .right : .left
+            if label.adjustsFontSizeToFitWidth && label.numberOfLines != 1 {
+                problems.append("\(subPath): adjustsFontSizeToFitWidth on a label of more than one line is not drawn yet (UIKit means it for one line)")
+            }
+            let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
+            if scaled("label") {
+            var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
+                                       lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
+            element.color = textColor.value.multiplyingAlpha(Double(a))
+            element.alignment = alignment
+            element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
+            element.runs = label.textRuns(scale: placed.sx).map { r in
+                var r = r
+                r.color = r.color?.multiplyingAlpha(Double(a))
+                return r
+            }
+            if !element.runs.isEmpty {
+                if label.adjustsFontSizeToFitWidth { problems.append("\(subPath): adjustsFontSizeToFitWidth with attributedText runs is not drawn yet") }
+                // Runs are set on the text shown whole; a truncated label's last line is set again.
+                var whole = element
+                whole.frame.size.width = Double(f.width)
+                whole.numberOfLines = 0
+                let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
+                let all = (try? Typesetter.height(of: whole)) ?? 0
+                let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
+                if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
+                    problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
+                }
+            }
+            place(.text(element))
+            }
+        }
+        if let button = sub as? UIButton {
+            // The title centred in the bounds (UIControl's content alignments default to
+            // centre), one line, in the title colour for the state or a system button's tint.
+            if button.image(for: button.state) != nil { problems.append("\(subPath): a UIButton's image is not drawn yet (its title is)") }
+            if let title = button.currentTitle, !title.isEmpty, let label = button.titleLabel as? ButtonTitleLabel {
+                if !label.fontWasSet {
+                    problems.append("\(subPath): a UIButton's title in the default font is not drawn yet (UIKit does not publish it): set titleLabel?.font")
+                } else if let color = button.drawnTitleColor {
+                    if scaled("button") {
+                        var element = label.font.element(title, width: 0, fontSize: Double(label.font.pointSize * placed.sx))
+                        element.color = color.value.multiplyingAlpha(Double(a))
+                        element.alignment = .center
+                        place(.text(element))
+                    }
+                } else {
+                    problems.append("\(subPath): a custom UIButton's title without a title colour is not drawn yet: setTitleColor(_:for:)")
+                }
+            }
+        }
+        if let imageView = sub as? UIImageView, let image = imageView.image {
+            if let mode = FlipbookCore.ContentMode(imageView.contentMode) {
+                if a < 0.999 { problems.append("a translucent UIImageView in a cell is not drawn yet") }
+                if scaled("image view") {
+                    place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius * placed.sx)))
+                }
+            } else {
+                problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")
+            }
+        }
+        guard sub.clipsToBounds else {
+            walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &out, problems: &problems)
+            return
+        }
+        // A view that clips its subviews (a parallax image in its frame): what reaches
+        // outside its bounds is drawn clipped to them, with its corner radius.
+        var inner: [ContentSpec] = []
+        walk(sub, path: subPath, names: names, placement: placed, alpha: a, fill: fill, into: &inner, problems: &problems)
+        let bounds = f.insetBy(dx: -1e-6, dy: -1e-6)
+        if inner.allSatisfy({ bounds.contains(CGRect(x: $0.x ?? 0, y: $0.y ?? 0, width: $0.width ?? 0, height: $0.height)) }) {
+            out += inner
+        } else if sub.layer.cornerRadius == 0 || scaled("rounded view") {
+            var c = ContentSpec(kind: .clip(cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx)), content: inner),
+                                x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height))
+            c.view = subPath
+            out.append(c)
         }
     }
 }

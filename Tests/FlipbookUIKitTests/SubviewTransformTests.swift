@@ -93,11 +93,141 @@ final class SubviewTransformTests: XCTestCase {
         XCTAssertTrue(text.contains("\"clip\":\"bounds\",\"frame\":[10,10,180,80]"), "the container clips item 1's stripe: \(text.split(separator: "\n").filter { $0.contains("clip") })")
         let back = try KeyframesJSONFormat.read(Array(text.utf8), file: "keyframes.json")
         XCTAssertEqual(try KeyframesJSONFormat.text(back), text)
-        // A rotated subview is still one line, not a silent wrong frame.
-        let rotated = CellSource([1], identifier: "p") { cell, _ in (cell as! ParallaxCell).badge.transform = CGAffineTransform(rotationAngle: 0.3) }
-        cv.dataSource = rotated
-        XCTAssertThrowsError(try Simulator.run(Scene(name: "rotated", canvas: canvas, duration: 0.1, collectionView: cv))) { error in
-            XCTAssertTrue("\(error)".contains("badge: a UIView's rotation or shear (its transform) in a cell is not drawn yet"), "\(error)")
+    }
+
+    /// A card turned by its transform (UIView.transform: about its centre, the layer's default
+    /// anchor point) with a square subview turning with it. Every pixel of the cell is checked
+    /// against the turn worked out here: turned back about the centre, a point inside the card's
+    /// untransformed frame is red (green inside the square), outside it white — pixels within
+    /// 1.5 px of an edge, which anti-aliasing blends, left out.
+    final class TurnedCell: UICollectionViewCell {
+        nonisolated(unsafe) static var angle: CGFloat = 0
+        nonisolated(unsafe) static var throughLayer = false
+        let card = UIView(frame: CGRect(x: 40, y: 40, width: 120, height: 40))
+        let square = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = .white
+            card.backgroundColor = .systemRed
+            square.backgroundColor = .systemGreen
+            contentView.addSubview(card)
+            card.addSubview(square)
+            if TurnedCell.throughLayer {
+                card.layer.transform = CATransform3DMakeRotation(TurnedCell.angle, 0, 0, 1)
+            } else {
+                card.transform = CGAffineTransform(rotationAngle: TurnedCell.angle)
+            }
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func testATurnedSubviewAndItsSubviewsAreDrawnTurnedAboutItsCentre() throws {
+        let scale = 2
+        for (angle, throughLayer) in [(CGFloat.pi / 6, false), (-1.1, false), (CGFloat.pi / 6, true)] {
+            TurnedCell.angle = angle
+            TurnedCell.throughLayer = throughLayer
+            let (frame, r) = try renderOneCell(TurnedCell.self, size: CGSize(width: 200, height: 120), scale: scale)
+            if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] { FileManager.default.createFile(atPath: keep + "/turned-\(angle)-\(throughLayer).png", contents: Data(try r.pngData())) }
+            // The card's centre, (100, 60); a screen point turned back by -angle about it.
+            let cx = 100.0, cy = 60.0, cosA = cos(Double(angle)), sinA = sin(Double(angle))
+            var checked = 0
+            for py in 0..<(120 * scale) { for px in 0..<(200 * scale) {
+                let x = (Double(px) + 0.5) / Double(scale) - cx, y = (Double(py) + 0.5) / Double(scale) - cy
+                let u = cosA * x + sinA * y + cx, v = -sinA * x + cosA * y + cy  // in the card's untransformed frame
+                func distance(_ a: Double, _ lo: Double, _ hi: Double) -> Double { min(abs(a - lo), abs(a - hi)) }
+                let margin = 1.5 / Double(scale)
+                let inCard = (40...160).contains(u) && (40...80).contains(v), inSquare = (50...70).contains(u) && (50...70).contains(v)
+                if distance(u, 40, 160) < margin || distance(v, 40, 80) < margin || distance(u, 50, 70) < margin || distance(v, 50, 70) < margin { continue }
+                let (red, green, blue) = r.rgb(px, py)
+                let expected = inSquare ? (52, 199, 89) : inCard ? (255, 59, 48) : (255, 255, 255)
+                if abs(red - expected.0) > 2 || abs(green - expected.1) > 2 || abs(blue - expected.2) > 2 {
+                    return XCTFail("angle \(angle)\(throughLayer ? " (layer)" : ""): pixel (\(px), \(py)) is \((red, green, blue)), expected \(expected)")
+                }
+                checked += 1
+            }}
+            XCTAssertGreaterThan(checked, 80_000)
+            // keyframes.json keeps the turn, and reads back to the same bytes.
+            let t = Timeline(scene: "t", fps: 60, canvas: Canvas(width: 200, height: 120, scale: scale), frames: [frame])
+            let text = try KeyframesJSONFormat.text(t)
+            XCTAssertTrue(text.contains("\"transform\":[\(NumberFormat.short(cosA)),\(NumberFormat.short(sinA))"), text)
+            XCTAssertEqual(try KeyframesJSONFormat.text(KeyframesJSONFormat.read(Array(text.utf8), file: "k.json")), text)
+        }
+    }
+
+    /// A label turned a quarter (vertical text down a card's side): its ink runs down, not
+    /// across — taller than 100 pt and narrower than 30 pt about the label's centre (100, 100) —
+    /// in the PNG, and the animated SVG draws it through the same matrix.
+    func testATurnedLabelRunsDown() throws {
+        final class Side: UICollectionViewCell {
+            let label = UILabel(frame: CGRect(x: 20, y: 85, width: 160, height: 30))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                contentView.backgroundColor = .white
+                label.text = "HELLO WORLD"
+                label.font = .systemFont(ofSize: 20)
+                label.textAlignment = .center
+                label.transform = CGAffineTransform(rotationAngle: .pi / 2)
+                contentView.addSubview(label)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        let (frame, r) = try renderOneCell(Side.self, size: CGSize(width: 200, height: 200), scale: 1)
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<200 { for x in 0..<200 where r.rgb(x, y).0 < 128 { xs.append(x); ys.append(y) } }
+        let width = try XCTUnwrap(xs.max()) - XCTUnwrap(xs.min()), height = try XCTUnwrap(ys.max()) - XCTUnwrap(ys.min())
+        XCTAssertGreaterThan(height, 100); XCTAssertLessThan(width, 30)
+        XCTAssertEqual(Double(xs.min()! + xs.max()!) / 2, 100, accuracy: 3)
+        XCTAssertEqual(Double(ys.min()! + ys.max()!) / 2, 100, accuracy: 3)
+        let svg = String(decoding: try AnimatedSVGFormat().renderTimeline(Timeline(scene: "t", fps: 60, canvas: Canvas(width: 200, height: 200, scale: 1), frames: [frame]),
+                                                                            options: RenderOptions())[0].bytes, as: UTF8.self)
+        XCTAssertTrue(svg.contains("<g transform=\"matrix(0 1 -1 0 200 0)\">"), svg)
+    }
+
+    /// The check names a turn that changed: "› card: transform rotated 30° → rotated 45°".
+    func testAChangedTurnIsNamed() throws {
+        func timeline(_ angle: CGFloat) throws -> Timeline {
+            TurnedCell.angle = angle
+            TurnedCell.throughLayer = false
+            let frame = try renderOneCell(TurnedCell.self, size: CGSize(width: 200, height: 120), scale: 1).frame
+            return Timeline(scene: "t", fps: 60, canvas: Canvas(width: 200, height: 120, scale: 1), frames: [frame])
+        }
+        let golden = try KeyframesJSONFormat.read(Array(KeyframesJSONFormat.text(timeline(.pi / 6)).utf8), file: "keyframes.json")
+        let lines = SemanticDiff.compare(golden, try timeline(.pi / 4)).items.map { $0.summary(fps: 60) }
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("\"0-0\" › card: transform rotated 30° → rotated 45° at frame") == true, "\(lines)")
+    }
+
+    /// What a turn cannot draw yet is one line: a perspective layer transform on a subview, and
+    /// a shadow inside a turned view.
+    func testWhatATurnCannotDrawIsOneLine() throws {
+        final class Perspective: UICollectionViewCell {
+            let card = UIView(frame: CGRect(x: 40, y: 40, width: 120, height: 40))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                card.backgroundColor = .systemRed
+                var t = CATransform3DIdentity
+                t.m34 = -1 / 500
+                card.layer.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
+                contentView.addSubview(card)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        XCTAssertThrowsError(try renderOneCell(Perspective.self, size: CGSize(width: 200, height: 120), scale: 1)) { error in
+            XCTAssertTrue("\(error)".contains("card: a UIView's 3-D layer transform (perspective, or a turn out of the screen's plane) in a cell is not drawn yet"), "\(error)")
+        }
+        final class TurnedShadow: UICollectionViewCell {
+            let card = UIView(frame: CGRect(x: 40, y: 40, width: 120, height: 40))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                card.backgroundColor = .systemRed
+                card.layer.shadowOpacity = 0.5
+                card.transform = CGAffineTransform(rotationAngle: 0.2)
+                contentView.addSubview(card)
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        XCTAssertThrowsError(try renderOneCell(TurnedShadow.self, size: CGSize(width: 200, height: 120), scale: 1)) { error in
+            XCTAssertTrue("\(error)".contains("card: a layer shadow in a turned UIView is not drawn yet"), "\(error)")
         }
     }
 }
