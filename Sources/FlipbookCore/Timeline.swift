@@ -116,6 +116,11 @@ public struct ImageElement: Hashable, Sendable {
     public var frame: Rect
     public var contentMode: ContentMode
     public var cornerRadius: Double
+    /// A template image's colour (UIImage.RenderingMode.alwaysTemplate): its pixels' alpha
+    /// filled with it; nil draws the picture as it is.
+    package var tint: Color?
+    /// The image's opacity (a translucent UIImageView's alpha).
+    package var alpha = 1.0
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

@@ -90,9 +90,17 @@ public enum ImageStore {
         image.pixels.withUnsafeBytes { buffer in
             let surface = cairo_image_surface_create_for_data(UnsafeMutablePointer(mutating: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)),
                                                               CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height), Int32(image.stride))
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
+            let pattern = cairo_pattern_create_for_surface(surface)!
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            if let tint = element.tint {
+                // A template image: its alpha is where the tint colour goes.
+                cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha * element.alpha)
+                cairo_mask(cr, pattern)
+            } else {
+                cairo_set_source(cr, pattern)
+                if element.alpha < 1 { cairo_paint_with_alpha(cr, element.alpha) } else { cairo_paint(cr) }
+            }
+            cairo_pattern_destroy(pattern)
             // Drops the pattern's reference before the buffer's lifetime ends.
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_surface_finish(surface)

@@ -370,9 +370,17 @@ final class AnimatedSVGWriter {
             let decoded = i.image
             guard !decoded.isReference else { throw RenderError("the image \(decoded) is a name read back from a recording, not an image to draw") }
             clipCount += 1
-            return "<clipPath id=\"i\(clipCount)\"><path d=\"\(path(RoundedRect(i.frame, radius: i.cornerRadius).path))\"/></clipPath>"
-                + "<g clip-path=\"url(#i\(clipCount))\">"
-                + image(Data(decoded.png), in: Shapes.imageRect(i, imageWidth: decoded.width, imageHeight: decoded.height)) + "</g>"
+            let id = clipCount
+            var picture = image(Data(decoded.png), in: Shapes.imageRect(i, imageWidth: decoded.width, imageHeight: decoded.height))
+            var defs = ""
+            if let tint = i.tint {
+                // A template image: the tint where the picture has alpha.
+                defs = "<filter id=\"k\(id)\"><feFlood flood-color=\"\(fill(tint))\"\(opacityAttribute("flood-opacity", tint.alpha))/>"
+                    + "<feComposite in2=\"SourceAlpha\" operator=\"in\"/></filter>"
+                picture = "<g filter=\"url(#k\(id))\">" + picture + "</g>"
+            }
+            return defs + "<clipPath id=\"i\(id)\"><path d=\"\(path(RoundedRect(i.frame, radius: i.cornerRadius).path))\"/></clipPath>"
+                + "<g clip-path=\"url(#i\(id))\"\(opacityAttribute("opacity", i.alpha))>" + picture + "</g>"
         }
     }
 

@@ -92,6 +92,8 @@ public enum Looks {
                 frame(&w, i.frame)
                 w.string("contentMode", i.contentMode.rawValue)
                 if i.cornerRadius != 0 { w.number("cornerRadius", i.cornerRadius) }
+                if let t = i.tint { w.string("tint", t.hex) }
+                if i.alpha != 1 { w.number("alpha", i.alpha) }
                 if let v = i.view { w.string("view", v) }
             case .arrow(let r):
                 w.string("arrow", r.color.hex)
@@ -172,7 +174,7 @@ public enum Looks {
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
                                             "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
-                                            "phase", "view", "clip", "transform", "content"])
+                                            "phase", "view", "clip", "transform", "content", "tint", "alpha"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -205,6 +207,8 @@ public enum Looks {
                 var element = ImageElement(image: ImageData(reference: try i.string()), frame: try rect(eo),
                                            contentMode: ContentMode(rawValue: try eo.required("contentMode").oneOf(ContentMode.allCases.map(\.rawValue)))!,
                                            cornerRadius: try eo.optional("cornerRadius")?.number() ?? 0)
+                element.tint = try eo.optional("tint")?.color()
+                element.alpha = try eo.optional("alpha")?.number() ?? 1
                 element.view = view
                 content.append(.image(element))
             } else if let r = eo.optional("arrow") {

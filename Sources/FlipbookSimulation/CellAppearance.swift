@@ -232,6 +232,8 @@ public enum CellAppearance {
             return .rect(r)
         case .image(let image, let mode, let radius):
             var i = ImageElement(image: image, frame: f, contentMode: mode, cornerRadius: radius)
+            i.tint = c.imageTint
+            i.alpha = c.imageAlpha
             i.view = c.view
             return .image(i)
         case .arrow(let rotation, let color):

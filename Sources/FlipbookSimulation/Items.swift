@@ -42,6 +42,9 @@ public struct ContentSpec: Hashable, Sendable {
     package var borderColor: Color?
     package var borderWidth = 0.0
     package var shadow: Shadow?
+    /// An image's template colour and opacity (ImageElement's tint and alpha).
+    package var imageTint: Color?
+    package var imageAlpha = 1.0
 
     public init(kind: Kind, x: Double? = nil, right: Double? = nil, y: Double? = nil, bottom: Double? = nil, width: Double? = nil, height: Double) {
         self.kind = kind; self.x = x; self.right = right; self.y = y; self.bottom = bottom; self.width = width; self.height = height

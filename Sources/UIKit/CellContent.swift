@@ -288,29 +288,54 @@ enum UIKitCellContent {
             }
         }
         if let button = sub as? UIButton {
-            // The title centred in the bounds (UIControl's content alignments default to
-            // centre), one line, in the title colour for the state or a system button's tint.
-            if button.image(for: button.state) != nil { problems.append("\(subPath): a UIButton's image is not drawn yet (its title is)") }
-            if let title = button.currentTitle, !title.isEmpty, let label = button.titleLabel as? ButtonTitleLabel {
+            // The image and the title side by side, the image first, centred together in the
+            // bounds (UIControl's content alignments default to centre); the title one line, in
+            // the title colour for the state or a system button's tint; the image a template in
+            // the tint on a system button (UIButton.tintColor: "the tint color to apply to the
+            // button title and image"), or when it is always one.
+            var title: TextElement?
+            if let text = button.currentTitle, !text.isEmpty, let label = button.titleLabel as? ButtonTitleLabel {
                 if !label.fontWasSet {
                     problems.append("\(subPath): a UIButton's title in the default font is not drawn yet (UIKit does not publish it): set titleLabel?.font")
                 } else if let color = button.drawnTitleColor {
                     if scaled("button") {
-                        var element = label.font.element(title, width: 0, fontSize: Double(label.font.pointSize * placed.sx))
+                        var element = label.font.element(text, width: 0, fontSize: Double(label.font.pointSize * placed.sx))
                         element.color = color.value.multiplyingAlpha(Double(a))
                         element.alignment = .center
-                        place(.text(element))
+                        title = element
                     }
                 } else {
                     problems.append("\(subPath): a custom UIButton's title without a title colour is not drawn yet: setTitleColor(_:for:)")
                 }
             }
+            if let image = button.image(for: button.state), scaled("button") {
+                let k = Double(placed.sx), iw = Double(image.size.width) * k, ih = Double(image.size.height) * k
+                let natural = title.map { t in button.titleLabel.map { Double($0.font.naturalWidth(of: t.text)) * k } ?? 0 } ?? 0
+                let tw = max(0, min(natural, Double(f.width) - iw))
+                let x0 = Double(f.minX) + max(0, (Double(f.width) - iw - tw) / 2)
+                var picture = ContentSpec(kind: .image(image.data, contentMode: .scaleToFill, cornerRadius: 0),
+                                          x: x0, y: Double(f.midY) - ih / 2, width: iw, height: ih)
+                picture.view = subPath + " › imageView"
+                let template = image.renderingMode == .alwaysTemplate || image.renderingMode == .automatic && button.buttonType == .system
+                picture.imageTint = template ? button.tintColor.value : nil
+                picture.imageAlpha = Double(a)
+                out.append(picture)
+                if var t = title, tw > 0 {
+                    t.alignment = .left
+                    var c = ContentSpec(kind: .text(t), x: x0 + iw, y: Double(f.minY), width: tw, height: Double(f.height))
+                    c.view = subPath
+                    out.append(c)
+                }
+            } else if let title {
+                place(.text(title))
+            }
         }
         if let imageView = sub as? UIImageView, let image = imageView.image {
             if let mode = FlipbookCore.ContentMode(imageView.contentMode) {
-                if a < 0.999 { problems.append("a translucent UIImageView in a cell is not drawn yet") }
                 if scaled("image view") {
                     place(.image(image.data, contentMode: mode, cornerRadius: Double(imageView.layer.cornerRadius * placed.sx)))
+                    out[out.count - 1].imageTint = image.renderingMode == .alwaysTemplate ? imageView.tintColor.value : nil
+                    out[out.count - 1].imageAlpha = Double(a)
                 }
             } else {
                 problems.append("UIImageView.contentMode .\(imageView.contentMode) is not drawn yet (scaleToFill, scaleAspectFit, scaleAspectFill and center are)")

@@ -7,7 +7,22 @@ import FlipbookGraphics
 public final class UIImage: NSObject, @unchecked Sendable {
     let data: ImageData
 
-    init(data: ImageData) { self.data = data }
+    init(data: ImageData, renderingMode: RenderingMode = .automatic) { self.data = data; self.renderingMode = renderingMode }
+
+    /// https://developer.apple.com/documentation/uikit/uiimage/renderingmode-swift.enum
+    public enum RenderingMode: Int, Sendable {
+        /// "Draw the image using the context's default rendering mode": an image view's is the
+        /// picture as it is, a system button's a template (its tint applies to its image).
+        case automatic = 0
+        case alwaysOriginal
+        /// "Always draw the image as a template image, ignoring its color information": its
+        /// alpha filled with the view's tint colour.
+        case alwaysTemplate
+    }
+    /// `.automatic` for an image read from a file.
+    public let renderingMode: RenderingMode
+    /// The same picture drawn in `renderingMode`.
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage { UIImage(data: data, renderingMode: renderingMode) }
 
     /// The folders `UIImage(named:)` looks in, in order, for "<name>", "<name>.png" or
     /// "<name>@2x.png": the main bundle's resources, as on iOS, then the working directory's
@@ -39,7 +54,8 @@ public final class UIImage: NSObject, @unchecked Sendable {
     public var scale: CGFloat { 1 }
 }
 
-/// https://developer.apple.com/documentation/uikit/uiimageview
+/// https://developer.apple.com/documentation/uikit/uiimageview: a template image is drawn in
+/// its tintColor ("the color is applied to any template images attached to the image view").
 open class UIImageView: UIView {
     open var image: UIImage?
     /// The image's size in points.

@@ -387,11 +387,12 @@ open class UIViewController: NSObject {
 }
 
 /// A button (https://developer.apple.com/documentation/uikit/uibutton), drawn in a cell from
-/// its title — in its title colour for the state, else (a system button) its tint — centred in
-/// its bounds, over its background colour. UIKit does not publish its default title fonts, so a
-/// title is drawn in the font the app gives `titleLabel` (a title in the unset default is one
-/// line naming it), and an image is not drawn yet (one line). Its target-action has no
-/// Objective-C runtime to call on Linux (a scene's code step calls the action instead).
+/// its image and title side by side, centred in its bounds, over its background colour: the
+/// title in its title colour for the state, else (a system button) its tint; the image a
+/// template in the tint on a system button. UIKit does not publish its default title fonts, so
+/// a title is drawn in the font the app gives `titleLabel` (a title in the unset default is one
+/// line naming it). Its target-action has no Objective-C runtime to call on Linux (a scene's
+/// code step calls the action instead).
 open class UIButton: UIView {
     public struct State: OptionSet, Sendable {
         public let rawValue: UInt
@@ -441,13 +442,22 @@ open class UIButton: UIView {
     var drawnTitleColor: UIColor? { titleColor(for: state) ?? (buttonType == .system ? tintColor : nil) }
 
     /// The title label's size with 6 pt above and below, as UIKit sizes a button around its
-    /// title (measured, a public report: https://example-a.com/answer/70778238, a copy of a Stack Overflow answer).
+    /// title (measured, a public report: https://example-a.com/answer/70778238, a copy of a Stack
+    /// Overflow answer), widened by the image beside it and at least the image's height.
     open override var intrinsicContentSize: CGSize {
-        guard let title = currentTitle, !title.isEmpty, let label = titleLabel else { return CGSize(width: 0, height: 0) }
-        label.text = title
-        let size = label.intrinsicContentSize
-        return CGSize(width: size.width, height: size.height + 12)
+        var size = CGSize(width: 0, height: 0)
+        if let title = currentTitle, !title.isEmpty, let label = titleLabel {
+            label.text = title
+            let text = label.intrinsicContentSize
+            size = CGSize(width: text.width, height: text.height + 12)
+        }
+        if let image = currentImage {
+            size = CGSize(width: size.width + image.size.width, height: max(size.height, image.size.height))
+        }
+        return size
     }
+    /// The image for the current state (https://developer.apple.com/documentation/uikit/uibutton/currentimage).
+    open var currentImage: UIImage? { image(for: state) }
 }
 
 /// A button's title label: knows whether the app gave it a font.
