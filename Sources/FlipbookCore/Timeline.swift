@@ -72,6 +72,9 @@ public struct TextElement: Hashable, Sendable {
     package var runs: [TextRun] = []
     /// Points between one line's bottom and the next one's top (NSParagraphStyle.lineSpacing).
     package var lineSpacing = 0.0
+    /// Points between one paragraph's last line and the next paragraph's first
+    /// (NSParagraphStyle.paragraphSpacing), added to `lineSpacing` there.
+    package var paragraphSpacing = 0.0
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

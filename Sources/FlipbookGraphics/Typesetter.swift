@@ -156,7 +156,7 @@ public final class Typesetter: @unchecked Sendable {
             let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
-            let all = t.boxes(layout)
+            let all = t.boxes(layout, paragraphSpacing: label.paragraphSpacing)
             let used = all.prefix(max(1, label.numberOfLines == 0 ? all.count : min(all.count, label.numberOfLines)))
             let h = (used.last.map { $0.top + $0.height } ?? 0) - (used.first?.top ?? 0)
             if t.heights.count >= Typesetter.cacheLimit { t.heights.removeAll(keepingCapacity: true) }
@@ -173,7 +173,7 @@ public final class Typesetter: @unchecked Sendable {
             let layout = t.makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             t.configure(layout, label, wrap: label.lineBreakMode != .byClipping)
-            let all = t.boxes(layout)
+            let all = t.boxes(layout, paragraphSpacing: label.paragraphSpacing)
             let used = all.prefix(max(1, label.numberOfLines == 0 ? all.count : min(all.count, label.numberOfLines)))
             guard let first = used.first, let last = used.last else { return (0, 0, 0) }
             return (last.top + last.height - first.top, first.baseline - first.top, last.baseline - first.top)
@@ -330,17 +330,26 @@ public final class Typesetter: @unchecked Sendable {
 
     private struct LineBox { var line: UnsafeMutablePointer<PangoLayoutLine>; var x, top, baseline, width, height: Double }
 
-    private func boxes(_ layout: OpaquePointer) -> [LineBox] {
+    /// The layout's lines; `paragraphSpacing` more points above each line that starts a
+    /// paragraph after the first (Pango has no paragraph spacing of its own).
+    private func boxes(_ layout: OpaquePointer, paragraphSpacing: Double = 0) -> [LineBox] {
         var out: [LineBox] = []
         let iter = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iter) }
         let s = Double(PANGO_SCALE)
+        let text = paragraphSpacing == 0 ? nil : pango_layout_get_text(layout).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+        var shift = 0.0
         repeat {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iter, nil, &logical)
             let line = pango_layout_iter_get_line_readonly(iter)!
-            out.append(LineBox(line: line, x: Double(logical.x) / s, top: Double(logical.y) / s,
-                               baseline: Double(pango_layout_iter_get_baseline(iter)) / s,
+            // A line after a paragraph separator (a line feed, a carriage return, U+2029) starts a paragraph.
+            if let text, case let i = Int(line.pointee.start_index), i > 0,
+               text[i - 1] == 0x0A || text[i - 1] == 0x0D || i >= 3 && text[i - 3] == 0xE2 && text[i - 2] == 0x80 && text[i - 1] == 0xA9 {
+                shift += paragraphSpacing
+            }
+            out.append(LineBox(line: line, x: Double(logical.x) / s, top: Double(logical.y) / s + shift,
+                               baseline: Double(pango_layout_iter_get_baseline(iter)) / s + shift,
                                width: Double(logical.width) / s, height: Double(logical.height) / s))
         } while pango_layout_iter_next_line(iter) != 0
         return out
@@ -351,7 +360,7 @@ public final class Typesetter: @unchecked Sendable {
         let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
         configure(full, label, wrap: mode != .byClipping)
         var layouts = [full]
-        var all = boxes(full)
+        var all = boxes(full, paragraphSpacing: label.paragraphSpacing)
         // Lines shown: numberOfLines (0 = no limit), and no more than the height holds (at least one).
         var fit = 0
         for b in all where b.top + b.height <= label.frame.height + 0.5 { fit += 1 }

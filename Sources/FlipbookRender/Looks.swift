@@ -64,6 +64,7 @@ public enum Looks {
                 if t.lineBreakMode != .byTruncatingTail { w.string("lineBreakMode", t.lineBreakMode.rawValue) }
                 if t.italic { w.bool("italic", true) }
                 if t.lineSpacing != 0 { w.number("lineSpacing", t.lineSpacing) }
+                if t.paragraphSpacing != 0 { w.number("paragraphSpacing", t.paragraphSpacing) }
                 if !t.runs.isEmpty {
                     w.beginArray("runs")
                     for r in t.runs {
@@ -173,7 +174,7 @@ public enum Looks {
         var content: [Element] = []
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
-                                            "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
+                                            "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "paragraphSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
                                             "phase", "view", "clip", "transform", "content", "tint", "alpha"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
@@ -185,6 +186,7 @@ public enum Looks {
                                        lineBreakMode: LineBreakMode(rawValue: try eo.optional("lineBreakMode")?.oneOf(LineBreakMode.allCases.map(\.rawValue)) ?? "byTruncatingTail")!)
                 text.italic = try eo.optional("italic")?.bool() ?? false
                 text.lineSpacing = try eo.optional("lineSpacing")?.number() ?? 0
+                text.paragraphSpacing = try eo.optional("paragraphSpacing")?.number() ?? 0
                 for rf in try eo.optional("runs")?.array(maxCount: 10_000) ?? [] {
                     let ro = try rf.object(allowed: ["start", "end", "fontSize", "weight", "italic", "color", "kern"])
                     text.runs.append(TextRun(start: try ro.required("start").integer(in: 0...Int(Int32.max)),

@@ -266,6 +266,7 @@ enum UIKitCellContent {
             element.color = textColor.value.multiplyingAlpha(Double(a))
             element.alignment = alignment
             element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
+            element.paragraphSpacing = Double((label.paragraphStyle?.paragraphSpacing ?? 0) * placed.sx)
             element.runs = label.textRuns(scale: placed.sx).map { r in
                 var r = r
                 r.color = r.color?.multiplyingAlpha(Double(a))

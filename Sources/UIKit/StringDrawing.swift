@@ -38,8 +38,8 @@ extension NSAttributedString.Key {
 }
 
 /// A paragraph's layout (https://developer.apple.com/documentation/uikit/nsparagraphstyle): a
-/// label draws its alignment and line break mode; spacing between lines or paragraphs other
-/// than 0 is one line when the label is drawn.
+/// label draws its alignment, line break mode, `lineSpacing` and `paragraphSpacing` ("distance
+/// between the bottom of this paragraph and top of next").
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying {
     /// `.natural` (Apple's page).
     open internal(set) var alignment = NSTextAlignment.natural

@@ -167,8 +167,8 @@ open class UILabel: UIView {
             styles.append(value as? NSParagraphStyle)
         }
         if styles.count > 1 { return "attributedText with different paragraph styles over its text is not drawn yet (one over the whole text is)" }
-        if let p = styles.first ?? nil, p.paragraphSpacing != 0 || p.lineSpacing < 0 {
-            return "attributedText's paragraph style paragraphSpacing, or a negative lineSpacing, is not drawn yet (its alignment, lineBreakMode and lineSpacing are)"
+        if let p = styles.first ?? nil, p.paragraphSpacing < 0 || p.lineSpacing < 0 {
+            return "attributedText's paragraph style with a negative lineSpacing or paragraphSpacing is not drawn yet (Apple's pages: they are nonnegative)"
         }
         return nil
     }
@@ -270,9 +270,11 @@ open class UILabel: UIView {
     private func measured(wrappingAt width: CGFloat?) -> TextElement? {
         guard let text, !text.isEmpty else { return nil }
         let font = drawingFont
-        var element = font.element(text, width: 0, numberOfLines: width == nil ? 1 : numberOfLines, lineBreakMode: LineBreakMode(drawnLineBreakMode))
+        // Unwrapped, a text's own line breaks still start lines (as many as numberOfLines allows).
+        var element = font.element(text, width: 0, numberOfLines: numberOfLines, lineBreakMode: LineBreakMode(drawnLineBreakMode))
         element.runs = textRuns()
         element.lineSpacing = Double(paragraphStyle?.lineSpacing ?? 0)
+        element.paragraphSpacing = Double(paragraphStyle?.paragraphSpacing ?? 0)
         let natural = (try? Typesetter.naturalWidth(of: element)) ?? 0
         element.frame.size.width = width.map { min(Double($0), natural) } ?? natural
         return element

@@ -263,9 +263,9 @@ final class AttributedTextTests: XCTestCase {
         XCTAssertEqual(text.alignment, .right)
         XCTAssertEqual(text.lineBreakMode, .byTruncatingMiddle)
         XCTAssertTrue(text.runs.isEmpty, "no runs: one font and one colour")
-        style.paragraphSpacing = 4
+        style.lineSpacing = -2
         XCTAssertThrowsError(try run(NSAttributedString(string: "Keynote", attributes: [.paragraphStyle: style]))) { error in
-            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's paragraph style paragraphSpacing, or a negative lineSpacing, is not drawn yet"), "\(error)")
+            XCTAssertTrue("\(error)".contains("titleLabel: attributedText's paragraph style with a negative lineSpacing or paragraphSpacing is not drawn yet"), "\(error)")
         }
     }
 
@@ -295,6 +295,49 @@ final class AttributedTextTests: XCTestCase {
         func gap(_ rows: [Int]) -> Int { zip(rows, rows.dropFirst()).map { $1 - $0 }.max() ?? 0 }
         let plain = try inkRows(0), spaced = try inkRows(10)
         XCTAssertEqual(gap(spaced) - gap(plain), 20, accuracy: 1)
+    }
+
+    /// paragraphSpacing (Apple: "distance between the bottom of this paragraph and top of
+    /// next") moves a paragraph after a line feed down by that much — 10 pt, 20 device pixels
+    /// between the lines' ink — and a line that only wraps not at all; the label's intrinsic
+    /// height grows by it once per paragraph break.
+    func testParagraphSpacingSeparatesParagraphsOnly() throws {
+        final class Paragraphs: UICollectionViewCell {
+            nonisolated(unsafe) static var spacing: CGFloat = 0
+            nonisolated(unsafe) static var text = "HIH\nHIH"
+            let label = UILabel(frame: CGRect(x: 10, y: 0, width: 60, height: 120))
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                contentView.backgroundColor = .white
+                label.numberOfLines = 0
+                label.attributedText = Paragraphs.styled(Paragraphs.text)
+                contentView.addSubview(label)
+            }
+            static func styled(_ text: String) -> NSAttributedString {
+                let style = NSMutableParagraphStyle()
+                style.paragraphSpacing = spacing
+                return NSAttributedString(string: text, attributes: [.paragraphStyle: style, .font: UIFont.systemFont(ofSize: 20)])
+            }
+            required init?(coder: NSCoder) { fatalError() }
+        }
+        func gap(_ text: String, _ spacing: CGFloat) throws -> Int {
+            Paragraphs.spacing = spacing
+            Paragraphs.text = text
+            let r = try renderOneCell(Paragraphs.self, size: CGSize(width: 120, height: 120), scale: 2).raster
+            let rows = (0..<240).filter { y in (20..<140).contains { r.rgb($0, y).0 < 96 } }
+            return zip(rows, rows.dropFirst()).map { $1 - $0 }.max() ?? 0
+        }
+        XCTAssertEqual(try gap("HIH\nHIH", 10) - gap("HIH\nHIH", 0), 20, accuracy: 1)
+        // "HIH HIH" wraps at 60 pt into the same two lines, one paragraph: no extra space.
+        XCTAssertEqual(try gap("HIH HIH", 10), try gap("HIH HIH", 0))
+        func height(_ spacing: CGFloat) -> CGFloat {
+            Paragraphs.spacing = spacing
+            let label = UILabel()
+            label.numberOfLines = 0
+            label.attributedText = Paragraphs.styled("One\nTwo\nThree")
+            return label.intrinsicContentSize.height
+        }
+        XCTAssertEqual(height(7) - height(0), 14, accuracy: 1)
     }
 
     /// Runs set on text its label truncates are not drawn yet: one line naming the view.
