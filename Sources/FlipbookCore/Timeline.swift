@@ -140,8 +140,11 @@ public struct RectElement: Hashable, Sendable {
     /// CALayer's border: drawn inside the rectangle along its rounded outline (nil: none).
     public var border: Color? = nil
     public var borderWidth: Double = 0
-    /// CALayer's shadow of the filled rectangle, behind it (nil: none).
+    /// CALayer's shadow of the rectangle, behind it (nil: none); cast even when the fill is
+    /// clear (a layer's shadowPath).
     public var shadow: Shadow? = nil
+    /// The corners `cornerRadius` rounds (CALayer.maskedCorners).
+    package var corners: Corners = .all
     /// The view this draws, by its path in its cell ("titleLabel", "contentView › UIStackView[0]"),
     /// which reports name; nil outside a UIKit cell's view tree. Not drawn.
     package var view: String?

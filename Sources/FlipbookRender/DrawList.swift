@@ -127,10 +127,10 @@ public enum DrawList {
     static func element(_ e: Element, scale: Double) -> [DrawPrimitive] {
         switch e {
         case .rect(let r):
-            let shape = RoundedRect(r.frame, radius: r.cornerRadius)
+            let shape = RoundedRect(r.frame, radius: r.cornerRadius, corners: r.corners)
             var out: [DrawPrimitive] = []
-            if let s = r.shadow, r.color.alpha > 0 { out.append(.shadow(s, of: shape, overOpaqueFill: r.color.alpha >= 1)) }
-            if r.color.alpha > 0 || r.border == nil { out.append(.fill(.roundedRect(shape), r.color)) }
+            if let s = r.shadow { out.append(.shadow(s, of: shape, overOpaqueFill: r.color.alpha >= 1)) }
+            if r.color.alpha > 0 || r.border == nil && r.shadow == nil { out.append(.fill(.roundedRect(shape), r.color)) }
             if let border = r.border {
                 // As a look's border: inside the shape, at most half its shorter side.
                 let w = min(r.borderWidth, r.frame.width / 2, r.frame.height / 2)

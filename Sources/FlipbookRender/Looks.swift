@@ -85,6 +85,11 @@ public enum Looks {
                 w.string("rect", r.color.hex)
                 frame(&w, r.frame)
                 if r.cornerRadius != 0 { w.number("cornerRadius", r.cornerRadius) }
+                if r.corners != .all {
+                    w.beginArray("corners")
+                    for (name, c) in cornerNames where r.corners.contains(c) { w.string(nil, name) }
+                    w.endArray()
+                }
                 if let b = r.border { w.string("border", b.hex); w.number("borderWidth", r.borderWidth) }
                 if let s = r.shadow { writeShadow(s, to: &w) }
                 if let v = r.view { w.string("view", v) }
@@ -145,18 +150,21 @@ public enum Looks {
                       offset: Point(x: offset[0], y: offset[1]), radius: try so.required("radius").number())
     }
 
+    static func readCorners(_ c: JSONField) throws -> Corners {
+        var corners: Corners = []
+        for e in try c.array(maxCount: 4) {
+            let name = try e.oneOf(cornerNames.map(\.0))
+            corners.insert(cornerNames.first { $0.0 == name }!.1)
+        }
+        return corners
+    }
+
     /// A look read back from `f` (what `write` wrote).
     public static func read(_ f: JSONField) throws -> Appearance {
         let o = try f.object(allowed: ["background", "cornerRadius", "corners", "border", "borderWidth", "shadow", "clipsToBounds", "content"])
         var a = Appearance(background: try o.required("background").color())
         a.cornerRadius = try o.optional("cornerRadius")?.number() ?? 0
-        if let c = o.optional("corners") {
-            a.roundedCorners = []
-            for e in try c.array(maxCount: 4) {
-                let name = try e.oneOf(cornerNames.map(\.0))
-                a.roundedCorners.insert(cornerNames.first { $0.0 == name }!.1)
-            }
-        }
+        if let c = o.optional("corners") { a.roundedCorners = try readCorners(c) }
         a.border = try o.optional("border")?.color()
         a.borderWidth = try o.optional("borderWidth")?.number()
         a.clipsToBounds = try o.optional("clipsToBounds")?.bool() ?? true
@@ -175,7 +183,7 @@ public enum Looks {
         for e in try field?.array(maxCount: 10_000) ?? [] {
             let eo = try e.object(allowed: ["text", "rect", "image", "arrow", "spinner", "symbol", "frame", "fontSize", "weight", "color", "align",
                                             "numberOfLines", "lineBreakMode", "italic", "runs", "lineSpacing", "paragraphSpacing", "cornerRadius", "border", "borderWidth", "shadow", "contentMode", "rotation",
-                                            "phase", "view", "clip", "transform", "content", "tint", "alpha"])
+                                            "phase", "view", "clip", "transform", "content", "tint", "alpha", "corners"])
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
@@ -203,6 +211,7 @@ public enum Looks {
                 element.border = try eo.optional("border")?.color()
                 element.borderWidth = try eo.optional("borderWidth")?.number() ?? 0
                 element.shadow = try eo.optional("shadow").map(readShadow)
+                if let c = eo.optional("corners") { element.corners = try readCorners(c) }
                 element.view = view
                 content.append(.rect(element))
             } else if let i = eo.optional("image") {

@@ -228,6 +228,7 @@ public enum CellAppearance {
             r.border = c.borderColor
             r.borderWidth = c.borderWidth
             r.shadow = c.shadow
+            r.corners = c.corners
             r.view = c.view
             return .rect(r)
         case .image(let image, let mode, let radius):

@@ -43,6 +43,8 @@ public struct ContentSpec: Hashable, Sendable {
     package var borderWidth = 0.0
     package var shadow: Shadow?
     /// An image's template colour and opacity (ImageElement's tint and alpha).
+    /// A rect's rounded corners (CALayer.maskedCorners).
+    package var corners: Corners = .all
     package var imageTint: Color?
     package var imageAlpha = 1.0
 

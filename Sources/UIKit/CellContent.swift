@@ -129,8 +129,9 @@ enum UIKitCellContent {
         /// its transform about it (UIView.transform applies about the centre, the layer's
         /// default anchor point).
         func child(_ sub: UIView, transform t: CGAffineTransform? = nil) -> Placement {
-            let t = t ?? sub.transform, w = sub.bounds.width, h = sub.bounds.height
-            let ox = sub.center.x - t.a * w / 2 + t.tx, oy = sub.center.y - t.d * h / 2 + t.ty
+            // The anchor point stays at the centre (the layer's position) as the transform scales about it.
+            let t = t ?? sub.transform, w = sub.bounds.width, h = sub.bounds.height, anchor = sub.layer.anchorPoint
+            let ox = sub.center.x - t.a * w * anchor.x + t.tx, oy = sub.center.y - t.d * h * anchor.y + t.ty
             return Placement(sx: sx * t.a, sy: sy * t.d, tx: sx * ox + tx, ty: sy * oy + ty)
         }
         var isUniform: Bool { abs(sx - sy) < 1e-9 && sx > 0 }
@@ -189,7 +190,9 @@ enum UIKitCellContent {
             if shadowed(inner) { problems.append("\(subPath): a layer shadow in a turned \(name) is not drawn yet") }
             guard !inner.isEmpty else { continue }
             let f = placed.map(CGRect(origin: .zero, size: sub.bounds.size))
-            let turn = Transform2D(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), about: Point(x: Double(f.midX), y: Double(f.midY)))
+            let anchor = sub.layer.anchorPoint
+            let pivot = Point(x: Double(f.minX + f.width * anchor.x), y: Double(f.minY + f.height * anchor.y))
+            let turn = Transform2D(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), about: pivot)
             let box = turn.bounds(of: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)))
             var group = ContentSpec(kind: .transformed(turn, content: inner), x: box.minX, y: box.minY, width: box.width, height: box.height)
             group.view = subPath
@@ -215,22 +218,42 @@ enum UIKitCellContent {
         // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
         let isFill = sub === fill
         let layer = sub.layer
-        // CALayer's shadow follows what the layer draws: here its background, rounded; a
-        // layer that masks to its bounds clips its shadow away.
+        // CALayer's shadow follows what the layer draws: here its background, rounded, or the
+        // shape its shadowPath gives; a layer that masks to its bounds clips its shadow away.
+        let corners = layer.maskedCorners.corners
         var shadow: Shadow?
         if layer.shadowOpacity > 0, !layer.masksToBounds, let c = layer.shadowColor {
-            if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
-                let k = Double(abs(placed.sx))
-                shadow = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity) * Double(a),
-                                offset: Point(x: Double(layer.shadowOffset.width) * k, y: Double(layer.shadowOffset.height) * k),
-                                radius: Double(layer.shadowRadius) * k)
+            let k = Double(abs(placed.sx))
+            let cast = Shadow(color: c.color.value, opacity: Double(layer.shadowOpacity) * Double(a),
+                              offset: Point(x: Double(layer.shadowOffset.width) * k, y: Double(layer.shadowOffset.height) * k),
+                              radius: Double(layer.shadowRadius) * k)
+            if let path = layer.shadowPath {
+                switch path.shape {
+                case .rect, .roundedRect:
+                    // Cast by the path's shape alone, behind the view's background.
+                    var radius: CGFloat = 0
+                    if case .roundedRect(_, let r) = path.shape { radius = r }
+                    if radius == 0 || scaled("shadow path") {
+                        let box = placed.map(path.boundingBox)
+                        var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(radius * abs(placed.sx))),
+                                            x: Double(box.minX), y: Double(box.minY), width: Double(box.width), height: Double(box.height))
+                        c.view = subPath + ".layer.shadowPath"
+                        c.shadow = cast
+                        out.append(c)
+                    }
+                case .unsupported(let what):
+                    problems.append("\(subPath): a layer shadowPath of \(what) is not drawn yet (a rectangle, a rounded rectangle and a circle are)")
+                }
+            } else if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill {
+                shadow = cast
             } else {
-                problems.append("\(subPath): a \(name)'s layer shadow without a background colour (a shadow of its content's outline) is not drawn yet (of a view with one, it is)")
+                problems.append("\(subPath): a \(name)'s layer shadow without a background colour (a shadow of its content's outline) is not drawn yet (of a view with one, or with a shadowPath, it is)")
             }
         }
         if let bg = sub.backgroundColor, bg.value.alpha > 0, !isFill, layer.cornerRadius == 0 || scaled("rounded view") {
             place(.rect(bg.value.multiplyingAlpha(Double(a)), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))))
             out[out.count - 1].shadow = shadow
+            out[out.count - 1].corners = corners
         }
         // CALayer's border is drawn over the layer's sublayers: placed after the subtree.
         var border: ContentSpec?
@@ -239,7 +262,11 @@ enum UIKitCellContent {
                                 x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
             c.view = subPath + ".layer.border"
             c.border = (bc.color.value.multiplyingAlpha(Double(a)), Double(layer.borderWidth * abs(placed.sx)))
+            c.corners = corners
             border = c
+        }
+        if layer.cornerRadius > 0, corners != .all, sub is UIImageView || sub.clipsToBounds {
+            problems.append("\(subPath): maskedCorners on a \(name) that clips or shows an image is not drawn yet (on its background and border it is)")
         }
         defer { if let border { out.append(border) } }
         if let label = sub as? UILabel, let text = label.text, !text.isEmpty {

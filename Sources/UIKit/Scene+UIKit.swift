@@ -207,6 +207,7 @@ enum UIKitCellLook {
         var style = CellStyle()
         let layer = cell.layer
         style.cornerRadius = Double(layer.cornerRadius)
+        style.corners = layer.maskedCorners.corners
         style.clipsToBounds = layer.masksToBounds
         style.borderWidth = Double(layer.borderWidth)
         style.border = layer.borderWidth > 0 ? layer.borderColor.map(\.color.value) : nil
@@ -231,6 +232,13 @@ extension Scene {
         guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
         func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
         if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }
+        // A cell's shadow is cast by its own rounded bounds; a shadowPath of that shape (set for
+        // speed, as apps do) is the same shadow, another one is not drawn yet.
+        if let path = cell.layer.shadowPath, cell.layer.shadowOpacity > 0 {
+            let own: [CGPath.Shape] = [.roundedRect(cell.bounds, radius: min(cell.layer.cornerRadius, min(cell.bounds.width, cell.bounds.height) / 2))]
+                + (cell.layer.cornerRadius == 0 ? [.rect(cell.bounds)] : [])
+            if !own.contains(path.shape) { found.append("a cell's layer shadowPath other than its own rounded bounds is not drawn yet (a subview's is)") }
+        }
         cv.cells[id] = cell
         cell.sceneItemID = id
         // Configured for its state before it is shown, as UIKit does.

@@ -60,6 +60,8 @@ open class UIImageView: UIView {
     open var image: UIImage?
     /// The image's size in points.
     open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// The image's size (the view's own without one).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? bounds.size }
 
     public convenience init(image: UIImage?) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

@@ -246,6 +246,12 @@ open class UILabel: UIView {
         return size * max(min(minimumScaleFactor, 1), width / natural)
     }
 
+    /// The text's size: one line, or, with more lines allowed, wrapped at `size.width`
+    /// (https://developer.apple.com/documentation/uikit/uiview/sizethatfits(_:)).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        intrinsicSize(wrappingAt: numberOfLines != 1 && size.width > 0 ? size.width : nil)
+    }
+
     /// The text's size as Flipbook's typesetter sets it: one line as wide as the text, or, with
     /// more lines allowed, wrapped at `preferredMaxLayoutWidth`.
     open override var intrinsicContentSize: CGSize { intrinsicSize(wrappingAt: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil) }

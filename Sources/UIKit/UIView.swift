@@ -30,6 +30,17 @@ open class CALayer: NSObject {
     }
     open var transform = CATransform3DIdentity
     open var zPosition: CGFloat = 0
+    /// The point of the bounds that sits at the view's `center` (the layer's position) and that
+    /// transforms turn and scale about: (0.5, 0.5), the middle
+    /// (https://developer.apple.com/documentation/quartzcore/calayer/anchorpoint).
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// Which corners `cornerRadius` rounds: all four
+    /// (https://developer.apple.com/documentation/quartzcore/calayer/maskedcorners).
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    /// The shape the shadow is cast from, in the layer's coordinates; nil: the layer's own
+    /// (https://developer.apple.com/documentation/quartzcore/calayer/shadowpath). A rectangle,
+    /// rounded rectangle or ellipse is drawn.
+    open var shadowPath: CGPath?
     open var backgroundColor: CGColor? {
         get { view.map { $0.backgroundColor?.cgColor } ?? ownBackground }
         set { if let view { view.backgroundColor = newValue?.color } else { ownBackground = newValue } }
@@ -40,13 +51,38 @@ open class CALayer: NSObject {
     weak var view: UIView?
 }
 
+/// https://developer.apple.com/documentation/quartzcore/cacornermask
+public struct CACornerMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+    /// Flipbook's corners (top left is min x, min y: y points down).
+    var corners: Corners {
+        var c: Corners = []
+        if contains(.layerMinXMinYCorner) { c.insert(.topLeft) }
+        if contains(.layerMaxXMinYCorner) { c.insert(.topRight) }
+        if contains(.layerMinXMaxYCorner) { c.insert(.bottomLeft) }
+        if contains(.layerMaxXMaxYCorner) { c.insert(.bottomRight) }
+        return c
+    }
+}
+
 /// https://developer.apple.com/documentation/uikit/uiview
 open class UIView: NSObject {
+    /// The bounds' size placed with the layer's anchor point at `center` (its position), as
+    /// UIKit derives it (untransformed).
     open var frame: CGRect {
-        get { CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+        get {
+            let a = layer.anchorPoint
+            return CGRect(x: center.x - bounds.width * a.x, y: center.y - bounds.height * a.y, width: bounds.width, height: bounds.height)
+        }
         set {
             bounds.size = newValue.size
-            center = CGPoint(x: newValue.midX, y: newValue.midY)
+            let a = layer.anchorPoint
+            center = CGPoint(x: newValue.minX + newValue.width * a.x, y: newValue.minY + newValue.height * a.y)
         }
     }
     open var bounds = CGRect.zero
@@ -150,6 +186,42 @@ open class UIView: NSObject {
     open func removeFromSuperview() {
         superview?.subviews.removeAll { $0 === self }
         superview = nil
+    }
+    /// Adds `view` at `index` among the subviews (0: at the back).
+    open func insertSubview(_ view: UIView, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: max(0, min(index, subviews.count)))
+        view.superview = self
+    }
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        guard view !== sibling else { return }
+        view.removeFromSuperview()
+        insertSubview(view, at: (subviews.firstIndex { $0 === sibling } ?? subviews.count - 1) + 1)
+    }
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        guard view !== sibling else { return }
+        view.removeFromSuperview()
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+    open func bringSubviewToFront(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: i))
+    }
+    open func sendSubviewToBack(_ view: UIView) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: i), at: 0)
+    }
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) { subviews.swapAt(index1, index2) }
+
+    /// "The default implementation of this method returns the existing size of the view"
+    /// (https://developer.apple.com/documentation/uikit/uiview/sizethatfits(_:)); a label
+    /// answers its text's size, an image view its image's.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin
+    /// (https://developer.apple.com/documentation/uikit/uiview/sizetofit()).
+    open func sizeToFit() {
+        let origin = frame.origin
+        frame = CGRect(origin: origin, size: sizeThatFits(bounds.size))
     }
 
     public init(frame: CGRect) {
@@ -456,6 +528,8 @@ open class UIButton: UIView {
         }
         return size
     }
+    /// Its content's size (intrinsicContentSize).
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
     /// The image for the current state (https://developer.apple.com/documentation/uikit/uibutton/currentimage).
     open var currentImage: UIImage? { image(for: state) }
 }
