@@ -30,6 +30,8 @@ let package = Package(
         // PNG frames' deflate (a single-pass compressor for UI rows, Flipbook's own code).
         .target(name: "CFrameDeflate"),
         .target(name: "CVideo", linkerSettings: [.linkedLibrary("openh264"), .linkedLibrary("vpx")]),
+        // JPEG images, decoded by libjpeg-turbo behind a setjmp guard (Sources/CJPEG/jpeg.c).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The math functions (floor, sqrt, exp…) live in libm; nothing else links it when a
         // module imports neither Foundation nor Glibc.
         .target(name: "FlipbookCore", linkerSettings: [.linkedLibrary("m")]),
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "FlipbookSimulation", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookGraphics"]),
         .target(name: "FlipbookEffects", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookGraphics",
                                                         "FlipbookSimulation"]),
-        .target(name: "FlipbookGraphics", dependencies: ["FlipbookCore", "CCairo"]),
+        .target(name: "FlipbookGraphics", dependencies: ["FlipbookCore", "CCairo", "CJPEG"]),
         .target(name: "FlipbookSceneFile", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation",
                                                           "FlipbookSimulation", "FlipbookEffects", "FlipbookGraphics"]),
         .target(name: "FlipbookRender", dependencies: ["FlipbookCore", "FlipbookJSON", "FlipbookGraphics", "CCairo", "CZlib", "CWebP",
@@ -77,7 +79,8 @@ let package = Package(
         // by name as a team registers its own: `uikit-examples render mail-inbox`.
         .target(name: "UIKitExampleScenes", dependencies: ["UIKitExamples", "UIKit", "Flipbook"], path: "examples/uikit-scenes/Scenes"),
         .executableTarget(name: "uikit-examples", dependencies: ["UIKitExampleScenes", "FlipbookCLI"], path: "examples/uikit-scenes/Command"),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"]),
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"],
+                    exclude: ["Images"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]
 )

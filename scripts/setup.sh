@@ -2,8 +2,8 @@
 # Installs the Debian packages Flipbook needs, only those that are missing, and says what it
 # does. Called by `make demo`, `make test` and `make bench`; safe to run again (a no-op when
 # everything is there).
-#   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate, libwebp, OpenH264 and
-#                              libvpx headers, pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
+#   scripts/setup.sh           to build and run: Cairo, Pango, zlib, libdeflate, libwebp, OpenH264,
+#                              libvpx and libjpeg-turbo headers, pkg-config, the fonts Flipbook loads (Latin, CJK, colour emoji)
 #   scripts/setup.sh --test    also what the tests read output with (Pillow, ffmpeg's ffprobe and
 #                              decoders, headless Chromium and a DevTools client for it, lxml for
 #                              XML schemas, jsonschema for `flipbook schema`, yamllint) and, from PyPI into .build/tools,
@@ -19,9 +19,9 @@
 set -euo pipefail
 
 # What `swift build` needs (Package.swift's system libraries and the fonts the tests draw with).
-build=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+build=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev libjpeg62-turbo-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 # What the release binary loads (`ldd .build/release/flipbook`, Debian 12's sonames) and draws with.
-runtime=(libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 zlib1g libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+runtime=(libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 zlib1g libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 libjpeg62-turbo fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
 
 if [ "${1:-}" = "--print" ]; then
   case "${2:-}" in

@@ -9,9 +9,9 @@
 public final class ImageData: Hashable, Sendable, CustomStringConvertible {
     /// Where it was read from (a path), or the file name a recording gives.
     public let source: String
-    /// 16 hex digits of FNV-1a over the PNG's bytes.
+    /// 16 hex digits of FNV-1a over the file's bytes.
     public let digest: String
-    /// The PNG file as read (what the animated SVG embeds); empty for a reference.
+    /// The image file as read, a PNG or a JPEG (what the animated SVG embeds); empty for a reference.
     public let png: [UInt8]
     public let width: Int
     public let height: Int

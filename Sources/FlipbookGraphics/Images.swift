@@ -1,8 +1,9 @@
 import CCairo
+import CJPEG
 import FlipbookCore
 import Foundation
 
-/// Reads and decodes the PNG images scenes use into ImageData values, which the timeline then
+/// Reads and decodes the PNG and JPEG images scenes use into ImageData values, which the timeline then
 /// carries: nothing is kept here, so no image is looked up by path at drawing time.
 public enum ImageStore {
     /// Larger images are refused: a cell's picture needs no more, and a huge file must not
@@ -34,9 +35,13 @@ public enum ImageStore {
         return try decode(bytes, source: folder.child(relative))
     }
 
-    /// PNG bytes decoded (checked first: the signature, and the size from the header before
-    /// anything is inflated).
+    /// PNG or JPEG bytes decoded (checked first: the signature, and the size from the header
+    /// before anything is inflated).
     package static func decode(_ bytes: [UInt8], source: String) throws -> ImageData {
+        if isJPEG(bytes) { return try decodeJPEG(bytes, source: source) }
+        if !PNGHeader.isGitLFSPointer(bytes) && PNGHeader(bytes) == nil {
+            throw GraphicsError("expected a PNG or JPEG file (it starts with neither's signature)")
+        }
         if let problem = PNGHeader.problem(bytes, maxSide: maxSide) { throw GraphicsError(problem) }
         // Decoded from the bytes already read, not from the file a second time.
         final class Reader { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
@@ -70,6 +75,31 @@ public enum ImageStore {
             cairo_surface_destroy(target)
         }
         return ImageData(source: source, png: bytes, width: width, height: height, stride: stride, pixels: pixels)
+    }
+
+    /// Whether `bytes` start as a JPEG does (the SOI marker, then another marker).
+    package static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0xFF, 0xD8, 0xFF]) }
+
+    /// JPEG bytes decoded by libjpeg-turbo (Sources/CJPEG), opaque, into the ARGB32 pixels
+    /// every image is drawn from; the size is read from the header and checked first.
+    static func decodeJPEG(_ bytes: [UInt8], source: String) throws -> ImageData {
+        var error = [CChar](repeating: 0, count: 256)
+        var w: Int32 = 0, h: Int32 = 0
+        let read = bytes.withUnsafeBufferPointer { b in flipbook_jpeg_size(b.baseAddress, b.count, &w, &h, &error, error.count) }
+        func reason() -> String { String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        guard read == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }
+        guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
+            throw GraphicsError("expected a JPEG of at most \(maxSide) x \(maxSide) pixels, got \(w) x \(h)")
+        }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w))
+        var pixels = [UInt8](repeating: 0, count: stride * Int(h))
+        let decoded = bytes.withUnsafeBufferPointer { b in
+            pixels.withUnsafeMutableBufferPointer { p in
+                flipbook_jpeg_decode(b.baseAddress, b.count, p.baseAddress, w, h, Int32(stride), &error, error.count)
+            }
+        }
+        guard decoded == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }
+        return ImageData(source: source, png: bytes, width: Int(w), height: Int(h), stride: stride, pixels: pixels)
     }
 
     /// Draws `element` on `cr` (user space in points), fitted by its content mode and clipped

@@ -437,8 +437,10 @@ final class AnimatedSVGWriter {
     }
 
     /// A PNG placed to fill `rect`.
+    /// An embedded PNG, or JPEG (an image file's own bytes, by its signature).
     func image(_ png: Data, in rect: Rect) -> String {
-        "<image x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+        let type = ImageStore.isJPEG(Array(png.prefix(3))) ? "jpeg" : "png"
+        return "<image x=\"\(svgNumber(rect.minX))\" y=\"\(svgNumber(rect.minY))\" width=\"\(svgNumber(rect.width))\" height=\"\(svgNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"data:image/\(type);base64,\(png.base64EncodedString())\"/>"
     }
 
     /// SVG path data for `commands` (arcs as SVG arcs, clockwise on screen like Cairo's).

@@ -229,7 +229,9 @@ extension Scene {
     static func item(of cv: UICollectionView, at ip: IndexPath, id: String, attributes: UICollectionViewLayoutAttributes?) -> (ItemSpec, [String]) {
         var item = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         var found: [String] = []
+        UIImage.misses.removeAll()
         guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
+        found += UIImage.misses
         func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
         if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }
         // A cell's shadow is cast by its own rounded bounds; a shadowPath of that shape (set for

@@ -2,7 +2,7 @@ import Foundation
 import FlipbookCore
 import FlipbookGraphics
 
-/// A PNG picture (https://developer.apple.com/documentation/uikit/uiimage), read and decoded when
+/// A PNG or JPEG picture (https://developer.apple.com/documentation/uikit/uiimage), read and decoded when
 /// it is made, as Flipbook reads a scene's images (no file is looked up while drawing).
 public final class UIImage: NSObject, @unchecked Sendable {
     let data: ImageData
@@ -29,10 +29,22 @@ public final class UIImage: NSObject, @unchecked Sendable {
     /// `Resources` folder.
     static var searchDirectories: [String] { [Bundle.main.resourcePath, "Resources"].compactMap { $0 } }
 
-    /// The image of that name in `searchDirectories`, or nil (as UIKit answers a missing name).
+    /// The image of that name in `searchDirectories`, or nil, as UIKit answers a missing name —
+    /// and the scene being made then fails naming it (a blank where a picture should be is
+    /// never silent).
     public convenience init?(named name: String) {
-        for folder in UIImage.searchDirectories {
-            for candidate in [name, name + ".png", name + "@2x.png"] {
+        self.init(named: name, folders: UIImage.searchDirectories)
+    }
+
+    /// The image of that name in `bundle`'s resources (a package's `Bundle.module`), else as
+    /// `init(named:)` (https://developer.apple.com/documentation/uikit/uiimage/init(named:in:compatiblewith:)).
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
+        self.init(named: name, folders: (bundle?.resourcePath.map { [$0] } ?? []) + UIImage.searchDirectories)
+    }
+
+    private convenience init?(named name: String, folders: [String]) {
+        for folder in folders {
+            for candidate in [name, name + ".png", name + "@2x.png", name + ".jpg", name + ".jpeg"] {
                 let path = (folder as NSString).appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: path), let data = try? ImageStore.read(path) {
                     self.init(data: data)
@@ -40,10 +52,15 @@ public final class UIImage: NSObject, @unchecked Sendable {
                 }
             }
         }
+        let message = "UIImage(named: \"\(name)\") found no PNG or JPEG of that name in \(folders.joined(separator: ", "))"
+        if let recording = SceneRecording.current { recording.fail(message) } else { UIImage.misses.append(message) }
         return nil
     }
 
-    /// The PNG at `path`, or nil when it is missing or not a PNG Flipbook reads.
+    /// Names `init(named:)` did not find while a scene was being made (read and cleared there).
+    nonisolated(unsafe) static var misses: [String] = []
+
+    /// The PNG or JPEG at `path`, or nil when it is missing or not an image Flipbook reads.
     public convenience init?(contentsOfFile path: String) {
         guard let data = try? ImageStore.read(path) else { return nil }
         self.init(data: data)
@@ -53,6 +70,10 @@ public final class UIImage: NSObject, @unchecked Sendable {
     public var size: CGSize { CGSize(width: data.width, height: data.height) }
     public var scale: CGFloat { 1 }
 }
+
+/// The traits an image is asked for (https://developer.apple.com/documentation/uikit/uitraitcollection):
+/// Flipbook draws one, light mode at the canvas's scale, so it carries none.
+open class UITraitCollection: NSObject {}
 
 /// https://developer.apple.com/documentation/uikit/uiimageview: a template image is drawn in
 /// its tintColor ("the color is applied to any template images attached to the image view").

@@ -455,7 +455,7 @@ final class TextAndShadowTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("not a png".utf8).write(to: dir.appendingPathComponent("broken.png"))
-        for (name, why) in [("missing.png", "no such file"), ("broken.png", "expected a PNG file")] {
+        for (name, why) in [("missing.png", "no such file"), ("broken.png", "expected a PNG or JPEG file")] {
             let scene = """
                 {"canvas": {"width": 100, "height": 100}, "duration": 0.1, "collectionView": {"layout": {"type": "absolute"},
                  "items": [{"id": "a", "x": 0, "y": 0, "width": 50, "height": 50, "content": [{"image": "\(name)", "height": 20}]}]}}

@@ -80,7 +80,7 @@ final class ButtonImageTests: XCTestCase {
         for y in 0..<20 { for x in 0..<10 { pixels.replaceSubrange((y * 20 + x) * 4..<(y * 20 + x) * 4 + 4, with: [0, 0, 255, 255]) } }  // B G R A
         let png = pixels.withUnsafeBufferPointer { try! PNGEncoder.encode(data: $0.baseAddress!, width: 20, height: 20, stride: 80) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-half-red-\(getpid()).png").path
-        FileManager.default.createFile(atPath: path, contents: Data(png))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(png))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return UIImage(contentsOfFile: path)!
     }()

@@ -31,8 +31,8 @@ cflags = subprocess.run(["pkg-config", "--cflags", "pangocairo", "zlib", "libweb
 includes = [f for flag in cflags if flag.startswith("-I") for f in ("-Xcc", flag)]
 for c in ("CCairo", "CZlib", "CWebP", "CDeflate"):
     includes += ["-I", os.path.join(ROOT, "Sources", c)]
-# CVideo and CFrameDeflate are C targets: SwiftPM writes their module maps into the build folder.
-for c in ("CVideo", "CFrameDeflate"):
+# CVideo, CFrameDeflate and CJPEG are C targets: SwiftPM writes their module maps into the build folder.
+for c in ("CVideo", "CFrameDeflate", "CJPEG"):
     includes += ["-Xcc", "-fmodule-map-file=" + os.path.join(os.path.realpath(BUILD), c + ".build", "module.modulemap"),
                  "-I", os.path.join(ROOT, "Sources", c, "include")]
 modules = os.path.join(os.path.realpath(BUILD), "Modules")

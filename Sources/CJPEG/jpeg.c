@@ -1,0 +1,80 @@
+// JPEG decoding through libjpeg-turbo (Debian's libjpeg62-turbo; IJG and BSD-style licences).
+// libjpeg reports a fatal error by calling error_exit, which by default exits the process: here
+// it longjmps back with the message, so untrusted input fails with a reason instead.
+#include "CJPEG.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <jpeglib.h>
+
+struct failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf back;
+    char *error;
+    size_t error_size;
+};
+
+static void fail(j_common_ptr info) {
+    struct failure *f = (struct failure *)info->err;
+    char message[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, message);
+    snprintf(f->error, f->error_size, "%s", message);
+    longjmp(f->back, 1);
+}
+
+// Warnings (a corrupt but readable stream) are not printed to stderr.
+static void quiet(j_common_ptr info, int level) { (void)info; (void)level; }
+
+int flipbook_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct failure f;
+    info.err = jpeg_std_error(&f.manager);
+    f.manager.error_exit = fail;
+    f.manager.emit_message = quiet;
+    f.error = error;
+    f.error_size = error_size;
+    if (setjmp(f.back)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int flipbook_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, int stride,
+                         char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct failure f;
+    info.err = jpeg_std_error(&f.manager);
+    f.manager.error_exit = fail;
+    f.manager.emit_message = quiet;
+    f.error = error;
+    f.error_size = error_size;
+    if (setjmp(f.back)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    if ((int)info.image_width != width || (int)info.image_height != height) {
+        snprintf(error, error_size, "the JPEG's size changed between reads");
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    // libjpeg-turbo writes Cairo's byte order directly (JCS_EXT_BGRA: B, G, R, A with A = 255).
+    info.out_color_space = JCS_EXT_BGRA;
+    jpeg_start_decompress(&info);
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)stride;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
