@@ -25,6 +25,17 @@ static void fail(j_common_ptr info) {
 // Warnings (a corrupt but readable stream) are not printed to stderr.
 static void quiet(j_common_ptr info, int level) { (void)info; (void)level; }
 
+// Untrusted files: a progressive JPEG of thousands of scans decodes for minutes (libjpeg-turbo's
+// own advice, doc/libjpeg.txt, is a progress monitor that stops it), and memory stays bounded.
+static void scans(j_common_ptr info) {
+    j_decompress_ptr d = (j_decompress_ptr)info;
+    if (d->is_decompressor && d->input_scan_number > 500) {
+        struct failure *f = (struct failure *)info->err;
+        snprintf(f->error, f->error_size, "more than 500 scans (a progressive file this long is refused)");
+        longjmp(f->back, 1);
+    }
+}
+
 int flipbook_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct failure f;
@@ -69,6 +80,10 @@ int flipbook_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int 
     }
     // libjpeg-turbo writes Cairo's byte order directly (JCS_EXT_BGRA: B, G, R, A with A = 255).
     info.out_color_space = JCS_EXT_BGRA;
+    struct jpeg_progress_mgr progress = { .progress_monitor = scans };
+    info.progress = &progress;
+    // A 4096 × 4096 progressive file keeps about 100 MB of coefficients; more is refused.
+    info.mem->max_memory_to_use = 160L * 1024 * 1024;
     jpeg_start_decompress(&info);
     while (info.output_scanline < info.output_height) {
         JSAMPROW row = pixels + (size_t)info.output_scanline * (size_t)stride;

@@ -30,6 +30,18 @@ public struct ListRowConfiguration: Hashable, Sendable {
         self.topSeparator = topSeparator; self.titleSize = titleSize; self.secondaryTextSize = secondaryTextSize
         self.isHeader = isHeader; self.imageSize = imageSize; self.imageToText = imageToText
     }
+
+    /// How a row looks while a batch update moves it from this configuration to `new`: a corner
+    /// rounds only when both round it, and the separator under it stays while either has one.
+    /// So the row above a deleted last row keeps its square corners and its separator until the
+    /// deleted row has faded and the gap closed (rounding it at once would open a notch beside
+    /// the row still fading below it), and a row that gains a row below squares at once.
+    public func whileChanging(to new: ListRowConfiguration) -> ListRowConfiguration {
+        var r = new
+        r.roundedCorners = roundedCorners.intersection(new.roundedCorners)
+        r.separatorLeading = new.separatorLeading ?? separatorLeading
+        return r
+    }
 }
 
 /// UICollectionLayoutListConfiguration as a layout: one row a line, full width (`plain`,

@@ -154,6 +154,9 @@ extension CollectionView {
                 continue
             }
             guard let a = layoutAttributes(for: id) else { continue }
+            if let old = before[id]?.listRow, let new = a.listRow, old != new, timing.duration > 0 {
+                heldListRows[id] = (old.whileChanging(to: new), time + timing.duration)
+            }
             let model = modelState(id, a)
             let from: ItemState
             let appears = insertedIDs.contains(id)

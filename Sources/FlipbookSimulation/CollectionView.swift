@@ -79,6 +79,9 @@ public final class CollectionView {
     var cellKeyframes: [KeyframeSpec] = []
     /// Deleted items still animating out.
     var ghosts: [String: Ghost] = [:]
+    /// List rows whose corners or separator a batch update changes, held in the look that
+    /// bridges both (ListRowConfiguration.whileChanging) until its animation ends.
+    var heldListRows: [String: (row: ListRowConfiguration, until: Double)] = [:]
     /// What was on screen before a code step changed the layout's objects (CodeStep): the next
     /// batch update at that moment animates from it, not from what the changed layout says.
     var onScreenBeforeCode: (time: Double, elements: [String: VisibleElement], presentation: [String: ItemState])?
@@ -428,7 +431,8 @@ public final class CollectionView {
             let k = kind(of: a)
             let p = presentation(id, model: m, isCell: k == .cell, at: time)
             if CollectionView.mayBeVisible(p, in: b) {
-                out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: a.listRow,
+                let row = heldListRows[id].flatMap { time < $0.until ? $0.row : nil } ?? a.listRow
+                out.append(VisibleElement(id: id, kind: k, indexPath: a.indexPath, model: m, presentation: p, listRow: row,
                                           contentElements: a.contentElements, transform3D: a.transform3D))
             }
         }
@@ -470,6 +474,7 @@ public final class CollectionView {
 
     /// Drops finished animations (and ghosts whose fade-out ended); the order does not matter.
     func prune(at time: Double) {
+        heldListRows = heldListRows.filter { time < $0.value.until }
         animators = animators.compactMapValues { a in
             var a = a
             a.prune(at: time)

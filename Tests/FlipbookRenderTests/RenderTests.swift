@@ -98,6 +98,28 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(tip.0, tip.1, "in grey")
     }
 
+    /// Deleting a group's last row (settings-list deletes "cellular" below "bluetooth" at
+    /// 0.6 s): while the deleted row fades, the row above keeps its square bottom corners and
+    /// its separator — rounding it at once opened a grey notch beside the row still drawn below
+    /// it (issue 45, frames 36–50) — and once the animation has ended it rounds as the group's
+    /// last row. Checked at the bottom-left corner pixel of the row above, 0.5 pt in from its
+    /// corner, where a 10 pt corner radius leaves the group's grey background.
+    func testTheRowAboveADeletedLastRowRoundsWhenTheDeleteEnds() throws {
+        let t = try timeline("settings-list", frames: 36...80)
+        func cornerPixel(_ index: Int) throws -> (Int, Int, Int) {
+            let f = try XCTUnwrap(t.frames.first { $0.index == index })
+            let row = try XCTUnwrap(f.items.first { $0.id == "bluetooth" }).frame
+            let png = try DecodedPNG(PNGFormat().renderFrame(f, canvas: t.canvas, options: RenderOptions()))
+            return png.rgb(Int((row.minX + 0.5) * 2), Int((row.maxY - 0.5) * 2))
+        }
+        for index in [37, 40, 45, 50] {
+            let pixel = try cornerPixel(index)
+            XCTAssertTrue(pixel == (255, 255, 255), "frame \(index): square, white \(pixel)")
+        }
+        let after = try cornerPixel(80)
+        XCTAssertTrue(after.0 < 250 && after.0 == after.1, "frame 80: rounded, the grouped background shows (\(after))")
+    }
+
     /// An item scaled to almost nothing (a visibleItemsTransform of 1e-300, found by the
     /// fuzzer) is not drawn: Cairo cannot invert such a matrix, and no pixel would show it.
     func testItemsScaledToNothingAreSkipped() throws {
