@@ -36,9 +36,11 @@ static void scans(j_common_ptr info) {
     }
 }
 
-int flipbook_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
+int flipbook_jpeg_read(const uint8_t *data, size_t size, uint8_t *pixels, int stride, int *width, int *height,
+                       char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct failure f;
+    struct jpeg_progress_mgr progress = { .progress_monitor = scans };
     info.err = jpeg_std_error(&f.manager);
     f.manager.error_exit = fail;
     f.manager.emit_message = quiet;
@@ -51,36 +53,19 @@ int flipbook_jpeg_size(const uint8_t *data, size_t size, int *width, int *height
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, (unsigned long)size);
     jpeg_read_header(&info, TRUE);
-    *width = (int)info.image_width;
-    *height = (int)info.image_height;
-    jpeg_destroy_decompress(&info);
-    return 0;
-}
-
-int flipbook_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, int stride,
-                         char *error, size_t error_size) {
-    struct jpeg_decompress_struct info;
-    struct failure f;
-    info.err = jpeg_std_error(&f.manager);
-    f.manager.error_exit = fail;
-    f.manager.emit_message = quiet;
-    f.error = error;
-    f.error_size = error_size;
-    if (setjmp(f.back)) {
+    if (pixels == NULL) {
+        *width = (int)info.image_width;
+        *height = (int)info.image_height;
         jpeg_destroy_decompress(&info);
-        return -1;
+        return 0;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
-    if ((int)info.image_width != width || (int)info.image_height != height) {
+    if ((int)info.image_width != *width || (int)info.image_height != *height) {
         snprintf(error, error_size, "the JPEG's size changed between reads");
         jpeg_destroy_decompress(&info);
         return -1;
     }
     // libjpeg-turbo writes Cairo's byte order directly (JCS_EXT_BGRA: B, G, R, A with A = 255).
     info.out_color_space = JCS_EXT_BGRA;
-    struct jpeg_progress_mgr progress = { .progress_monitor = scans };
     info.progress = &progress;
     // A 4096 × 4096 progressive file keeps about 100 MB of coefficients; more is refused.
     info.mem->max_memory_to_use = 160L * 1024 * 1024;

@@ -85,7 +85,7 @@ public enum ImageStore {
     static func decodeJPEG(_ bytes: [UInt8], source: String) throws -> ImageData {
         var error = [CChar](repeating: 0, count: 256)
         var w: Int32 = 0, h: Int32 = 0
-        let read = bytes.withUnsafeBufferPointer { b in flipbook_jpeg_size(b.baseAddress, b.count, &w, &h, &error, error.count) }
+        let read = bytes.withUnsafeBufferPointer { b in flipbook_jpeg_read(b.baseAddress, b.count, nil, 0, &w, &h, &error, error.count) }
         func reason() -> String { String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         guard read == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
@@ -95,7 +95,7 @@ public enum ImageStore {
         var pixels = [UInt8](repeating: 0, count: stride * Int(h))
         let decoded = bytes.withUnsafeBufferPointer { b in
             pixels.withUnsafeMutableBufferPointer { p in
-                flipbook_jpeg_decode(b.baseAddress, b.count, p.baseAddress, w, h, Int32(stride), &error, error.count)
+                flipbook_jpeg_read(b.baseAddress, b.count, p.baseAddress, Int32(stride), &w, &h, &error, error.count)
             }
         }
         guard decoded == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }

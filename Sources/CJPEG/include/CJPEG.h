@@ -3,14 +3,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Reads a baseline or progressive JPEG's size from its header without decoding it.
-/// Returns 0 and sets *width and *height, or -1 and writes why into `error` (`error_size` bytes).
-int flipbook_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size);
-
-/// Decodes a JPEG into `pixels`: `width` × `height` opaque pixels, 4 bytes each, in Cairo's
-/// ARGB32 order on a little-endian machine (B, G, R, 255), rows `stride` bytes apart; the caller
-/// gives the buffer, sized from flipbook_jpeg_size. Returns 0, or -1 with the reason in `error`
-/// (libjpeg's own message: a corrupt file never exits the process, as libjpeg's default would).
-int flipbook_jpeg_decode(const uint8_t *data, size_t size, uint8_t *pixels, int width, int height, int stride,
-                         char *error, size_t error_size);
+/// Reads a JPEG (baseline or progressive). With `pixels` NULL, only its header: sets *width and
+/// *height. Otherwise decodes it into `pixels` — *width × *height opaque pixels as read before,
+/// 4 bytes each in Cairo's ARGB32 order on a little-endian machine (B, G, R, 255), rows `stride`
+/// bytes apart, in a buffer the caller sized from the first call. Returns 0, or -1 with the
+/// reason in `error` (`error_size` bytes): libjpeg's own message, or a limit this file sets — a
+/// corrupt file never exits the process, as libjpeg's default error handler would.
+int flipbook_jpeg_read(const uint8_t *data, size_t size, uint8_t *pixels, int stride, int *width, int *height,
+                       char *error, size_t error_size);
 #endif
