@@ -36,7 +36,7 @@ public struct ListRowConfiguration: Hashable, Sendable {
     /// So the row above a deleted last row keeps its square corners and its separator until the
     /// deleted row has faded and the gap closed (rounding it at once would open a notch beside
     /// the row still fading below it), and a row that gains a row below squares at once.
-    public func whileChanging(to new: ListRowConfiguration) -> ListRowConfiguration {
+    package func whileChanging(to new: ListRowConfiguration) -> ListRowConfiguration {
         var r = new
         r.roundedCorners = roundedCorners.intersection(new.roundedCorners)
         r.separatorLeading = new.separatorLeading ?? separatorLeading

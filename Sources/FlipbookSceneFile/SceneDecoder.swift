@@ -308,6 +308,7 @@ public struct SceneDecoder: Sendable {
         if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("subtitleColor") { s.subtitleColor = v.isNull ? nil : try v.color() }
         if let v = o.optional("contentInsets") { s.contentInsets = try decodeInsets(v) }
+        if let v = o.optional("highlightedColor") { s.highlightedColor = v.isNull ? nil : try v.color() }
         return s
     }
 

@@ -195,6 +195,7 @@ enum SceneSchema {
         F("subtitleSize", .positive(max: CellStyle.Limits.textSize.upperBound), "Default 13"),
         F("subtitleColor", .nullable(.color), "null: the title colour at 70 % opacity"),
         F("contentInsets", .object(insets), "Around the labels"),
+        F("highlightedColor", .nullable(.color), "A cell's fill while a finger rests on it (after 150 ms), until it lifts or scrolls"),
     ])
     /// A header's, footer's or section background's look, which also takes a fill.
     static let supplementaryStyle = cellStyle.adding([F("backgroundColor", .nullable(.color), "Makes it opaque")])

@@ -82,6 +82,8 @@ public final class CollectionView {
     /// List rows whose corners or separator a batch update changes, held in the look that
     /// bridges both (ListRowConfiguration.whileChanging) until its animation ends.
     var heldListRows: [String: (row: ListRowConfiguration, until: Double)] = [:]
+    /// The cell a resting finger highlights (CellStyle.highlightedColor), until it lifts.
+    package var highlightedItem: String?
     /// What was on screen before a code step changed the layout's objects (CodeStep): the next
     /// batch update at that moment animates from it, not from what the changed layout says.
     var onScreenBeforeCode: (time: Double, elements: [String: VisibleElement], presentation: [String: ItemState])?
@@ -393,6 +395,7 @@ public final class CollectionView {
         }
         if let h = hiddenOverrides[id] { s.isHidden = h }
         if let z = zIndexOverrides[id] { s.zIndex = z }
+        if id == highlightedItem, let c = (spec?.style ?? self.spec.cell).highlightedColor { s.color = c }
         return s
     }
 

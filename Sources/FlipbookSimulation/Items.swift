@@ -243,6 +243,10 @@ public struct CellStyle: Hashable, Sendable {
     /// The fill of a header, footer or section background, which have no item colour of their
     /// own (a cell is filled with its item's colour); nil is clear.
     public var backgroundColor: Color? = nil
+    /// A cell's fill while it is highlighted (UICollectionViewCell.isHighlighted): from when a
+    /// finger has rested on it for the scroll view's 150 ms touch delay until the finger lifts
+    /// or moves away to scroll; nil: touches do not highlight it.
+    public var highlightedColor: Color? = nil
     public init() {}
 
     /// Headers, footers and section backgrounds by default: square, no shadow, no border.

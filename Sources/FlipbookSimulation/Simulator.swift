@@ -62,6 +62,7 @@ public final class Simulator {
                 swipeControllers[i] = SwipeActionsController(simulator: self, view: v)
             }
             installScrollPan(i)
+            installHighlight(i)
         }
         if let configuration = scene.effect { install(configuration.makeEffect()) }
         for (i, step) in scene.script.enumerated() {
@@ -134,6 +135,22 @@ public final class Simulator {
             sectionPans.append((sectionPan, scroller, index))
         }
     }
+    /// A view whose cells have a highlightedColor highlights the cell a finger rests on, as
+    /// UICollectionView does: after the scroll view's touch delay, until the finger lifts or
+    /// moves off to scroll (CellPressRecognizer; the UIKit module's cells use the same one).
+    private func installHighlight(_ index: Int) {
+        let cv = views[index]
+        func highlights(_ id: String) -> Bool { ((cv.item(id)?.style ?? cv.spec.cell).highlightedColor) != nil }
+        guard cv.spec.cell.highlightedColor != nil || cv.spec.sections.contains(where: { $0.items.contains { $0.style?.highlightedColor != nil } }) else { return }
+        let press = CellPressRecognizer(name: cv.spec.id + ".highlight", view: { [unowned self] in cv.frame(at: self.now) })
+        press.shouldReceiveTouch = { [unowned self] p in cv.itemID(atCanvas: p, at: self.now).map(highlights) ?? false }
+        // It watches the touch beside the scroll view's pan and the rest: it never takes it.
+        press.recognizesSimultaneously = { _ in true }
+        press.highlight = { [unowned self, unowned press] in cv.highlightedItem = cv.itemID(atCanvas: press.startLocation, at: self.now) }
+        press.action = { r in if r.state == .ended || r.state == .failed || r.state == .cancelled { cv.highlightedItem = nil } }
+        gestures.add(press)
+    }
+
     /// Each list view's swipe actions, by view index.
     private var swipeControllers: [Int: SwipeActionsController] = [:]
     /// The orthogonal sections' pans ("<view id>.<section id>.pan") and their scroll views.

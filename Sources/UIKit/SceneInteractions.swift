@@ -62,30 +62,6 @@ struct UIKitInteractions: EffectConfiguration, @unchecked Sendable {
     func validate(in scene: Scene) throws {}
 }
 
-/// The touch a collection view tracks on a cell: it highlights after `highlightDelay` at rest,
-/// is recognised when the finger lifts within `allowableMovement`, and fails when it moves
-/// further (the scroll view's pan takes it).
-final class CellPressRecognizer: GestureRecognizer {
-    /// UIScrollView's delaysContentTouches wait before a resting touch reaches the cell: 150 ms,
-    /// measured (Apple's header says only that the touch is delayed; the figure is the one
-    /// public measurements report, e.g.
-    /// https://mo4tech.com/how-is-uiscrollview-implemented-and-how-does-it-capture-and-respond-to-gestures.html).
-    static let highlightDelay = 0.15
-    var allowableMovement = 10.0
-    var highlight: (() -> Void)?
-
-    override func touchDown(at p: Point, time t: Double) { schedule(after: CellPressRecognizer.highlightDelay, tag: 0) }
-    override func touchMoved(to p: Point, time t: Double) {
-        if state == .possible && p.distance(to: startLocation) > allowableMovement { transition(to: .failed) }
-    }
-    override func touchUp(at p: Point, time t: Double) {
-        if state == .possible { transition(to: .ended) }
-    }
-    override func timerFired(_ tag: Int, time t: Double) {
-        if state == .possible { highlight?() }
-    }
-}
-
 final class UIKitInteractionsEffect: Effect {
     let cv: UICollectionView
     unowned var sim: Simulator!
