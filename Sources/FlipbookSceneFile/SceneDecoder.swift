@@ -147,6 +147,8 @@ public struct SceneDecoder: Sendable {
                     let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
                     if TouchDecoder.lowLevel.contains(name) {
                         lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
+                    } else if name == "doubleTap" {
+                        touches += try TouchDecoder.doubleTapTracks(o, time: time, canvas: canvas)
                     } else if name == "pinch" || name == "rotate" {
                         touches += try TouchDecoder.twoFingerTracks(o, action: name, time: time, canvas: canvas)
                     } else {

@@ -311,6 +311,8 @@ enum SceneSchema {
         return [
             ("touch", FieldTable([finger, F("from", point, required: true), F("path", path, required: true)])),
             ("tap", FieldTable([finger, F("point", point, required: true), F("duration", .nonNegative(max: 10), "Default 0.08")])),
+            ("doubleTap", FieldTable([finger, F("point", point, required: true), F("duration", .nonNegative(max: 10), "Each tap's; default 0.08"),
+                                      F("interval", .positive(max: 10), "From the first tap's lift to the second's touch-down; default 0.15")])),
             ("longPress", FieldTable([finger, F("point", point, required: true), F("hold", seconds, required: true), F("path", path)])),
             ("drag", FieldTable([finger, F("from", point, required: true), F("to", point, required: true), F("duration", seconds, "Default 0.5"),
                                  F("curve", .reference("curve"), "Default easeInEaseOut"), F("holdBefore", seconds), F("holdAfter", seconds)])),

@@ -9,7 +9,7 @@ import FlipbookEffects
 /// into tracks (Scene.validate checks that one finger never touches twice at once).
 enum TouchDecoder {
     /// Gestures, each one finger track or two (their fields: SceneSchema.touches).
-    static let actions = ["touch", "tap", "longPress", "drag", "flick", "pull", "pinch", "rotate"]
+    static let actions = ["touch", "tap", "doubleTap", "longPress", "drag", "flick", "pull", "pinch", "rotate"]
     /// Low-level steps, assembled per finger in time order.
     static let lowLevel = ["touchDown", "touchMove", "touchUp"]
 
@@ -144,6 +144,19 @@ enum TouchDecoder {
         let d = try distance("distance")
         return TouchTrack.twoFingers(fingers: fingers, at: time, center: center, fromDistance: d, toDistance: d,
                                      fromAngle: try degrees("fromAngle"), toAngle: try degrees("toAngle"), duration: duration, curve: curve, path: o.path)
+    }
+
+    /// `doubleTap`: two taps of one finger at one point, `interval` seconds from the first
+    /// lifting to the second touching down (within UIKit's 0.35 s by default).
+    static func doubleTapTracks(_ o: JSONObject, time: Double, canvas: Canvas) throws -> [TouchTrack] {
+        try o.onlyKeys(SceneSchema.touch("doubleTap").names, common: ["at", "action", "comment"], action: "doubleTap")
+        let finger = try o.optional("finger")?.integer(in: 1...10) ?? 1
+        let p = try point(o.required("point"), canvas: canvas)
+        let duration = try o.optional("duration")?.nonNegative(max: 10) ?? 0.08
+        let interval = try o.optional("interval")?.positive(max: 10) ?? 0.15
+        return [time, time + duration + interval].map { down in
+            TouchTrack(finger: finger, downTime: down, downPoint: p, segments: [.init(to: p, duration: duration, curve: .linear)], path: o.path)
+        }
     }
 
     static func track(_ o: JSONObject, action: String, time: Double, canvas: Canvas) throws -> TouchTrack {

@@ -28,6 +28,14 @@ open class GestureRecognizer {
     var touch: Int?
     /// A state this recognizer asked for while it waits for others to fail.
     var pending: GestureState?
+    /// Still undecided after its touch lifted, waiting for the next touch of a sequence (a
+    /// double tap between its taps, `awaitNextTouch()`): the next touch in its view continues it.
+    var awaitsNextTouch = false
+    /// Its touch lifted while it waits (its own next touch, or another recognizer's failure):
+    /// it resets once it is decided.
+    var lifted = false
+    /// Counts the touches it has followed: a timer set for one touch does not fire in the next.
+    var sequence = 0
 
     public private(set) var startLocation = Point.zero
     public private(set) var startTime = 0.0
@@ -68,7 +76,21 @@ open class GestureRecognizer {
 
     func begin(touch id: Int, at p: Point, time t: Double) {
         touch = id
+        sequence += 1
         startLocation = p; startTime = t
+        location = p; time = t
+        samples = [(t, p)]
+        touchDown(at: p, time: t)
+    }
+
+    /// The next touch of a sequence (`awaitNextTouch`): `startLocation` stays the first touch's
+    /// (UIKit's location of a multi-tap is its first tap's); `startTime` is this touch's.
+    func continueSequence(touch id: Int, at p: Point, time t: Double) {
+        touch = id
+        sequence += 1
+        awaitsNextTouch = false
+        lifted = false
+        startTime = t
         location = p; time = t
         samples = [(t, p)]
         touchDown(at: p, time: t)
@@ -87,10 +109,16 @@ open class GestureRecognizer {
         touchUp(at: p, time: t)
     }
 
+    /// A subclass's own state for a sequence of touches, cleared (a tap count).
+    func sequenceReset() {}
+
     func reset() {
+        sequenceReset()
         state = .possible
         touch = nil
         pending = nil
+        awaitsNextTouch = false
+        lifted = false
         samples = []
         additionalTouches = []
     }
@@ -133,6 +161,13 @@ open class GestureRecognizer {
     public func transition(to state: GestureState) { system?.request(self, state) }
     /// Calls `timerFired(tag, …)` `delay` seconds after the touch began, if it is still down.
     public func schedule(after delay: Double, tag: Int) { system?.scheduleTimer(for: self, at: startTime + delay, tag: tag) }
+    /// Stays undecided when the finger lifts (call it from `touchUp`): the next touch that begins
+    /// in the view comes to `touchDown` as the sequence's next (a double tap's second tap), and
+    /// `timerFired(tag, …)` comes `timeout` seconds from now unless one has begun by then.
+    public func awaitNextTouch(timeout: Double, tag: Int) {
+        awaitsNextTouch = true
+        system?.scheduleTimer(for: self, at: time + timeout, tag: tag)
+    }
     /// A state this recognizer asked for and is waiting to enter until others fail (require(toFail:)).
     public var pendingState: GestureState? { pending }
 }

@@ -26,8 +26,9 @@ public final class GestureSystem {
 
     func scheduleTimer(for r: GestureRecognizer, at time: Double, tag: Int) {
         guard let touch = r.touch else { return }
+        let sequence = r.sequence
         timerScheduler?(time) { [weak r] t in
-            guard let r, r.touch == touch else { return }
+            guard let r, r.touch == touch, r.sequence == sequence, !r.state.isFinished else { return }
             r.timerFired(tag, time: t)
         }
     }
@@ -40,14 +41,19 @@ public final class GestureSystem {
             && 1 + r.additionalTouches.count < r.maximumNumberOfTouches && r.view().contains(p) {
             r.addTouch(finger, at: p, time: t)
         }
-        for r in recognizers where r.isEnabled && r.touch == nil && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
+        // A recognizer waiting for its sequence's next touch (a double tap's second) takes this one.
+        for r in recognizers where r.isEnabled && r.awaitsNextTouch && r.state == .possible && r.view().contains(p) {
+            r.continueSequence(touch: finger, at: p, time: t)
+        }
+        for r in recognizers where r.isEnabled && (r.touch == nil || r.lifted && !r.awaitsNextTouch && r.pending == nil)
+            && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
             r.reset()
             r.begin(touch: finger, at: p, time: t)
         }
     }
 
     public func touchSample(finger: Int, at p: Point, time t: Double, moved: Bool) {
-        for r in recognizers where r.touch == finger && !r.state.isFinished { r.sample(p, time: t, moved: moved) }
+        for r in recognizers where r.touch == finger && !r.state.isFinished && !r.lifted { r.sample(p, time: t, moved: moved) }
         for r in recognizers where r.touch != finger && moved && !r.state.isFinished && r.follows(finger) { r.sampleAdditional(finger, at: p, time: t) }
     }
 
@@ -55,10 +61,17 @@ public final class GestureSystem {
         for r in recognizers where r.touch != finger && r.follows(finger) {
             r.endAdditional(finger, at: p, time: t)
         }
-        for r in recognizers where r.touch == finger && !r.state.isFinished { r.end(at: p, time: t) }
-        // Anything still undecided when the touch ends fails; then everything resets.
-        for r in recognizers where r.touch == finger && r.state == .possible { request(r, .failed) }
-        for r in recognizers where r.touch == finger { r.reset() }
+        for r in recognizers where r.touch == finger && !r.state.isFinished && !r.lifted { r.end(at: p, time: t) }
+        // Anything still undecided when the touch ends fails — unless it waits for its next
+        // touch, or to end once a recognizer that does has failed (a single tap behind a double
+        // tap); then everything decided resets, the waiting ones once they are decided.
+        func waits(_ r: GestureRecognizer) -> Bool {
+            r.awaitsNextTouch || r.pending != nil && r.requiresFailureOf.contains { $0.awaitsNextTouch && $0.state == .possible }
+        }
+        for r in recognizers where r.touch == finger && r.state == .possible && !waits(r) { request(r, .failed) }
+        for r in recognizers where r.touch == finger {
+            if r.state == .possible && waits(r) { r.lifted = true } else { r.reset() }
+        }
     }
 
     func disabled(_ r: GestureRecognizer) {
@@ -78,7 +91,8 @@ public final class GestureSystem {
         let starting = r.state == .possible && (new == .began || new == .ended)
         if starting {
             if let sb = r.shouldBegin, !sb(r) { return set(r, .failed) }
-            let shared = r.requiresFailureOf.filter { $0.touch == r.touch && $0.touch != nil }
+            // Those following the same touch, and one that waits for its sequence's next touch.
+            let shared = r.requiresFailureOf.filter { $0.touch == r.touch && $0.touch != nil || $0.awaitsNextTouch && $0.state == .possible }
             if shared.contains(where: { $0.state.isActive || $0.state == .ended }) { return set(r, .failed) }
             if shared.contains(where: { $0.state == .possible }) {
                 r.pending = new
@@ -97,10 +111,12 @@ public final class GestureSystem {
     private func set(_ r: GestureRecognizer, _ new: GestureState) {
         r.state = new
         r.pending = nil
+        if new.isFinished { r.awaitsNextTouch = false }
         if log.last != RecognizerChange(name: r.name, state: new) {
             log.append(RecognizerChange(name: r.name, state: new))
         }
         r.action?(r)
+        defer { if r.lifted && r.state.isFinished { r.reset() } }
         if new == .failed {
             // Recognizers waiting for this one may go ahead now.
             for w in recognizers where w.pending != nil && w.requiresFailureOf.contains(where: { $0 === r }) {

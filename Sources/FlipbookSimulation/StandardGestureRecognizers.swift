@@ -3,12 +3,23 @@ import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
 
-/// UITapGestureRecognizer (one tap, one finger): recognised when the finger lifts within
-/// `maximumPressDuration` without moving more than `allowableMovement`.
+/// UITapGestureRecognizer (one finger): recognised when the finger has lifted
+/// `numberOfTapsRequired` times, each within `maximumPressDuration` of touching down and the
+/// next touching down within `maximumIntervalBetweenSuccessiveTaps` of the last lifting, none
+/// moving more than `allowableMovement` from where the first began.
 public final class TapGestureRecognizer: GestureRecognizer {
     /// Our choice (UIKit does not publish one): a press this long is not a tap.
     public var maximumPressDuration = 0.5
     public var allowableMovement = 10.0
+    /// UITapGestureRecognizer.numberOfTapsRequired: 1 (Apple's page); 2 is a double tap.
+    public var numberOfTapsRequired = 1
+    /// 0.35 s: UIKit's own default for UITapRecognizer, which UITapGestureRecognizer uses (not
+    /// published; measured from iOS 26.1's UIKitCore as decompiled in
+    /// https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/main/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UITapRecognizer.mm,
+    /// `-[UITapRecognizer init]`).
+    public var maximumIntervalBetweenSuccessiveTaps = 0.35
+    /// Taps made so far in this sequence.
+    public private(set) var taps = 0
 
     public override init(name: String, view: @escaping () -> Rect) { super.init(name: name, view: view) }
 
@@ -17,11 +28,20 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if state == .possible && p.distance(to: startLocation) > allowableMovement { transition(to: .failed) }
     }
     public override func touchUp(at p: Point, time t: Double) {
-        if state == .possible { transition(to: .ended) }
+        guard state == .possible else { return }
+        if p.distance(to: startLocation) > allowableMovement { return transition(to: .failed) }
+        taps += 1
+        if taps >= numberOfTapsRequired {
+            transition(to: .ended)
+        } else {
+            awaitNextTouch(timeout: maximumIntervalBetweenSuccessiveTaps, tag: 1)
+        }
     }
     public override func timerFired(_ tag: Int, time t: Double) {
-        if state == .possible { transition(to: .failed) }
+        // Held too long (tag 0), or the next tap did not come in time (tag 1).
+        if state == .possible && (tag == 1 || !awaitsNextTouch) { transition(to: .failed) }
     }
+    override func sequenceReset() { taps = 0 }
 }
 
 /// UILongPressGestureRecognizer: begins when the finger has stayed within `allowableMovement`

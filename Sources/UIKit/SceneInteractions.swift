@@ -100,6 +100,15 @@ final class UIKitInteractionsEffect: Effect {
     /// simulation's of the same kind; their actions run as code steps at each state change.
     private func installAppRecognizers() {
         let view = sim.collectionView
+        var made: [(UIGestureRecognizer, GestureRecognizer)] = []
+        defer {
+            // require(toFail:) between them, as the simulation's recognizers follow it; and the
+            // collection view's own selection waits for them all, as a recognizer on the view
+            // gets its touches first and, recognised, cancels them (a tap recognizer on a
+            // collection view keeps its cells from being selected).
+            for (g, r) in made { r.requiresFailureOf = g.required.compactMap { q in made.first { $0.0 === q }?.1 } }
+            press.requiresFailureOf = made.map(\.1)
+        }
         for (k, g) in (cv.gestureRecognizers ?? []).enumerated() {
             let frame: () -> Rect = { [unowned self] in view.frame(at: self.sim.now) }
             let r: GestureRecognizer
@@ -109,8 +118,10 @@ final class UIKitInteractionsEffect: Effect {
                 x.minimumPressDuration = Double(lp.minimumPressDuration)
                 x.allowableMovement = Double(lp.allowableMovement)
                 r = x
-            case is UITapGestureRecognizer:
-                r = TapGestureRecognizer(name: "collectionView.tap.\(k)", view: frame)
+            case let tap as UITapGestureRecognizer:
+                let x = TapGestureRecognizer(name: "collectionView.tap.\(k)", view: frame)
+                x.numberOfTapsRequired = tap.numberOfTapsRequired
+                r = x
             case is UIPanGestureRecognizer:
                 r = PanGestureRecognizer(name: "collectionView.pan.\(k)", view: frame)
             default:
@@ -119,6 +130,7 @@ final class UIKitInteractionsEffect: Effect {
             r.isEnabled = g.isEnabled
             r.action = { [unowned self] r in self.deliver(r, to: g) }
             sim.gestures.add(r)
+            made.append((g, r))
         }
     }
 
