@@ -106,6 +106,9 @@ final class ButtonImageTests: XCTestCase {
         Cell.type = type
         Cell.mode = mode
         let r = try renderOneCell(Cell.self, size: CGSize(width: 200, height: 80), scale: 2).raster
+        if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] {
+            _ = FileManager.default.createFile(atPath: keep + "/button-\(type)-\(mode).png", contents: Data(try r.pngData()))
+        }
         // The group: the image (20 pt) then "Go" at 17 pt, centred in x 20–180.
         let label = UILabel()
         label.font = .systemFont(ofSize: 17)

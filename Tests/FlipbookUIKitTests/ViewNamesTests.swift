@@ -416,6 +416,9 @@ final class AttributedTextTests: XCTestCase {
             Kerned.kern = kern
             Kerned.alignment = alignment
             let r = try renderOneCell(Kerned.self, size: CGSize(width: 200, height: 40), scale: 2).raster
+            if let keep = ProcessInfo.processInfo.environment["KEEP_UIKIT_RENDER"] {
+                _ = FileManager.default.createFile(atPath: keep + "/kern-\(kern)-\(alignment.rawValue).png", contents: Data(try r.pngData()))
+            }
             let columns = (0..<400).filter { x in (0..<80).contains { r.rgb(x, $0).0 < 128 } }
             return (try XCTUnwrap(columns.first), try XCTUnwrap(columns.last))
         }
