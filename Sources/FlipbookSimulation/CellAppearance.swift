@@ -109,8 +109,9 @@ public enum CellAppearance {
         }
         if let side = row.imageSize { x += side + row.imageToText }
         let w = max(1, trailing - x)
-        func label(_ text: String, _ size: Double, _ weight: FontWeight, _ color: Color) -> TextElement {
+        func label(_ text: String, _ size: Double, _ weight: FontWeight, _ color: Color, _ properties: ListTextProperties?) -> TextElement {
             var e = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: size, weight: weight, color: color, numberOfLines: 0)
+            if let properties { e = properties.applied(to: e) }
             e.frame.size.height = typesetHeight(e)
             return e
         }
@@ -122,14 +123,16 @@ public enum CellAppearance {
             let sw = min(natural, w / 2)
             var value = TextElement(text: item.subtitle, frame: Rect(x: trailing - sw, y: 0, width: sw, height: 0), fontSize: row.titleSize,
                                     color: secondaryLabel, alignment: .right, numberOfLines: 1)
+            if let p = item.listSecondaryText { value = p.applied(to: value) }
             value.frame.size.height = typesetHeight(value)
             var title = TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: max(1, w - sw - listTitleToValue), height: 0),
                                     fontSize: row.titleSize, color: .black, numberOfLines: 0)
+            if let p = item.listTitleText { title = p.applied(to: title) }
             title.frame.size.height = typesetHeight(title)
             return (x, title, value)
         }
-        let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black)
-        let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel)
+        let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black, item.listTitleText)
+        let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel, item.listSecondaryText)
         return (x, title, secondary)
     }
 

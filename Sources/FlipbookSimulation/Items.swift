@@ -123,6 +123,10 @@ public struct ItemSpec: Hashable, Sendable {
     /// In a list row, the secondary text beside the title, at its trailing end, rather than
     /// under it (UIListContentConfiguration.valueCell()).
     package var secondaryTextBesideTitle = false
+    /// A list row's text and secondary text set otherwise than the list's metrics set them
+    /// (UIListContentConfiguration's textProperties and secondaryTextProperties); nil: as they are.
+    package var listTitleText: ListTextProperties?
+    package var listSecondaryText: ListTextProperties?
     /// A list row's image (UIListContentConfiguration.image), read when the scene is read.
     public var image: ImageData?
     /// Where it is drawn among the others (UICollectionViewLayoutAttributes.zIndex), over what
@@ -295,5 +299,33 @@ public struct CellStyle: Hashable, Sendable {
             return ("contentInsets", "numbers from -10000 to 10000")
         }
         return nil
+    }
+}
+
+/// How a list row's text is set where the app says so (UIListContentConfiguration.TextProperties);
+/// each nil keeps what the list draws.
+package struct ListTextProperties: Hashable, Sendable {
+    package var fontSize: Double?
+    package var weight: FontWeight?
+    package var italic: Bool?
+    package var color: Color?
+    package var numberOfLines: Int?
+    package var alignment: TextAlignment?
+    package init(fontSize: Double? = nil, weight: FontWeight? = nil, italic: Bool? = nil, color: Color? = nil,
+                 numberOfLines: Int? = nil, alignment: TextAlignment? = nil) {
+        self.fontSize = fontSize; self.weight = weight; self.italic = italic; self.color = color
+        self.numberOfLines = numberOfLines; self.alignment = alignment
+    }
+
+    /// `label` set as these properties say.
+    package func applied(to label: TextElement) -> TextElement {
+        var e = label
+        if let v = fontSize { e.fontSize = v }
+        if let v = weight { e.weight = v }
+        if let v = italic { e.italic = v }
+        if let v = color { e.color = v }
+        if let v = numberOfLines { e.numberOfLines = v }
+        if let v = alignment { e.alignment = v }
+        return e
     }
 }

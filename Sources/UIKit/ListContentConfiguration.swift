@@ -12,6 +12,41 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
     public var text: String?
     public var secondaryText: String?
     public var image: UIImage?
+    /// How the text is set (https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/textproperties-swift.property):
+    /// what the app sets is drawn; what it leaves is the list's own.
+    public var textProperties = TextProperties(font: .systemFont(ofSize: 17), color: .label)
+    /// How the secondary text is set: likewise.
+    public var secondaryTextProperties = TextProperties(font: .systemFont(ofSize: 15), color: .secondaryLabel)
+
+    /// https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/textproperties-swift.struct —
+    /// the font, colour, number of lines and alignment; each one set is the row's.
+    public struct TextProperties: Hashable {
+        /// https://developer.apple.com/documentation/uikit/uilistcontentconfiguration/textproperties-swift.struct/textalignment-swift.enum
+        public enum TextAlignment: Int, Hashable, Sendable { case natural, center, justified }
+        public var font: UIFont { didSet { setFields.insert(0) } }
+        public var color: UIColor { didSet { setFields.insert(1) } }
+        /// 0: as many lines as the text needs.
+        public var numberOfLines = 0 { didSet { setFields.insert(2) } }
+        public var alignment = TextAlignment.natural { didSet { setFields.insert(3) } }
+        private var setFields: Set<Int> = []
+        init(font: UIFont, color: UIColor) { self.font = font; self.color = color }
+
+        /// What the app set, as the list row takes it (nil when it set nothing).
+        var overrides: ListTextProperties? {
+            guard !setFields.isEmpty else { return nil }
+            var p = ListTextProperties()
+            if setFields.contains(0) { p.fontSize = Double(font.pointSize); p.weight = font.drawnWeight; p.italic = font.isItalic }
+            if setFields.contains(1) { p.color = color.value }
+            if setFields.contains(2) { p.numberOfLines = numberOfLines }
+            if setFields.contains(3) { p.alignment = alignment == .center ? .center : .left }
+            return p
+        }
+        public static func == (a: TextProperties, b: TextProperties) -> Bool {
+            a.font.pointSize == b.font.pointSize && a.font.weight == b.font.weight && a.font.isItalic == b.font.isItalic
+                && a.color.value == b.color.value && a.numberOfLines == b.numberOfLines && a.alignment == b.alignment
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(numberOfLines); hasher.combine(alignment) }
+    }
 
     /// The styles the factory methods make; Flipbook draws the cell styles as its list rows and
     /// refuses the header styles in a cell (use them for headers, which come from the layout).
@@ -30,6 +65,7 @@ public struct UIListContentConfiguration: UIContentConfiguration, Hashable {
 
     public static func == (a: UIListContentConfiguration, b: UIListContentConfiguration) -> Bool {
         a.text == b.text && a.secondaryText == b.secondaryText && a.image === b.image && a.style == b.style
+            && a.textProperties == b.textProperties && a.secondaryTextProperties == b.secondaryTextProperties
     }
     public func hash(into hasher: inout Hasher) { hasher.combine(text); hasher.combine(secondaryText); hasher.combine(style) }
 }

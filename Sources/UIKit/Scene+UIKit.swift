@@ -274,6 +274,11 @@ extension Scene {
             }
             item.title = list.text ?? ""
             item.subtitle = list.secondaryText ?? ""
+            item.listTitleText = list.textProperties.overrides
+            item.listSecondaryText = list.secondaryTextProperties.overrides
+            if list.textProperties.alignment == .justified || list.secondaryTextProperties.alignment == .justified {
+                found.append("UIListContentConfiguration text properties' justified alignment is not drawn yet (natural and center are)")
+            }
             item.image = list.image?.data
             let accessories = (cell as? UICollectionViewListCell)?.accessories.filter { $0.isShown(editing: cv.isEditing) } ?? []
             item.accessories = accessories.map(\.kind)

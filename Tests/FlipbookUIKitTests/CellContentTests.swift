@@ -393,6 +393,50 @@ final class ListContentConfigurationTests: XCTestCase {
         XCTAssertTrue(row.appearance.content.contains { if case .symbol(let s) = $0 { return s.kind == .disclosureIndicator } else { return false } })
     }
 
+    /// textProperties and secondaryTextProperties: what the app sets is drawn — the title bold
+    /// 20 pt in systemRed, one line, the secondary text centred in systemBlue — and the row grows
+    /// to the taller title; what it leaves is the list's own (the secondary text's size).
+    func testTextPropertiesSetTheRowsText() throws {
+        final class Styled: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath) as! UICollectionViewListCell
+                var content = UIListContentConfiguration.subtitleCell()
+                content.text = "Wi-Fi and more words than one line holds at twenty points, set on one line"
+                content.secondaryText = "Home"
+                if indexPath.item == 0 {
+                    content.textProperties.font = .boldSystemFont(ofSize: 20)
+                    content.textProperties.color = .systemRed
+                    content.textProperties.numberOfLines = 1
+                    content.secondaryTextProperties.color = .systemBlue
+                    content.secondaryTextProperties.alignment = .center
+                }
+                cell.contentConfiguration = content
+                return cell
+            }
+        }
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 400),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .insetGrouped)))
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
+        let source = Styled()
+        cv.dataSource = source
+        let t = try Simulator.run(Scene(name: "styled", canvas: Canvas(width: 390, height: 400, scale: 1), duration: 0.1, collectionView: cv), frames: 0...0)
+        func texts(_ id: String) throws -> [TextElement] {
+            try XCTUnwrap(t.frames[0].items.first { $0.id == id }).appearance.content.compactMap { e -> TextElement? in if case .text(let x) = e { return x } else { return nil } }
+        }
+        let styled = try texts("0-0"), plain = try texts("0-1")
+        XCTAssertEqual(styled[0].fontSize, 20)
+        XCTAssertEqual(styled[0].weight, .bold)
+        XCTAssertEqual(styled[0].color, Color(red: 1, green: 59 / 255, blue: 48 / 255))
+        XCTAssertEqual(styled[0].numberOfLines, 1)
+        XCTAssertEqual(styled[1].color, Color(red: 0, green: 122 / 255, blue: 1))
+        XCTAssertEqual(styled[1].alignment, .center)
+        XCTAssertEqual(styled[1].fontSize, plain[1].fontSize, "the secondary size is the list's own")
+        XCTAssertEqual(plain[0].fontSize, 17)
+        XCTAssertEqual(plain[0].numberOfLines, 0)
+        XCTAssertGreaterThan(plain[0].frame.height, styled[0].frame.height, "the plain title wraps; the styled one keeps one line")
+    }
+
     /// valueCell(): "side-by-side primary and secondary text" (Apple's page): the title where a
     /// cell()'s is, the value ending where the row's content ends (the same inset from the
     /// trailing edge as the title's from the leading, with no accessory), both centred on the row,
