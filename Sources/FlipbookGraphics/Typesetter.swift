@@ -277,10 +277,10 @@ public final class Typesetter: @unchecked Sendable {
                 pango_attr_list_insert(attributes, a)
             }
         }
-        // The gap before the last character is the one before it's kern: its own spacing's
+        // The gap before the last character is the kern of the one before it: its own spacing's
         // half would otherwise make it the mean of the two ("kern all but the last character",
-        // the usual way to drop the trailing kern, stays exact).
-        if let last = text.last, text.count > 1 {
+        // the usual way to drop the trailing kern, stays exact). Only a kerned label looks.
+        if runs.contains(where: { $0.kern != nil }), let last = text.last, text.unicodeScalars.count > 1 {
             let end = text.utf8.count, start = end - String(last).utf8.count
             let before = Typesetter.kern(of: runs, at: start - 1)
             if before != Typesetter.kern(of: runs, at: start) {

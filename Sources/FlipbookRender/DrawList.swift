@@ -79,17 +79,21 @@ public enum DrawList {
     /// grown by `margin` (`shadowBounds`), and each primitive's own bounds (text and images,
     /// which may overhang their frames a little, grown by `margin`).
     package static func bounds(_ primitives: [DrawPrimitive], size: Size, margin: Double) -> Rect {
-        var r = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        func add(_ s: Rect) {
-            r = Rect(x: min(r.minX, s.minX), y: min(r.minY, s.minY),
-                     width: max(r.maxX, s.maxX) - min(r.minX, s.minX), height: max(r.maxY, s.maxY) - min(r.minY, s.minY))
-        }
+        let own = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        return reach(primitives, margin: margin).map { own.union($0) } ?? own
+    }
+
+    /// What `primitives` themselves can cover (nil for none): each one's bounds, a turned group's
+    /// turned, so a group adds only where its content goes.
+    private static func reach(_ primitives: [DrawPrimitive], margin: Double) -> Rect? {
+        var r: Rect?
+        func add(_ s: Rect) { r = r.map { $0.union(s) } ?? s }
         for p in primitives {
             switch p {
             case .shadow(let shadow, let shape, _): add(shadowBounds(shadow, of: shape, margin: margin))
             // Clipped content stays inside the clip.
             case .clip(let shape, _): add(shape.rect)
-            case .transformed(let t, let content): add(t.bounds(of: bounds(content, size: Size(width: 0, height: 0), margin: margin)))
+            case .transformed(let t, let content): if let inner = reach(content, margin: margin) { add(t.bounds(of: inner)) }
             case .fill(let shape, _): add(shape.bounds)
             case .stroke(let shape, _, let width, _): add(shape.bounds.insetBy(dx: -width / 2, dy: -width / 2))
             case .text(let t): add(t.frame.insetBy(dx: -margin, dy: -margin))

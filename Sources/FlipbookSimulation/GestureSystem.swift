@@ -45,8 +45,7 @@ public final class GestureSystem {
         for r in recognizers where r.isEnabled && r.awaitsNextTouch && r.state == .possible && r.view().contains(p) {
             r.continueSequence(touch: finger, at: p, time: t)
         }
-        for r in recognizers where r.isEnabled && (r.touch == nil || r.lifted && !r.awaitsNextTouch && r.pending == nil)
-            && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
+        for r in recognizers where r.isEnabled && r.touch == nil && r.view().contains(p) && (r.shouldReceiveTouch?(p) ?? true) {
             r.reset()
             r.begin(touch: finger, at: p, time: t)
         }

@@ -19,7 +19,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// `-[UITapRecognizer init]`).
     public var maximumIntervalBetweenSuccessiveTaps = 0.35
     /// Taps made so far in this sequence.
-    public private(set) var taps = 0
+    package private(set) var taps = 0
 
     public override init(name: String, view: @escaping () -> Rect) { super.init(name: name, view: view) }
 

@@ -210,11 +210,14 @@ enum UIKitCellContent {
             problems.append("\(subPath): a \(what) scaled unevenly or mirrored (its transform or a superview's) is not drawn yet")
             return false
         }
-        func place(_ kind: ContentSpec.Kind) {
-            var c = ContentSpec(kind: kind, x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
-            c.view = subPath
-            out.append(c)
+        /// An element of `kind` at `frame` (the view's own by default), named `view`.
+        func spec(_ kind: ContentSpec.Kind, at frame: CGRect? = nil, view: String? = nil) -> ContentSpec {
+            let r = frame ?? f
+            var c = ContentSpec(kind: kind, x: Double(r.minX), y: Double(r.minY), width: Double(max(0, r.width)), height: Double(max(0, r.height)))
+            c.view = view ?? subPath
+            return c
         }
+        func place(_ kind: ContentSpec.Kind) { out.append(spec(kind)) }
         // The content view's colour is the cell's fill when the cell has none (UIKitCellLook).
         let isFill = sub === fill
         let layer = sub.layer
@@ -234,10 +237,8 @@ enum UIKitCellContent {
                     var radius: CGFloat = 0
                     if case .roundedRect(_, let r) = path.shape { radius = r }
                     if radius == 0 || scaled("shadow path") {
-                        let box = placed.map(path.boundingBox)
-                        var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(radius * abs(placed.sx))),
-                                            x: Double(box.minX), y: Double(box.minY), width: Double(box.width), height: Double(box.height))
-                        c.view = subPath + ".layer.shadowPath"
+                        var c = spec(.rect(.clear, cornerRadius: Double(radius * abs(placed.sx))), at: placed.map(path.boundingBox),
+                                     view: subPath + ".layer.shadowPath")
                         c.shadow = cast
                         out.append(c)
                     }
@@ -258,9 +259,7 @@ enum UIKitCellContent {
         // CALayer's border is drawn over the layer's sublayers: placed after the subtree.
         var border: ContentSpec?
         if layer.borderWidth > 0, let bc = layer.borderColor, bc.color.value.alpha > 0, layer.cornerRadius == 0 || scaled("bordered view") {
-            var c = ContentSpec(kind: .rect(Color(red: 0, green: 0, blue: 0, alpha: 0), cornerRadius: Double(layer.cornerRadius * abs(placed.sx))),
-                                x: Double(f.minX), y: Double(f.minY), width: Double(max(0, f.width)), height: Double(max(0, f.height)))
-            c.view = subPath + ".layer.border"
+            var c = spec(.rect(.clear, cornerRadius: Double(layer.cornerRadius * abs(placed.sx))), view: subPath + ".layer.border")
             c.border = (bc.color.value.multiplyingAlpha(Double(a)), Double(layer.borderWidth * abs(placed.sx)))
             c.corners = corners
             border = c
@@ -338,21 +337,18 @@ enum UIKitCellContent {
             }
             if let image = button.image(for: button.state), scaled("button") {
                 let k = Double(placed.sx), iw = Double(image.size.width) * k, ih = Double(image.size.height) * k
-                let natural = title.map { t in button.titleLabel.map { Double($0.font.naturalWidth(of: t.text)) * k } ?? 0 } ?? 0
+                let natural = title.map { (try? Typesetter.naturalWidth(of: $0)) ?? 0 } ?? 0
                 let tw = max(0, min(natural, Double(f.width) - iw))
                 let x0 = Double(f.minX) + max(0, (Double(f.width) - iw - tw) / 2)
-                var picture = ContentSpec(kind: .image(image.data, contentMode: .scaleToFill, cornerRadius: 0),
-                                          x: x0, y: Double(f.midY) - ih / 2, width: iw, height: ih)
-                picture.view = subPath + " › imageView"
+                var picture = spec(.image(image.data, contentMode: .scaleToFill, cornerRadius: 0),
+                                   at: CGRect(x: x0, y: Double(f.midY) - ih / 2, width: iw, height: ih), view: subPath + " › imageView")
                 let template = image.renderingMode == .alwaysTemplate || image.renderingMode == .automatic && button.buttonType == .system
                 picture.imageTint = template ? button.tintColor.value : nil
                 picture.imageAlpha = Double(a)
                 out.append(picture)
                 if var t = title, tw > 0 {
                     t.alignment = .left
-                    var c = ContentSpec(kind: .text(t), x: x0 + iw, y: Double(f.minY), width: tw, height: Double(f.height))
-                    c.view = subPath
-                    out.append(c)
+                    out.append(spec(.text(t), at: CGRect(x: x0 + iw, y: Double(f.minY), width: tw, height: Double(f.height))))
                 }
             } else if let title {
                 place(.text(title))
