@@ -62,6 +62,9 @@ enum CairoDrawing {
         var typesetter: Typesetter
         var placement: ShapeMasks.Placement?
         var keys: ShapeMasks.Keys
+        /// Square fills take whole device pixels (`fillAliased`); false in an item's flat image
+        /// for its 3-D projection, which is resampled anyway.
+        var aliasesEdges = true
     }
 
     /// Draws `item`, whose look is `primitives`; `keys` are its shapes in `shapes` (none: drawn as paths).
@@ -128,7 +131,7 @@ enum CairoDrawing {
         cairo_scale(fc, scale, scale)
         cairo_translate(fc, -look.minX, -look.minY)
         var shapes = ShapeMasks(target: flat.surface)
-        var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil))
+        var context = Context(scale: scale, typesetter: typesetter, placement: nil, keys: (nil, nil), aliasesEdges: false)
         for p in primitives { try draw(p, &context, shapes: &shapes, on: fc) }
         cairo_destroy(fc)
         cairo_surface_flush(flat.surface)
@@ -177,7 +180,9 @@ enum CairoDrawing {
                              shapeIsOpaque: opaque, on: cr)
         case .fill(let shape, let color):
             set(cr, color)
-            if case .roundedRect = shape, let mask = shapes.mask(for: c.keys.fill), let placement = c.placement {
+            if c.aliasesEdges, case .roundedRect(let r) = shape, r.radius <= 0 || r.corners.isEmpty, fillAliased(r.rect, on: cr) {
+                // done: whole pixels
+            } else if case .roundedRect = shape, let mask = shapes.mask(for: c.keys.fill), let placement = c.placement {
                 ShapeMasks.paint(mask, at: placement, on: cr)
             } else {
                 cairo_new_path(cr)
@@ -229,6 +234,36 @@ enum CairoDrawing {
         case .image(let i):
             try ImageStore.draw(i, on: cr)
         }
+    }
+
+    /// Fills `r` on the device pixels whose centres it covers, as Core Animation draws a layer
+    /// that is not on pixel boundaries: without antialiasing its edges (UIViewEdgeAntialiasing,
+    /// "whether Core Animation layers use antialiasing when drawing a layer that isn't aligned
+    /// to pixel boundaries", off unless an app's Info.plist turns it on:
+    /// https://developer.apple.com/documentation/bundleresources/information-property-list/uiviewedgeantialiasing).
+    /// So two opaque views that abut at a fraction of a pixel leave no seam between them
+    /// (edgeAntialiasingMask's page: antialiased edges that abut "seams that would otherwise
+    /// occur"). Only on an image, and only when the rectangle stays axis-aligned on it (a
+    /// turned view keeps smooth edges); false when it did not fill.
+    static func fillAliased(_ r: Rect, on cr: OpaquePointer) -> Bool {
+        let m = matrix(cr)
+        guard m.xy == 0, m.yx == 0, Shapes.drawsPixels(cr) else { return false }
+        var x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        // Pixel i (its centre at i + 0.5) is covered when the centre lies in [edge0, edge1).
+        func edge(_ v: Double) -> Double { min(1e7, max(-1e7, (v - 0.5).rounded(.up))) }
+        let left = edge(min(x0, x1)), right = edge(max(x0, x1)), top = edge(min(y0, y1)), bottom = edge(max(y0, y1))
+        guard left.isFinite, right.isFinite, top.isFinite, bottom.isFinite else { return false }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_new_path(cr)
+        if right > left, bottom > top {
+            cairo_rectangle(cr, left, top, right - left, bottom - top)
+            cairo_fill(cr)
+        }
+        cairo_restore(cr)
+        return true
     }
 
     /// Adds `shape` to the current path.

@@ -77,6 +77,40 @@ final class RenderTests: XCTestCase {
         }
     }
 
+
+    /// Two opaque headers that meet at a fraction of a device pixel leave no seam: Core
+    /// Animation draws a layer off pixel boundaries without antialiasing its edges
+    /// (UIViewEdgeAntialiasing, off by default), so a pixel row is one header's or the other's,
+    /// never part each over the photo behind (issue 45, photos-grid frame 262: a 1 px teal line).
+    func testHeadersMeetingOffAPixelLeaveNoSeam() throws {
+        let t = try timeline("photos-grid", frames: 262...262)
+        let f = try XCTUnwrap(t.frames.first)
+        let upper = try XCTUnwrap(f.items.first { $0.id == "s1.header" }), lower = try XCTUnwrap(f.items.first { $0.id == "s2.header" })
+        XCTAssertEqual(upper.frame.maxY, lower.frame.minY, accuracy: 1e-9, "the next header pushes the pinned one: they meet")
+        let meet = upper.frame.maxY * 2
+        XCTAssertGreaterThan(abs(meet - meet.rounded()), 0.1, "off a device pixel (\(meet))")
+        XCTAssertTrue(f.items.contains { $0.kind == .cell && $0.frame.minY < upper.frame.maxY && $0.frame.maxY > upper.frame.maxY && $0.frame.contains(Point(x: 187, y: $0.frame.midY)) },
+                      "a photo behind where they meet")
+        let png = try DecodedPNG(PNGFormat().renderFrame(f, canvas: t.canvas, options: RenderOptions()))
+        // Every row around the meeting line, across the width: white, as both headers are.
+        let row = Int(meet)
+        for y in row - 2...row + 2 {
+            for x in stride(from: 0, to: 750, by: 7) {
+                XCTAssertTrue(png.rgb(x, y) == (0xFF, 0xFF, 0xFF), "(\(x), \(y)): \(png.rgb(x, y))")
+            }
+        }
+        // A square fill's edge off a pixel: the pixels whose centres it covers, each whole.
+        let item = DrawItem(id: "r", frame: Rect(x: 1.3, y: 2.6, width: 3.1, height: 2.2), appearance: Appearance(background: Color(red: 1, green: 0, blue: 0)))
+        let frame = TimelineFrame(index: 0, time: 0, contentOffset: .zero, items: [item])
+        let small = try DecodedPNG(PNGFormat().renderFrame(frame, canvas: Canvas(width: 8, height: 8, scale: 1, background: .white), options: RenderOptions()))
+        // Centres x + 0.5 in [1.3, 4.4): columns 1-3; y + 0.5 in [2.6, 4.8): rows 3-4.
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let inside = (1...3).contains(x) && (3...4).contains(y)
+                XCTAssertTrue(small.rgb(x, y) == (inside ? (255, 0, 0) : (255, 255, 255)), "(\(x), \(y)): \(small.rgb(x, y))")
+            }
+        }
+    }
     /// A list row draws UIKit's hairline separator (one device pixel of separator grey, from
     /// the text's leading edge) and a disclosure chevron in tertiary grey at its trailing margin.
     func testListRowsDrawSeparatorsAndAccessories() throws {
