@@ -15,11 +15,12 @@ extension CollectionView {
             s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x, dy: viewFrame.minY - offset.y + s.translation.y)
         }
         for e in all {
-            let s = e.presentation
-            let frame = canvasFrame(s)
-            var clip = clip
+            var s = e.presentation
+            var frame = canvasFrame(s)
+            var lift: Double?
             if e.kind == .snapshot, let o = overlays.first(where: { $0.id == e.id }), let reveal = o.reveal,
                let z = all.first(where: { $0.id == o.item })?.presentation.zIndex {
+                lift = reveal.shown(at: time)
                 // The first item drawn over the lifted one where it is now (its slot may have
                 // changed while it was held), overlapping the snapshot from below its top.
                 let covering = all.lazy.filter { $0.kind == .cell && $0.id != o.item && $0.presentation.zIndex > z && !$0.presentation.isHidden }
@@ -27,8 +28,12 @@ extension CollectionView {
                     .filter { $0.minX < frame.maxX && $0.maxX > frame.minX && $0.minY > frame.minY && $0.minY < frame.maxY }
                 let shown = reveal.shown(at: time)
                 if shown < 1, let edge = covering.map(\.minY).min() {
+                    // The snapshot comes out as a card whose lower edge slides from under the
+                    // covering one: drawn shorter, with its own border and shadow along that
+                    // edge, not cut off by a clip (a hard line without a shadow).
                     let bottom = edge + (frame.maxY - edge) * shown
-                    clip = Rect(x: clip.minX, y: clip.minY, width: clip.width, height: max(0, min(clip.maxY, bottom) - clip.minY))
+                    frame.size.height = max(0, bottom - frame.minY)
+                    s.frame.size.height = frame.height
                 }
             }
             if swipe?.item == e.id {
@@ -37,7 +42,7 @@ extension CollectionView {
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip, transform3D: e.transform3D,
                                    appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
-                                                          contentElements: e.contentElements)))
+                                                          contentElements: e.contentElements, lift: lift)))
         }
         // A row deleted by its swipe action has slid away, out of the elements on screen; the
         // actions it uncovered fill its place and fade with it as the rows below close the gap.
@@ -51,12 +56,14 @@ extension CollectionView {
         return result
     }
 
+    /// `lift`: how far a revealing snapshot has come out (0 in the stack, 1 lifted): its shadow
+    /// goes from the item's own to the overlay's with it, as a drag preview's does.
     func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil,
-                    contentElements: [Element]? = nil) -> Appearance {
+                    contentElements: [Element]? = nil, lift: Double? = nil) -> Appearance {
         if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
             var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
-            a.shadow = o.shadow
+            a.shadow = lift.map { Shadow.interpolate(a.shadow, o.shadow, $0) } ?? o.shadow
             return a
         }
         if kind == .cell {

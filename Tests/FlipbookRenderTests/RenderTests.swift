@@ -196,6 +196,36 @@ final class RenderTests: XCTestCase {
     }
 
     /// Effect 4 mid-animation: the card shows its own colour (no black flash, no copy on top).
+    /// The Wallet card coming out of the stack (issue 45, wallet-move frames 61–74): its lower
+    /// edge, moving over the next card, is the card's own edge with its shadow below it, not
+    /// a hard cut; and the pick-up darkens the next card's top by no more than the card's own
+    /// resting shadow along that edge (11 levels; the lifted shadow appearing at once made 27:
+    /// it now grows with the lift).
+    func testLiftedWalletCardEdgeCastsItsShadow() throws {
+        let t = try timeline("wallet-move", frames: 59...66)
+        func png(_ i: Int) throws -> DecodedPNG {
+            try DecodedPNG(PNGFormat().renderFrame(t.frames[i - 59], canvas: t.canvas, options: RenderOptions()))
+        }
+        let f = t.frames[66 - 59]
+        let copy = try XCTUnwrap(f.items.first { $0.id == "card2.snapshot" })
+        let next = try XCTUnwrap(f.items.first { $0.id == "card3" })
+        XCTAssertGreaterThan(copy.frame.maxY, next.frame.minY + 10, "the edge is over the next card")
+        let green = (0, 0x70, 0x4A)  // card3, #00704A
+        let image = try png(66)
+        let x = 375, edge = Int((copy.frame.maxY * 2).rounded())
+        // Just below the edge the green is darkened by the lifted shadow, less and less further down.
+        let below = [edge + 2, edge + 10, edge + 30].map { image.rgb(x, $0).1 }
+        XCTAssertLessThan(below[0], green.1 - 10, "shadow under the edge: \(below)")
+        XCTAssertLessThan(below[0], below[1])
+        XCTAssertLessThan(below[1], below[2])
+        // The pick-up: frames 59 → 60 on the next card's top band change by a few levels at most.
+        let before = try png(59), at = try png(60)
+        let top = Int(next.frame.minY * 2)
+        var largest = 0
+        for y in top..<top + 60 { for x in stride(from: 60, to: 690, by: 5) { largest = max(largest, abs(before.rgb(x, y).1 - at.rgb(x, y).1)) } }
+        XCTAssertLessThanOrEqual(largest, 12, "the next card's top on the pick-up frame")
+    }
+
     func testExpandingCardHasNoBlackFlash() throws {
         let t = try timeline("expand-collapse", frames: 92...100)
         for f in t.frames {

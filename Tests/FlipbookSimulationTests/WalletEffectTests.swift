@@ -44,10 +44,13 @@ final class WalletEffectTests: XCTestCase {
     /// 0.15 s (9 frames at 60 fps) instead of switching the card's stacking in one frame.
     /// The pick-up hides the card at once under an opaque copy exactly over it, and the part of
     /// the card the next card covered comes out over it as the copy lifts: the copy's lower
-    /// edge (its clip) goes from the next card's top to its own bottom on the lift's 0.25 s
-    /// ease-in-ease-out. The drop runs it backwards during the settle, so the card shows again
-    /// where its copy ended, tucked under the next card. No translucent copy, ever (the
-    /// hand-over artefact measure, StackingPopTests, keeps every example at zero).
+    /// edge goes from the next card's top to its own bottom on the lift's 0.25 s
+    /// ease-in-ease-out, drawn as the copy's own edge (a shorter copy, its border and shadow
+    /// along that edge, issue 45: not a clip, a hard line without a shadow), and its shadow
+    /// goes from the card's own to the lifted one with it. The drop runs it backwards during
+    /// the settle, so the card shows again where its copy ended, tucked under the next card,
+    /// with its own shadow. No translucent copy, ever (the hand-over artefact measure,
+    /// StackingPopTests, keeps every example at zero).
     func testLiftAndDropRevealUnderTheNextCard() throws {
         let scene = try loadExample("wallet-move")
         let (_, frames) = try runAll(scene)
@@ -63,14 +66,24 @@ final class WalletEffectTests: XCTestCase {
         let lift = try XCTUnwrap(item(60, "card2.snapshot"))
         XCTAssertEqual(lift.alpha, 1, "opaque from the first frame")
         XCTAssertEqual(item(60, "card2")?.hidden, true, "the card hidden at once")
-        XCTAssertEqual(lift.frame, item(59, "card2")!.frame, "exactly where the card was")
+        let card = item(59, "card2")!
+        XCTAssertEqual(lift.frame.origin, card.frame.origin, "exactly where the card was")
+        XCTAssertEqual(lift.appearance.shadow, card.appearance.shadow, "with the card's own shadow")
+        XCTAssertEqual(card.appearance.shadow, .card)
         for k in 0...15 {
             let s = try XCTUnwrap(item(60 + k, "card2.snapshot"))
-            let clipBottom = try XCTUnwrap(s.clip).maxY
-            if k == 15 { XCTAssertEqual(s.clip, view, "all of it shown once lifted"); continue }
-            let edge = try XCTUnwrap(nextTop(60 + k, over: s.frame))
+            XCTAssertEqual(s.clip, view, "never cut by a clip")
             let u = TimingCurve.easeInEaseOut.value(at: Double(k) / 15)
-            XCTAssertEqual(clipBottom, edge + (s.frame.maxY - edge) * u, accuracy: 1e-9, "frame \(60 + k)")
+            // The whole copy, where the lift (the same 0.25 s curve, 30 pt up) has taken it.
+            let full = Rect(x: card.frame.minX, y: card.frame.minY - 30 * u, width: card.frame.width, height: card.frame.height)
+            XCTAssertEqual(s.frame.minY, full.minY, accuracy: 1e-9, "frame \(60 + k)")
+            let shadow = try XCTUnwrap(s.appearance.shadow)
+            XCTAssertEqual(shadow.opacity, 0.16 + (0.32 - 0.16) * u, accuracy: 1e-9, "frame \(60 + k)")
+            XCTAssertEqual(shadow.radius, 4 + (10 - 4) * u, accuracy: 1e-9, "frame \(60 + k)")
+            XCTAssertEqual(shadow.offset.y, 2 + (8 - 2) * u, accuracy: 1e-9, "frame \(60 + k)")
+            if k == 15 { XCTAssertEqual(s.frame, full, "all of it shown once lifted"); continue }
+            let edge = try XCTUnwrap(nextTop(60 + k, over: full))
+            XCTAssertEqual(s.frame.maxY, edge + (full.maxY - edge) * u, accuracy: 1e-9, "frame \(60 + k)")
         }
         // Above every card whenever it is drawn: the same z, the last thing drawn.
         for f in frames where f.items.contains(where: { $0.kind == .snapshot }) {
@@ -85,10 +98,14 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertNil(item(shown, "card2.snapshot"))
         let last = try XCTUnwrap(item(shown - 1, "card2.snapshot"))
         let home = item(shown, "card2")!.frame
-        for (a, b) in [(last.frame.minX, home.minX), (last.frame.minY, home.minY), (last.frame.width, home.width), (last.frame.height, home.height)] {
+        for (a, b) in [(last.frame.minX, home.minX), (last.frame.minY, home.minY), (last.frame.width, home.width)] {
             XCTAssertEqual(a, b, accuracy: 1, "settled on the card")
         }
-        XCTAssertEqual(try XCTUnwrap(last.clip).maxY, try XCTUnwrap(nextTop(shown - 1, over: last.frame)), accuracy: 1)
+        let full = Rect(origin: last.frame.origin, size: home.size)
+        XCTAssertEqual(last.frame.maxY, try XCTUnwrap(nextTop(shown - 1, over: full)), accuracy: 1)
+        let shadow = try XCTUnwrap(last.appearance.shadow)
+        XCTAssertEqual(shadow.opacity, 0.16, accuracy: 0.01, "back to the card's own shadow")
+        XCTAssertEqual(shadow.radius, 4, accuracy: 0.2)
     }
 
     func testPanToCloseDecisions() {
