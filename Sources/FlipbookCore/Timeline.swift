@@ -47,7 +47,9 @@ public struct Shadow: Hashable, Sendable {
 }
 
 public enum TextAlignment: String, Hashable, Sendable { case left, center, right }
-public enum FontWeight: String, Hashable, Sendable { case regular, bold }
+/// The weights Flipbook sets text in: UIFont.Weight's regular, semibold (navigation titles,
+/// the headline style) and bold.
+public enum FontWeight: String, Hashable, Sendable, CaseIterable { case regular, semibold, bold }
 
 /// How a label breaks and truncates lines (NSLineBreakMode).
 public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {

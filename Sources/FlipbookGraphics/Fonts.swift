@@ -3,11 +3,12 @@ import FlipbookCore
 
 /// The fonts Flipbook draws with. They are loaded by file into a private fontconfig
 /// configuration, so text looks the same whatever else the machine has installed or however
-/// its fontconfig is set up: Inter for Latin, Noto Sans CJK SC for Chinese, Noto Color Emoji for
-/// emoji (Debian packages, installed by scripts/setup.sh; all under the SIL Open Font License);
-/// Inter in Regular, Bold and their italics.
+/// its fontconfig is set up: Inter Display for Latin, Noto Sans CJK SC for Chinese, Noto Color
+/// Emoji for emoji (Debian packages, installed by scripts/setup.sh; all under the SIL Open Font
+/// License); Inter Display in Regular, SemiBold, Bold and their italics, spaced as SF
+/// (`SystemFont`).
 ///
-/// The open fonts nearest Apple's: Inter's line is 1.210 em (ascender 0.969, descender 0.241),
+/// The open fonts nearest Apple's: Inter Display's line is 1.209 em (ascender 0.964, descender 0.245),
 /// SF's 1.193 em (UIFont.systemFont(ofSize: 15).lineHeight is 17.9004, measured; ascender 0.952,
 /// descender 0.241, measured on systemFont(ofSize: 20)); both have real bold faces, where
 /// WenQuanYi, used before, had its regular face emboldened. Noto Sans CJK (Source Han Sans)
@@ -17,14 +18,16 @@ public enum FontLibrary {
     /// The families asked for, in order: Latin first (so "…", digits and punctuation are
     /// Inter's, on the baseline, as after Latin text on iOS), then Chinese; emoji fall back by
     /// coverage.
-    public static let families = ["Inter", "Noto Sans CJK SC", "Noto Color Emoji"]
+    public static let families = ["Inter Display", "Noto Sans CJK SC", "Noto Color Emoji"]
     /// The family list a Pango font description takes.
     public static let family = families.joined(separator: ",")
     public static let files = [
-        "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
-        "/usr/share/fonts/opentype/inter/Inter-Bold.otf",
-        "/usr/share/fonts/opentype/inter/Inter-Italic.otf",
-        "/usr/share/fonts/opentype/inter/Inter-BoldItalic.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-SemiBold.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-Bold.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-Italic.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-SemiBoldItalic.otf",
+        "/usr/share/fonts/opentype/inter/InterDisplay-BoldItalic.otf",
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",

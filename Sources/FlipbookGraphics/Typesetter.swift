@@ -77,7 +77,7 @@ public final class Typesetter: @unchecked Sendable {
             glyphLock.unlock()
             if let known { if !known { return u }; continue }
             let has = (try? with { t -> Bool in
-                for weight in [FontWeight.regular, .bold] {
+                for weight in FontWeight.allCases {
                     let layout = t.makeLayout(String(u), fontSize: 17, weight: weight)
                     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
                     if pango_layout_get_unknown_glyphs_count(layout) != 0 { return false }
@@ -189,6 +189,41 @@ public final class Typesetter: @unchecked Sendable {
 
     static func pangoUnits(_ points: Double) -> Int32 { Int32(clamping: Int((points * Double(PANGO_SCALE)).rounded())) }
 
+    /// The letter spacing of each stretch of `text` (byte ranges, in points; none where it is
+    /// 0): the system font's (`SystemFont.letterSpacing`, Latin only) at each character's size
+    /// and weight, plus its run's kern. Pango spaces a character by half its spacing on either
+    /// side and trims the halves at a line's ends: between two characters of one spacing that
+    /// is Core Text's tracking and kern; a kern after the last character, which Core Text
+    /// keeps, is added back where lines are measured (`trailingKern`). The last character
+    /// takes the spacing of the one before it: its own half would otherwise make that gap the
+    /// mean of the two ("kern all but the last character", the usual way to drop the trailing
+    /// kern, stays exact).
+    static func spacing(_ text: String, fontSize: Double, weight: FontWeight, runs: [TextRun]) -> [(Range<Int>, Double)] {
+        var result: [(Range<Int>, Double)] = []
+        var offset = 0
+        var previous: Double?
+        let count = text.count
+        for (i, c) in text.enumerated() {
+            let length = c.utf8.count
+            defer { offset += length }
+            var points = 0.0
+            if SystemFont.isTracked(c) {
+                let size = runs.last { $0.start <= offset && offset < $0.end && $0.fontSize != nil }?.fontSize ?? fontSize
+                let w = runs.last { $0.start <= offset && offset < $0.end && $0.weight != nil }?.weight ?? weight
+                points = SystemFont.letterSpacing(size: size, weight: w)
+            }
+            points += kern(of: runs, at: offset) ?? 0
+            if i == count - 1, i > 0, let previous { points = previous }
+            previous = points
+            if let last = result.last, last.1 == points, last.0.upperBound == offset {
+                result[result.count - 1].0 = last.0.lowerBound..<offset + length
+            } else if points != 0 {
+                result.append((offset..<offset + length, points))
+            }
+        }
+        return result
+    }
+
     /// The kern the last run over byte `index` gives it (nil: none).
     static func kern(of runs: [TextRun], at index: Int) -> Double? {
         runs.last { $0.start <= index && index < $0.end && $0.kern != nil }?.kern
@@ -244,7 +279,7 @@ public final class Typesetter: @unchecked Sendable {
         let font = pango_font_description_new()
         pango_font_description_set_family(font, FontLibrary.family)
         pango_font_description_set_absolute_size(font, fontSize * Double(PANGO_SCALE))
-        pango_font_description_set_weight(font, weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_weight(font, weight.pango)
         // Inter's own italic faces; Chinese, which has none, is slanted by Pango.
         if italic { pango_font_description_set_style(font, PANGO_STYLE_ITALIC) }
         pango_layout_set_font_description(layout, font)
@@ -256,39 +291,27 @@ public final class Typesetter: @unchecked Sendable {
         for r in runs {
             var made: [UnsafeMutablePointer<PangoAttribute>] = []
             if let size = r.fontSize { made.append(pango_attr_size_new_absolute(Int32((size * Double(PANGO_SCALE)).rounded()))) }
-            if let w = r.weight { made.append(pango_attr_weight_new(w == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)) }
+            if let w = r.weight { made.append(pango_attr_weight_new(w.pango)) }
             if let i = r.italic { made.append(pango_attr_style_new(i ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)) }
             if let c = r.color {
                 func channel(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * 65535).rounded()) }
                 made.append(pango_attr_foreground_new(channel(c.red), channel(c.green), channel(c.blue)))
                 made.append(pango_attr_foreground_alpha_new(channel(c.alpha)))
             }
-            if let k = r.kern {
-                // Pango spaces each character by half its letter spacing on either side and
-                // trims the halves at a line's ends: between two characters of one kern that
-                // is Core Text's kern; the last character's, which Core Text keeps, is added
-                // back where lines are measured (`trailingKern`). Kern 0 is "no kerning at all"
-                // (kCTKernAttributeName's page): the font's pair kerning off.
-                made.append(k == 0 ? pango_attr_font_features_new("kern 0") : pango_attr_letter_spacing_new(Typesetter.pangoUnits(k)))
-            }
+            // Kern 0 is "no kerning at all" (kCTKernAttributeName's page): the font's pair
+            // kerning off. Other kerns are letter spacing (`spacing`).
+            if r.kern == 0 { made.append(pango_attr_font_features_new("kern 0")) }
             for a in made {
                 a.pointee.start_index = guint(max(0, r.start))
                 a.pointee.end_index = guint(max(r.start, r.end))
                 pango_attr_list_insert(attributes, a)
             }
         }
-        // The gap before the last character is the kern of the one before it: its own spacing's
-        // half would otherwise make it the mean of the two ("kern all but the last character",
-        // the usual way to drop the trailing kern, stays exact). Only a kerned label looks.
-        if runs.contains(where: { $0.kern != nil }), let last = text.last, text.unicodeScalars.count > 1 {
-            let end = text.utf8.count, start = end - String(last).utf8.count
-            let before = Typesetter.kern(of: runs, at: start - 1)
-            if before != Typesetter.kern(of: runs, at: start) {
-                let a = pango_attr_letter_spacing_new(Typesetter.pangoUnits(before ?? 0))!
-                a.pointee.start_index = guint(start)
-                a.pointee.end_index = guint(end)
-                pango_attr_list_change(attributes, a)
-            }
+        for (range, points) in Typesetter.spacing(text, fontSize: fontSize, weight: weight, runs: runs) {
+            let a = pango_attr_letter_spacing_new(Typesetter.pangoUnits(points))!
+            a.pointee.start_index = guint(range.lowerBound)
+            a.pointee.end_index = guint(range.upperBound)
+            pango_attr_list_insert(attributes, a)
         }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
@@ -313,8 +336,17 @@ public final class Typesetter: @unchecked Sendable {
         return p
     }
 
+    /// What a label's layout width is widened by: Pango breaks a line counting the letter
+    /// spacing it then trims at the line's ends (and rounds it to its units), so a label exactly
+    /// as wide as its text would wrap by that much. Lines aligned within the wider width are
+    /// moved back by it (`setLines`).
+    static func slack(_ label: TextElement) -> Double {
+        let spacing = Typesetter.spacing(label.text, fontSize: label.fontSize, weight: label.weight, runs: label.runs).map(\.1).max() ?? 0
+        return spacing > 0 ? spacing + 2 / Double(PANGO_SCALE) : 0
+    }
+
     private func configure(_ layout: OpaquePointer, _ label: TextElement, wrap: Bool) {
-        let width = Int32(clamping: Int((label.frame.width * Double(PANGO_SCALE)).rounded(.down)))
+        let width = Int32(clamping: Int(((label.frame.width + Typesetter.slack(label)) * Double(PANGO_SCALE)).rounded(.down)))
         if wrap || label.lineBreakMode != .byClipping {
             pango_layout_set_width(layout, max(1, width))
         }
@@ -393,6 +425,7 @@ public final class Typesetter: @unchecked Sendable {
         } else {
             all = Array(all.prefix(shown))
         }
+        let slack = Typesetter.slack(label)
         let blockHeight = (all.last.map { $0.top + $0.height } ?? 0) - (all.first?.top ?? 0)
         let dy = (label.frame.height - blockHeight) / 2 - (all.first?.top ?? 0)
         let lines = all.map { b -> PlacedLine in
@@ -411,8 +444,8 @@ public final class Typesetter: @unchecked Sendable {
             } else {
                 switch label.alignment {
                 case .left: break
-                case .center: x -= trailing / 2
-                case .right: x -= trailing
+                case .center: x -= (trailing + slack) / 2
+                case .right: x -= trailing + slack
                 }
             }
             return PlacedLine(line: b.line, x: x, baseline: b.baseline + dy, width: width, text: Typesetter.text(of: b.line))
@@ -804,5 +837,15 @@ public struct RoundedRect: Hashable, Sendable {
     /// border: inset by half the width, the radius with it.
     public func borderLine(width: Double) -> RoundedRect {
         RoundedRect(rect.insetBy(dx: width / 2, dy: width / 2), radius: max(0, radius - width / 2), corners: corners)
+    }
+}
+
+extension FontWeight {
+    var pango: PangoWeight {
+        switch self {
+        case .regular: return PANGO_WEIGHT_NORMAL
+        case .semibold: return PANGO_WEIGHT_SEMIBOLD
+        case .bold: return PANGO_WEIGHT_BOLD
+        }
     }
 }

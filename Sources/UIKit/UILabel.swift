@@ -4,8 +4,8 @@ import FlipbookGraphics
 
 /// A font: the system font at a size and weight
 /// (https://developer.apple.com/documentation/uikit/uifont). Flipbook sets it in its own faces
-/// (docs/scene-format.md#text): weights up to `.medium` are drawn regular, `.semibold` and
-/// heavier bold.
+/// (docs/scene-format.md#text): weights up to `.medium` are drawn regular, `.semibold`
+/// semibold, `.bold` and heavier bold.
 public final class UIFont: NSObject, @unchecked Sendable {
     public let pointSize: CGFloat
     public let weight: Weight
@@ -17,8 +17,8 @@ public final class UIFont: NSObject, @unchecked Sendable {
         pointSize = size; self.weight = weight; fontName = name; isItalic = italic
     }
 
-    /// The face Flipbook sets it in: bold from `.semibold`.
-    var drawnWeight: FontWeight { weight >= .semibold ? .bold : .regular }
+    /// The face Flipbook sets it in.
+    var drawnWeight: FontWeight { weight >= .bold ? .bold : weight >= .semibold ? .semibold : .regular }
     /// `text` in this font, at `width` (0 lines: as many as it takes), as the typesetter sets it.
     func element(_ text: String, width: Double, fontSize: Double? = nil, numberOfLines: Int = 1,
                  lineBreakMode: LineBreakMode = .byTruncatingTail) -> TextElement {

@@ -99,7 +99,7 @@ final class CellContentTests: XCTestCase {
         var item = ItemSpec(id: "0-0", title: "", color: .white, style: style)
         item.content = [
             ContentSpec(kind: .image(try ImageStore.read(Self.avatar), contentMode: .scaleAspectFill, cornerRadius: 20), x: 16, y: 20, width: 40, height: 40),
-            ContentSpec(kind: .text(TextElement(text: "Ada Lovelace 你好", frame: .zero, fontSize: 17, weight: .bold)), x: 68, y: 18, width: 192, height: 22),
+            ContentSpec(kind: .text(TextElement(text: "Ada Lovelace 你好", frame: .zero, fontSize: 17, weight: .semibold)), x: 68, y: 18, width: 192, height: 22),
             ContentSpec(kind: .text(TextElement(text: "Analytical Engine", frame: .zero, fontSize: 13, color: Color(hex: "#3C3C4399")!)), x: 68, y: 42, width: 192, height: 18),
             ContentSpec(kind: .rect(Color(hex: "#FF3B30")!, cornerRadius: 6), x: 272, y: 34, width: 12, height: 12),
         ]

@@ -26,13 +26,13 @@ final class MailInboxTests: XCTestCase {
         var top = 0.0
         for (k, message) in MailInboxViewController.sampleMessages.enumerated() {
             let cell = try XCTUnwrap(controller.collectionView.cellForItem(at: IndexPath(item: k, section: 0)) as? MailMessageCell)
-            // headline: 17 pt semibold (drawn bold); subheadline: 15 pt regular (the HIG's sizes).
-            let sender = try lineHeight(message.sender, size: 17, weight: .bold)
+            // headline: 17 pt semibold; subheadline: 15 pt regular (the HIG's sizes).
+            let sender = try lineHeight(message.sender, size: 17, weight: .semibold)
             let line = try lineHeight(message.subject, size: 15, weight: .regular)
             let textLeft = 16 + 10 + 8.0, textWidth = width - 16 - textLeft
             let preview = try lineHeight(message.preview, size: 15, weight: .regular, width: textWidth, lines: 2)
             let dateWidth = try Typesetter.naturalWidth(of: message.date, fontSize: 15, weight: .regular).rounded(.up)
-            let senderWidth = try Typesetter.naturalWidth(of: message.sender, fontSize: 17, weight: .bold).rounded(.up)
+            let senderWidth = try Typesetter.naturalWidth(of: message.sender, fontSize: 17, weight: .semibold).rounded(.up)
             func check(_ view: UIView, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ name: String) {
                 let f = view.frame
                 for (got, want, what) in [(f.minX, x, "x"), (f.minY, y, "y"), (f.width, w, "width"), (f.height, h, "height")] {

@@ -36,11 +36,11 @@ final class TodayFeedTests: XCTestCase {
             let drawn = first.items.first { $0.id == story.id && $0.kind == .cell }
             XCTAssertEqual(drawn != nil, k < 2, story.id)
             if let drawn { XCTAssertEqual(drawn.frame.size, Size(width: cardWidth, height: cardHeight), story.id) }
-            // The headline stack: the caption (13 pt semibold, drawn bold), 4 pt, the title
+            // The headline stack: the caption (13 pt semibold), 4 pt, the title
             // (28 pt bold, up to two lines at the stack's width), from the card's top-left inset.
-            let caption = try height(story.caption.uppercased(), 13, .bold)
+            let caption = try height(story.caption.uppercased(), 13, .semibold)
             let title = try height(story.title, 28, .bold, width: textWidth, lines: 2)
-            check(cell.captionLabel, in: cell, 20, 20, try width(story.caption.uppercased(), 13, .bold), caption, "\(story.id) caption")
+            check(cell.captionLabel, in: cell, 20, 20, try width(story.caption.uppercased(), 13, .semibold), caption, "\(story.id) caption")
             check(cell.titleLabel, in: cell, 20, 20 + caption + 4, min(textWidth, try width(story.title, 28, .bold)), title, "\(story.id) title")
             // The subtitle pinned to the bottom inset, across the card's width less the insets.
             let subtitle = try height(story.subtitle, 15, .regular, width: textWidth, lines: 2)
@@ -57,9 +57,9 @@ final class TodayFeedTests: XCTestCase {
         // The header: "Today" (34 pt bold) 8 pt above its bottom, the date right above it.
         let header = try XCTUnwrap(controller.collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader,
                                                                                  at: IndexPath(item: 0, section: 0)) as? TodayHeaderView)
-        let big = try height("Today", 34, .bold), small = try height("FRIDAY, DECEMBER 5", 13, .bold)
+        let big = try height("Today", 34, .bold), small = try height("FRIDAY, DECEMBER 5", 13, .semibold)
         check(header.titleLabel, in: header, 0, 76 - 8 - big, try width("Today", 34, .bold), big, "header title")
-        check(header.dateLabel, in: header, 0, 76 - 8 - big - small, try width("FRIDAY, DECEMBER 5", 13, .bold), small, "header date")
+        check(header.dateLabel, in: header, 0, 76 - 8 - big - small, try width("FRIDAY, DECEMBER 5", 13, .semibold), small, "header date")
     }
 
     /// The scene's code step at 0.8 s (frame 48) inserts a story second with the app's own

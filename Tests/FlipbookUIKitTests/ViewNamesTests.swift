@@ -166,7 +166,7 @@ final class ShrinkingLabelTests: XCTestCase {
     }
 
     func testTheFontShrinksToTheWidthDownToTheFloor() throws {
-        let long = "¥12,345,678.90 total"
+        let long = "¥12,345,678.90 in total"
         let natural = try Typesetter.naturalWidth(of: long, fontSize: 17, weight: .regular)
         XCTAssertGreaterThan(natural, 150, "wider than the 100 pt label")
         XCTAssertEqual(try fontSize(long, minimumScaleFactor: 0.3), 17 * 100 / natural, accuracy: 1e-6)
