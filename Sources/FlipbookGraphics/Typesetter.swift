@@ -360,7 +360,11 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
-    private struct LineBox { var line: UnsafeMutablePointer<PangoLayoutLine>; var x, top, baseline, width, height: Double }
+    private struct LineBox {
+        var line: UnsafeMutablePointer<PangoLayoutLine>; var x, top, baseline, width, height: Double
+        /// Placed in the label's width already (`horizontalEllipsis`), not by Pango's alignment.
+        var placed = false
+    }
 
     /// The layout's lines; `paragraphSpacing` more points above each line that starts a
     /// paragraph after the first (Pango has no paragraph spacing of its own).
@@ -434,7 +438,9 @@ public final class Typesetter: @unchecked Sendable {
             let trailing = b.line.pointee.layout == full
                 ? Typesetter.trailingKern(label, lineEnd: Int(b.line.pointee.start_index + b.line.pointee.length)) : 0
             let width = b.width + trailing
-            if mode == .byClipping {
+            if b.placed {
+                // horizontalEllipsis placed it.
+            } else if mode == .byClipping {
                 // Unwrapped lines are aligned here: Pango aligns only within a set width.
                 switch label.alignment {
                 case .left: x = 0
@@ -453,14 +459,16 @@ public final class Typesetter: @unchecked Sendable {
         return PreparedText(layouts: layouts, lines: lines)
     }
 
-    /// `ellipsized` set again with UIKit's "…" when Pango chose another ellipsis. Pango starts
-    /// the gap it elides at a wide (CJK) character with U+22EF, the midline ellipsis, or three
-    /// full stops in a font without it ("Card 9 ⋯" beside "Card 1…"; pango/ellipsize.c,
-    /// update_ellipsis_shape); UILabel's truncation is always the one ellipsis character. The
-    /// text Pango kept, "…" and the rest it kept are set as one line, a character more or less
-    /// elided until it is the longest that fits, and placed as Pango places its own (the line
-    /// filling the label: the kept head at the left, a kept tail at the right). Nil when Pango's
-    /// line stands: nothing elided, or "…" already.
+    /// `ellipsized` set again as UILabel truncates: the kept text and one "…" at their own
+    /// widths, the line aligned in the label as any other. Pango widens its ellipsis to fill
+    /// the line (pango/ellipsize.c: the gap it elides is whole clusters, the spare width goes
+    /// to the ellipsis run), which left up to a character's width of blank beside "…" (issue 45,
+    /// "wallet-m…  0471.png"); and where the gap starts at a wide (CJK) character it sets U+22EF,
+    /// the midline ellipsis, or three full stops in a font without it ("Card 9 ⋯" beside
+    /// "Card 1…"; update_ellipsis_shape), where UILabel's truncation is always the one ellipsis
+    /// character. The text Pango kept, "…" and the rest it kept are set as one line, a
+    /// character more or less elided until it is the longest that fits. Nil when nothing was
+    /// elided.
     private func horizontalEllipsis(replacingIn ellipsized: OpaquePointer, _ text: String, _ label: TextElement)
         -> (layout: OpaquePointer, box: LineBox)? {
         guard pango_layout_is_ellipsized(ellipsized) != 0, let line = pango_layout_get_line_readonly(ellipsized, 0) else { return nil }
@@ -474,9 +482,7 @@ public final class Typesetter: @unchecked Sendable {
             run = r.pointee.next
         }
         let bytes = Array(text.utf8)
-        guard let gap = gap?.clamped(to: 0..<bytes.count),
-              let first = String(decoding: bytes[gap], as: UTF8.self).unicodeScalars.first,
-              g_unichar_iswide(gunichar(first.value)) != 0 else { return nil }
+        guard let gap = gap?.clamped(to: 0..<bytes.count) else { return nil }
         // Kept characters before and after the gap; the mode says which side gives way.
         var head = Array(String(decoding: bytes[..<gap.lowerBound], as: UTF8.self))
         var tail = Array(String(decoding: bytes[gap.upperBound...], as: UTF8.self))
@@ -522,7 +528,12 @@ public final class Typesetter: @unchecked Sendable {
         let layout = kept.layout
         var box = boxes(layout)[0]
         let spare = label.frame.width - box.width
-        box.x = label.lineBreakMode == .byTruncatingHead ? spare : label.lineBreakMode == .byTruncatingMiddle ? spare / 2 : 0
+        switch label.alignment {
+        case .left: box.x = 0
+        case .center: box.x = spare / 2
+        case .right: box.x = spare
+        }
+        box.placed = true
         return (layout, box)
     }
 

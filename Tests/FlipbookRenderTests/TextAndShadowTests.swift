@@ -148,6 +148,37 @@ final class TextAndShadowTests: XCTestCase {
         XCTAssertEqual(middle.count, 1)
     }
 
+    /// A truncated line is its kept text and one "…" at their own widths, as UILabel sets it:
+    /// no blank beside "…" (Pango widens its ellipsis to fill the line: issue 45, up to 8 pt in
+    /// "wallet-m…  0471.png"), and it is the longest such text that fits, measured here.
+    func testTruncatedLinesHaveNoBlankBesideTheEllipsis() throws {
+        for (text, mode) in [("wallet-move-frame-00470.png 与 frame-00471.png", LineBreakMode.byTruncatingMiddle),
+                             ("…/Sources/FlipbookGraphics/Typesetter.swift 第 120 行", .byTruncatingHead),
+                             ("Photo Library and Camera Roll", .byTruncatingTail)] {
+            for alignment in [TextAlignment.left, .center, .right] {
+                let label = TextElement(text: text, frame: Rect(x: 0, y: 0, width: 142, height: 30), fontSize: 15, weight: .bold,
+                                        alignment: alignment, lineBreakMode: mode)
+                let placed = try XCTUnwrap(try Typesetter.with { $0.lines(of: label) }.first)
+                let natural = try Typesetter.naturalWidth(of: placed.text, fontSize: 15, weight: .bold)
+                XCTAssertEqual(placed.width, natural, accuracy: 0.01, "\(placed.text): as wide as that text set whole")
+                XCTAssertLessThanOrEqual(placed.width, 142)
+                let spare = 142 - placed.width
+                XCTAssertEqual(placed.x, alignment == .left ? 0 : alignment == .center ? spare / 2 : spare, accuracy: 0.01, "\(alignment)")
+                // The kept head and tail around one "…", and one more character kept would not fit.
+                let chars = Array(placed.text), all = Array(text)
+                let cut = mode == .byTruncatingHead ? 0 : mode == .byTruncatingTail ? chars.count - 1
+                    : try XCTUnwrap(chars.indices.first { chars[$0] == "…" && text.hasPrefix(String(chars[..<$0])) && text.hasSuffix(String(chars[($0 + 1)...])) })
+                XCTAssertEqual(chars[cut], "…")
+                let head = Array(chars[..<cut]), tail = Array(chars[(cut + 1)...])
+                XCTAssertTrue(text.hasPrefix(String(head)) && text.hasSuffix(String(tail)), placed.text)
+                let growsTail = mode == .byTruncatingHead || (mode == .byTruncatingMiddle && head.count > tail.count)
+                let longer = growsTail ? String(head) + "…" + String(all[(all.count - tail.count - 1)...])
+                                       : String(all[..<(head.count + 1)]) + "…" + String(tail)
+                XCTAssertGreaterThan(try Typesetter.naturalWidth(of: longer, fontSize: 15, weight: .bold), 142, "\(longer) would fit")
+            }
+        }
+    }
+
     /// Where the elided text starts with a CJK character Pango ends the line with U+22EF (the
     /// midline ellipsis) or, in a font without it, "..."; UILabel ends every truncated line with "…".
     /// The line must be the longest head (or tail) that fits with "…", found here by measuring
