@@ -19,9 +19,9 @@
 set -euo pipefail
 
 # What `swift build` needs (Package.swift's system libraries and the fonts the tests draw with).
-build=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev libjpeg62-turbo-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+build=(libcairo2-dev libpango1.0-dev zlib1g-dev libwebp-dev libdeflate-dev libopenh264-dev libvpx-dev libjpeg62-turbo-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-cjk-extra fonts-noto-color-emoji)
 # What the release binary loads (`ldd .build/release/flipbook`, Debian 12's sonames) and draws with.
-runtime=(libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 zlib1g libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 libjpeg62-turbo fonts-inter fonts-noto-cjk fonts-noto-color-emoji)
+runtime=(libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libpangoft2-1.0-0 zlib1g libwebp7 libwebpmux3 libdeflate0 libopenh264-7 libvpx7 libjpeg62-turbo fonts-inter fonts-noto-cjk fonts-noto-cjk-extra fonts-noto-color-emoji)
 
 if [ "${1:-}" = "--print" ]; then
   case "${2:-}" in

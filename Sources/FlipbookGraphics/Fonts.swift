@@ -13,7 +13,10 @@ import FlipbookCore
 /// descender 0.241, measured on systemFont(ofSize: 20)); both have real bold faces, where
 /// WenQuanYi, used before, had its regular face emboldened. Noto Sans CJK (Source Han Sans)
 /// draws Chinese as PingFang does, its line 1.448 em against PingFang's about 1.4, in real
-/// Regular and Bold (docs/architecture.md#text says where the figures come from).
+/// Regular and Medium: PingFang's heaviest face is Semibold, which iOS sets bold and semibold
+/// Chinese in, and Noto's Medium is nearer it than Noto's Bold (fontconfig picks Medium, the
+/// heaviest face loaded, for either weight) (docs/architecture.md#text says where the figures
+/// come from).
 public enum FontLibrary {
     /// The families asked for, in order: Latin first (so "…", digits and punctuation are
     /// Inter's, on the baseline, as after Latin text on iOS), then Chinese; emoji fall back by
@@ -29,7 +32,7 @@ public enum FontLibrary {
         "/usr/share/fonts/opentype/inter/InterDisplay-SemiBoldItalic.otf",
         "/usr/share/fonts/opentype/inter/InterDisplay-BoldItalic.otf",
         "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc",
         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
     ]
     /// The one face of a collection Flipbook uses, by file: Noto Sans CJK's collections hold ten
@@ -37,7 +40,7 @@ public enum FontLibrary {
     /// face it is given — about 40 ms a process for the twenty. The SC face is the third; if a
     /// version of the collection puts another there, the whole collection is loaded.
     static let faces = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc": (index: 2, family: "Noto Sans CJK SC"),
-                        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc": (index: 2, family: "Noto Sans CJK SC")]
+                        "/usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc": (index: 2, family: "Noto Sans CJK SC")]
 
     /// Two of fontconfig's stock rules, which a private configuration does not get by itself:
     /// bitmap scaling (its conf.avail/10-scale-bitmap-fonts.conf), without which Noto Color
@@ -74,7 +77,7 @@ public enum FontLibrary {
         for file in files {
             if let face = faces[file], addFace(face.index, of: file, family: face.family, to: config) { continue }
             guard FcConfigAppFontAddFile(config, file) != 0 else {
-                return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-inter, fonts-noto-cjk and fonts-noto-color-emoji)"))
+                return .failure(GraphicsError("font file \(file) is missing or unreadable (scripts/setup.sh installs fonts-inter, fonts-noto-cjk, fonts-noto-cjk-extra and fonts-noto-color-emoji)"))
             }
         }
         guard FcConfigParseAndLoadFromMemory(config, rules, 1) != 0 else {

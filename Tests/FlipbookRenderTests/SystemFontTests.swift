@@ -1,5 +1,6 @@
 import XCTest
 import Foundation
+import CCairo
 import Flipbook
 @testable import FlipbookGraphics
 
@@ -44,6 +45,31 @@ final class SystemFontTests: XCTestCase {
         kerned.runs = [TextRun(start: 0, end: 5, kern: 2)]
         let a = try Typesetter.naturalWidth(of: plain), b = try Typesetter.naturalWidth(of: kerned)
         XCTAssertEqual(b - a, 5 * 2, accuracy: 0.01, "Core Text's kern after every character, the last included")
+    }
+
+    /// iOS sets bold and semibold Chinese in PingFang Semibold, its heaviest face; Flipbook in
+    /// Noto Sans CJK SC Medium, the nearer of Noto's (its Bold is heavier than PingFang's
+    /// Semibold: issue 45). Latin takes Inter Display's own semibold and bold.
+    func testFacesByWeight() throws {
+        func face(_ text: String, _ weight: FontWeight) throws -> (family: String, weight: Int) {
+            try Typesetter.with { t in
+                let layout = t.makeLayout(text, fontSize: 17, weight: weight)
+                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                let line = try XCTUnwrap(pango_layout_get_line_readonly(layout, 0))
+                let item = try XCTUnwrap(line.pointee.runs?.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee.item)
+                let d = pango_font_describe(item.pointee.analysis.font)!
+                defer { pango_font_description_free(d) }
+                return (String(cString: pango_font_description_get_family(d)), Int(pango_font_description_get_weight(d).rawValue))
+            }
+        }
+        for (weight, latin) in [(FontWeight.regular, 400), (.semibold, 600), (.bold, 700)] {
+            let l = try face("Settings", weight)
+            XCTAssertEqual(l.family, "Inter Display")
+            XCTAssertEqual(l.weight, latin)
+            let c = try face("招商银行", weight)
+            XCTAssertEqual(c.family, "Noto Sans CJK SC")
+            XCTAssertEqual(c.weight, weight == .regular ? 400 : 500, "\(weight)")
+        }
     }
 
     func testTrackingTableMatchesTheHIG() {
