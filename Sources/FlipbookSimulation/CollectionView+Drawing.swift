@@ -17,6 +17,7 @@ extension CollectionView {
         for e in all {
             var s = e.presentation
             var frame = canvasFrame(s)
+            var clip = clip
             var lift: Double?
             if e.kind == .snapshot, let o = overlays.first(where: { $0.id == e.id }), let reveal = o.reveal,
                let z = all.first(where: { $0.id == o.item })?.presentation.zIndex {
@@ -34,6 +35,12 @@ extension CollectionView {
                     let bottom = edge + (frame.maxY - edge) * shown
                     frame.size.height = max(0, bottom - frame.minY)
                     s.frame.size.height = frame.height
+                    // Its shadow below that edge comes out with it, from none where the card
+                    // showed nothing below the edge to all of it once lifted.
+                    if let shadow = o.shadow {
+                        let below = bottom + shown * (shadow.offset.y + shadow.reach(margin: 1))
+                        clip.size.height = max(0, min(clip.maxY, below) - clip.minY)
+                    }
                 }
             }
             if swipe?.item == e.id {

@@ -72,7 +72,7 @@ final class WalletEffectTests: XCTestCase {
         XCTAssertEqual(card.appearance.shadow, .card)
         for k in 0...15 {
             let s = try XCTUnwrap(item(60 + k, "card2.snapshot"))
-            XCTAssertEqual(s.clip, view, "never cut by a clip")
+            let clip = try XCTUnwrap(s.clip)
             let u = TimingCurve.easeInEaseOut.value(at: Double(k) / 15)
             // The whole copy, where the lift (the same 0.25 s curve, 30 pt up) has taken it.
             let full = Rect(x: card.frame.minX, y: card.frame.minY - 30 * u, width: card.frame.width, height: card.frame.height)
@@ -81,9 +81,13 @@ final class WalletEffectTests: XCTestCase {
             XCTAssertEqual(shadow.opacity, 0.16 + (0.32 - 0.16) * u, accuracy: 1e-9, "frame \(60 + k)")
             XCTAssertEqual(shadow.radius, 4 + (10 - 4) * u, accuracy: 1e-9, "frame \(60 + k)")
             XCTAssertEqual(shadow.offset.y, 2 + (8 - 2) * u, accuracy: 1e-9, "frame \(60 + k)")
-            if k == 15 { XCTAssertEqual(s.frame, full, "all of it shown once lifted"); continue }
+            if k == 15 { XCTAssertEqual(s.frame, full, "all of it shown once lifted"); XCTAssertEqual(clip, view); continue }
             let edge = try XCTUnwrap(nextTop(60 + k, over: full))
             XCTAssertEqual(s.frame.maxY, edge + (full.maxY - edge) * u, accuracy: 1e-9, "frame \(60 + k)")
+            // Not cut: the clip lets the lifted shadow (offset 8, blur 3σ = 30, and a point)
+            // below the edge come out with it, from none on the first frame.
+            XCTAssertEqual(clip.maxY, min(view.maxY, s.frame.maxY + u * (8 + 30 + 1)), accuracy: 1e-9, "frame \(60 + k)")
+            XCTAssertEqual(clip.minY, view.minY)
         }
         // Above every card whenever it is drawn: the same z, the last thing drawn.
         for f in frames where f.items.contains(where: { $0.kind == .snapshot }) {
