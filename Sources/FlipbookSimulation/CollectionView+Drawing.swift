@@ -14,14 +14,33 @@ extension CollectionView {
         func canvasFrame(_ s: ItemState) -> Rect {
             s.frame.offsetBy(dx: viewFrame.minX - offset.x + s.translation.x, dy: viewFrame.minY - offset.y + s.translation.y)
         }
+        // While a snapshot comes out of the stack or goes back in (`Reveal`), its item stays
+        // drawn in its slot under the items that cover it, where the snapshot, at or above the
+        // slot's top, covers all the item shows: the covering items' rounded corners show the
+        // item under them, not what is behind the stack, and the item's shadow hands over to the
+        // snapshot's (fading as the snapshot's grows) instead of vanishing in one frame.
+        var underneath: [String: Double] = [:]
+        for o in overlays {
+            guard let reveal = o.reveal, case let shown = reveal.shown(at: time), shown < 1,
+                  let snapshot = all.first(where: { $0.id == o.id }), let item = all.first(where: { $0.id == o.item }) else { continue }
+            let a = canvasFrame(snapshot.presentation), b = canvasFrame(item.presentation)
+            if a.minY <= b.minY + 1e-6, abs(a.minX - b.minX) < 1e-6, abs(a.width - b.width) < 1e-6 { underneath[o.item] = shown }
+        }
         for e in all {
             var s = e.presentation
             var frame = canvasFrame(s)
             var clip = clip
             var lift: Double?
+            var shadowScale = 1.0
+            if let shown = underneath[e.id] {
+                s.isHidden = false
+                shadowScale = 1 - shown
+            }
             if e.kind == .snapshot, let o = overlays.first(where: { $0.id == e.id }), let reveal = o.reveal,
                let z = all.first(where: { $0.id == o.item })?.presentation.zIndex {
                 lift = reveal.shown(at: time)
+                // Over its item: its shadow grows from none as the item's fades.
+                if underneath[o.item] != nil { shadowScale = 0 }
                 // The first item drawn over the lifted one where it is now (its slot may have
                 // changed while it was held), overlapping the snapshot from below its top.
                 let covering = all.lazy.filter { $0.kind == .cell && $0.id != o.item && $0.presentation.zIndex > z && !$0.presentation.isHidden }
@@ -46,10 +65,12 @@ extension CollectionView {
             if swipe?.item == e.id {
                 result += swipeActionItems(for: e, rowFrame: e.model.frame.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y), at: time)
             }
+            var look = appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
+                                  contentElements: e.contentElements, lift: lift, from: shadowScale)
+            if e.kind != .snapshot, shadowScale < 1 { look.shadow = Shadow.interpolate(nil, look.shadow, shadowScale) }
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip, transform3D: e.transform3D,
-                                   appearance: appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
-                                                          contentElements: e.contentElements, lift: lift)))
+                                   appearance: look))
         }
         // A row deleted by its swipe action has slid away, out of the elements on screen; the
         // actions it uncovered fill its place and fade with it as the rows below close the gap.
@@ -64,13 +85,14 @@ extension CollectionView {
     }
 
     /// `lift`: how far a revealing snapshot has come out (0 in the stack, 1 lifted): its shadow
-    /// goes from the item's own to the overlay's with it, as a drag preview's does.
+    /// goes with it from the item's own (`from` 1) or from none (0, while the item is drawn
+    /// under it) to the overlay's, as a drag preview's does.
     func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil,
-                    contentElements: [Element]? = nil, lift: Double? = nil) -> Appearance {
+                    contentElements: [Element]? = nil, lift: Double? = nil, from: Double = 1) -> Appearance {
         if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
             var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
-            a.shadow = lift.map { Shadow.interpolate(a.shadow, o.shadow, $0) } ?? o.shadow
+            a.shadow = lift.map { Shadow.interpolate(Shadow.interpolate(nil, a.shadow, from), o.shadow, $0) } ?? o.shadow
             return a
         }
         if kind == .cell {
