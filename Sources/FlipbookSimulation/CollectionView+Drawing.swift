@@ -52,14 +52,14 @@ extension CollectionView {
                     // covering one: drawn shorter, with its own border and shadow along that
                     // edge, not cut off by a clip (a hard line without a shadow).
                     let bottom = edge + (frame.maxY - edge) * shown
-                    frame.size.height = max(0, bottom - frame.minY)
+                    // A point more at first, cut by the clip: the edge's border comes into view
+                    // with it, not drawn across the card on the pick-up frame.
+                    frame.size.height = max(0, bottom - frame.minY + (1 - shown))
                     s.frame.size.height = frame.height
                     // Its shadow below that edge comes out with it, from none where the card
                     // showed nothing below the edge to all of it once lifted.
-                    if let shadow = o.shadow {
-                        let below = bottom + shown * (shadow.offset.y + shadow.reach(margin: 1))
-                        clip.size.height = max(0, min(clip.maxY, below) - clip.minY)
-                    }
+                    let below = bottom + shown * (o.shadow.map { $0.offset.y + $0.reach(margin: 1) } ?? 1)
+                    clip.size.height = max(0, min(clip.maxY, below) - clip.minY)
                 }
             }
             if swipe?.item == e.id {

@@ -233,6 +233,15 @@ final class RenderTests: XCTestCase {
             XCTAssertLessThanOrEqual(max(abs(p.0 - q.0), abs(p.1 - q.1), abs(p.2 - q.2)), 2, "(\(x), \(y)): \(p) → \(q)")
         }
         XCTAssertLessThan(before.rgb(corner.0, corner.1).1, 160, "the corner pixel is the grey card's, not the white behind")
+        // Over the whole frame: the next card's shadow on the lifted card goes (6 levels at most)
+        // and the lifted card's rounded top corners are drawn over the card's own (a few
+        // antialiased pixels); nothing else changes on the pick-up frame.
+        var changed = 0
+        for y in 0..<before.height { for x in 0..<before.width {
+            let (p, q) = (before.rgb(x, y), at.rgb(x, y))
+            if max(abs(p.0 - q.0), abs(p.1 - q.1), abs(p.2 - q.2)) > 6 { changed += 1 }
+        } }
+        XCTAssertLessThan(changed, 100, "pixels changed by more than 6 levels on the pick-up frame")
     }
 
     func testExpandingCardHasNoBlackFlash() throws {
