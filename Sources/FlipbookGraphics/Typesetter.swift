@@ -338,10 +338,12 @@ public final class Typesetter: @unchecked Sendable {
 
     /// What a label's layout width is widened by: Pango breaks a line counting the letter
     /// spacing it then trims at the line's ends (and rounds it to its units), so a label exactly
-    /// as wide as its text would wrap by that much. Lines aligned within the wider width are
-    /// moved back by it (`setLines`).
+    /// as wide as its text would wrap by that much. A kern is left out: a kerned line is
+    /// measured with its last character's kern already (`trailingKern`). Lines aligned within
+    /// the wider width are moved back by it (`setLines`).
     static func slack(_ label: TextElement) -> Double {
-        let spacing = Typesetter.spacing(label.text, fontSize: label.fontSize, weight: label.weight, runs: label.runs).map(\.1).max() ?? 0
+        let tracking = label.runs.map { r -> TextRun in var r = r; r.kern = nil; return r }
+        let spacing = Typesetter.spacing(label.text, fontSize: label.fontSize, weight: label.weight, runs: tracking).map(\.1).max() ?? 0
         return spacing > 0 ? spacing + 2 / Double(PANGO_SCALE) : 0
     }
 

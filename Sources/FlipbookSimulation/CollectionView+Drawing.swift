@@ -38,7 +38,8 @@ extension CollectionView {
             }
             if e.kind == .snapshot, let o = overlays.first(where: { $0.id == e.id }), let reveal = o.reveal,
                let z = all.first(where: { $0.id == o.item })?.presentation.zIndex {
-                lift = reveal.shown(at: time)
+                let shown = reveal.shown(at: time)
+                lift = shown
                 // Over its item: its shadow grows from none as the item's fades.
                 if underneath[o.item] != nil { shadowScale = 0 }
                 // The first item drawn over the lifted one where it is now (its slot may have
@@ -46,11 +47,10 @@ extension CollectionView {
                 let covering = all.lazy.filter { $0.kind == .cell && $0.id != o.item && $0.presentation.zIndex > z && !$0.presentation.isHidden }
                     .map { canvasFrame($0.presentation) }
                     .filter { $0.minX < frame.maxX && $0.maxX > frame.minX && $0.minY > frame.minY && $0.minY < frame.maxY }
-                let shown = reveal.shown(at: time)
                 if shown < 1, let edge = covering.map(\.minY).min() {
                     // The snapshot comes out as a card whose lower edge slides from under the
                     // covering one: drawn shorter, with its own border and shadow along that
-                    // edge, not cut off by a clip (a hard line without a shadow).
+                    // edge (cut at the edge, it drew a hard line without a shadow).
                     let bottom = edge + (frame.maxY - edge) * shown
                     // A point more at first, cut by the clip: the edge's border comes into view
                     // with it, not drawn across the card on the pick-up frame.
@@ -66,7 +66,7 @@ extension CollectionView {
                 result += swipeActionItems(for: e, rowFrame: e.model.frame.offsetBy(dx: viewFrame.minX - offset.x, dy: viewFrame.minY - offset.y), at: time)
             }
             var look = appearance(of: e.id, kind: e.kind, indexPath: e.indexPath, state: s, listRow: e.listRow,
-                                  contentElements: e.contentElements, lift: lift, from: shadowScale)
+                                  contentElements: e.contentElements, lift: lift, shadowFrom: shadowScale)
             if e.kind != .snapshot, shadowScale < 1 { look.shadow = Shadow.interpolate(nil, look.shadow, shadowScale) }
             result.append(DrawItem(id: e.id, kind: e.kind, frame: frame, zIndex: s.zIndex, alpha: s.alpha,
                                    rotation: s.rotation, scale: s.scale, hidden: s.isHidden, clip: clip, transform3D: e.transform3D,
@@ -85,14 +85,14 @@ extension CollectionView {
     }
 
     /// `lift`: how far a revealing snapshot has come out (0 in the stack, 1 lifted): its shadow
-    /// goes with it from the item's own (`from` 1) or from none (0, while the item is drawn
-    /// under it) to the overlay's, as a drag preview's does.
+    /// goes with it from the item's own (`shadowFrom` 1) or from none (0, while the item is
+    /// drawn under it) to the overlay's, as a drag preview's does.
     func appearance(of id: String, kind: ElementKind, indexPath: ItemIndexPath, state: ItemState, listRow: ListRowConfiguration? = nil,
-                    contentElements: [Element]? = nil, lift: Double? = nil, from: Double = 1) -> Appearance {
+                    contentElements: [Element]? = nil, lift: Double? = nil, shadowFrom: Double = 1) -> Appearance {
         if kind == .snapshot, let o = overlays.first(where: { $0.id == id }) {
             // Drawn from the item itself, pixel for pixel, with the overlay's own shadow.
             var a = appearance(of: o.item, kind: .cell, indexPath: indexPath, state: state)
-            a.shadow = lift.map { Shadow.interpolate(Shadow.interpolate(nil, a.shadow, from), o.shadow, $0) } ?? o.shadow
+            a.shadow = lift.map { Shadow.interpolate(Shadow.interpolate(nil, a.shadow, shadowFrom), o.shadow, $0) } ?? o.shadow
             return a
         }
         if kind == .cell {
