@@ -21,7 +21,6 @@ import FlipbookSimulation
 /// which puts the new page's view over the old one at once).
 public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     public enum Style: String, Sendable, CaseIterable { case view, viewController }
-    public enum RefreshState: String, Sendable { case idle, pulling, refreshing }
     /// How the view-controller version swaps its pages.
     public enum Transition: String, Sendable, CaseIterable { case slide, none }
 
@@ -54,7 +53,6 @@ public final class PullForMoreEffect: Effect, ScrollViewDelegate {
     public private(set) var swapTimes: [Double] = []
     /// The more page's pull-to-refresh header.
     package private(set) var header: RefreshHeader!
-    public var refreshState: RefreshState { RefreshState(rawValue: header.state.rawValue)! }
     /// Whether a refresh has ended (the time label then shows `lastUpdated`).
     public var hasRefreshed: Bool { header.hasRefreshed }
     /// When each refresh's callback ran: the header fully open (for tests and docs).

@@ -15,9 +15,9 @@ import FlipbookCore
 /// 932/2048 em, taken against its figure for Inter, 1335/2816 em, so the weighting cancels:
 /// SF's advance is 0.960 of Inter's. (Capsize 3.x measures macOS's `.SFNS-Regular` instead,
 /// 853/2048 against Inter's 978/2048, 0.872: that face's default instance sets a 20 pt title
-/// visibly tighter than iOS does, so the `SF Pro` figure is the one used.) Inter Display sets
-/// the reference text below (`referenceText`) at 0.899 (regular), 0.912 (semibold) and 0.918
-/// (bold) of Inter's width, measured on Debian's fonts-inter 4.0. Capsize gives SF's regular
+/// visibly tighter than iOS does, so the `SF Pro` figure is the one used.) Inter's and Inter
+/// Display's own averages are measured on the reference text below (`referenceText`) with
+/// Debian's fonts-inter 4.0 (`averageAdvances`). Capsize gives SF's regular
 /// face only; its heavier weights are taken to widen as Inter's do. Chinese, emoji and other
 /// scripts are not tracked (PingFang has no such table): only characters below U+2E80.
 package enum SystemFont {
@@ -37,30 +37,22 @@ package enum SystemFont {
     /// SF's average advance over Inter's, per the capsize figures above.
     static let sfOverInter = (932.0 / 2048) / (1335.0 / 2816)
 
-    /// Inter Display's width over Inter's on `referenceText`, by weight.
-    static func displayOverInter(_ weight: FontWeight) -> Double {
+    /// Inter's and Inter Display's average advances on `referenceText`, in em, by weight
+    /// (measured on Debian's fonts-inter 4.0).
+    static func averageAdvances(_ weight: FontWeight) -> (inter: Double, display: Double) {
         switch weight {
-        case .regular: return 0.89916
-        case .semibold: return 0.91209
-        case .bold: return 0.91805
+        case .regular: return (0.457205, 0.4111)
+        case .semibold: return (0.466401, 0.4254)
+        case .bold: return (0.470998, 0.4324)
         }
     }
 
     /// The letter spacing, in points, that sets Latin text in Inter Display as wide as SF at
-    /// `size`: SF's advance less Inter Display's, plus the HIG's tracking.
+    /// `size`: SF's average advance less Inter Display's, plus the HIG's tracking.
     package static func letterSpacing(size: Double, weight: FontWeight) -> Double {
         guard size > 0, size.isFinite else { return 0 }
-        let perEm = (sfOverInter - displayOverInter(weight)) / displayOverInter(weight) * averageAdvance(weight)
-        return perEm * size + tracking(size: size)
-    }
-
-    /// Inter Display's average advance on `referenceText`, in em, by weight (measured as above).
-    static func averageAdvance(_ weight: FontWeight) -> Double {
-        switch weight {
-        case .regular: return 0.41110
-        case .semibold: return 0.42540
-        case .bold: return 0.43240
-        }
+        let a = averageAdvances(weight)
+        return (sfOverInter * a.inter - a.display) * size + tracking(size: size)
     }
 
     /// Whether a character is spaced as SF's Latin is (not Chinese, not emoji).

@@ -347,8 +347,10 @@ public final class Typesetter: @unchecked Sendable {
         return spacing > 0 ? spacing + 2 / Double(PANGO_SCALE) : 0
     }
 
-    private func configure(_ layout: OpaquePointer, _ label: TextElement, wrap: Bool) {
-        let width = Int32(clamping: Int(((label.frame.width + Typesetter.slack(label)) * Double(PANGO_SCALE)).rounded(.down)))
+    /// `layout` set for `label`'s frame, widened by `slack` (`Typesetter.slack(label)`, which a
+    /// caller that needs it too passes in).
+    private func configure(_ layout: OpaquePointer, _ label: TextElement, wrap: Bool, slack: Double? = nil) {
+        let width = Int32(clamping: Int(((label.frame.width + (slack ?? Typesetter.slack(label))) * Double(PANGO_SCALE)).rounded(.down)))
         if wrap || label.lineBreakMode != .byClipping {
             pango_layout_set_width(layout, max(1, width))
         }
@@ -396,7 +398,8 @@ public final class Typesetter: @unchecked Sendable {
     private func setLines(_ label: TextElement) -> PreparedText {
         let mode = label.lineBreakMode
         let full = makeLayout(label.text, fontSize: label.fontSize, weight: label.weight, italic: label.italic, runs: label.runs)
-        configure(full, label, wrap: mode != .byClipping)
+        let slack = Typesetter.slack(label)
+        configure(full, label, wrap: mode != .byClipping, slack: slack)
         var layouts = [full]
         var all = boxes(full, paragraphSpacing: label.paragraphSpacing)
         // Lines shown: numberOfLines (0 = no limit), and no more than the height holds (at least one).
@@ -411,7 +414,7 @@ public final class Typesetter: @unchecked Sendable {
             var rest = String(decoding: bytes[min(start, bytes.count)...], as: UTF8.self)
             rest = rest.split(whereSeparator: { $0.isNewline }).joined(separator: " ")
             let last = makeLayout(rest, fontSize: label.fontSize, weight: label.weight, italic: label.italic)
-            configure(last, label, wrap: true)
+            configure(last, label, wrap: true, slack: slack)
             pango_layout_set_ellipsize(last, mode == .byTruncatingHead ? PANGO_ELLIPSIZE_START
                                        : mode == .byTruncatingMiddle ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_END)
             pango_layout_set_single_paragraph_mode(last, 1)
@@ -431,7 +434,6 @@ public final class Typesetter: @unchecked Sendable {
         } else {
             all = Array(all.prefix(shown))
         }
-        let slack = Typesetter.slack(label)
         let blockHeight = (all.last.map { $0.top + $0.height } ?? 0) - (all.first?.top ?? 0)
         let dy = (label.frame.height - blockHeight) / 2 - (all.first?.top ?? 0)
         let lines = all.map { b -> PlacedLine in

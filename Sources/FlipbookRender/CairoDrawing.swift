@@ -181,7 +181,7 @@ enum CairoDrawing {
         case .fill(let shape, let color):
             set(cr, color)
             if c.aliasesEdges, case .roundedRect(let r) = shape, r.radius <= 0 || r.corners.isEmpty, fillAliased(r.rect, on: cr) {
-                // done: whole pixels
+                // Square: filled on whole device pixels.
             } else if case .roundedRect = shape, let mask = shapes.mask(for: c.keys.fill), let placement = c.placement {
                 ShapeMasks.paint(mask, at: placement, on: cr)
             } else {

@@ -187,7 +187,7 @@ public enum Looks {
             let view = try eo.optional("view")?.string()
             if let t = eo.optional("text") {
                 var text = TextElement(text: try t.string(), frame: try rect(eo), fontSize: try eo.required("fontSize").number(),
-                                       weight: FontWeight(rawValue: try eo.optional("weight")?.oneOf(FontWeight.allCases.map(\.rawValue)) ?? "regular")!,
+                                       weight: try eo.optional("weight")?.oneOf(FontWeight.self) ?? .regular,
                                        color: try eo.required("color").color(),
                                        alignment: TextAlignment(rawValue: try eo.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
                                        numberOfLines: try eo.optional("numberOfLines")?.integer(in: 0...100_000) ?? 1,
@@ -200,7 +200,7 @@ public enum Looks {
                     text.runs.append(TextRun(start: try ro.required("start").integer(in: 0...Int(Int32.max)),
                                              end: try ro.required("end").integer(in: 0...Int(Int32.max)),
                                              fontSize: try ro.optional("fontSize")?.number(),
-                                             weight: try ro.optional("weight").map { FontWeight(rawValue: try $0.oneOf(FontWeight.allCases.map(\.rawValue)))! },
+                                             weight: try ro.optional("weight").map { try $0.oneOf(FontWeight.self) },
                                              italic: try ro.optional("italic")?.bool(), color: try ro.optional("color")?.color(),
                                              kern: try ro.optional("kern")?.number()))
                 }

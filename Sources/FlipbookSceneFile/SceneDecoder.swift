@@ -305,7 +305,7 @@ public struct SceneDecoder: Sendable {
             s.titleAlignment = TextAlignment(rawValue: try v.oneOf(["left", "center", "right"]))!
         }
         if let v = o.optional("titleNumberOfLines") { s.titleNumberOfLines = try v.integer(in: L.numberOfLines) }
-        if let v = o.optional("titleWeight") { s.titleWeight = FontWeight(rawValue: try v.oneOf(FontWeight.allCases.map(\.rawValue)))! }
+        if let v = o.optional("titleWeight") { s.titleWeight = try v.oneOf(FontWeight.self) }
         if let v = o.optional("titleLineBreakMode") { s.titleLineBreakMode = try decodeLineBreakMode(v) }
         if let v = o.optional("subtitleSize") { s.subtitleSize = try v.positive(max: L.textSize.upperBound) }
         if let v = o.optional("subtitleColor") { s.subtitleColor = v.isNull ? nil : try v.color() }
@@ -485,7 +485,7 @@ public struct SceneDecoder: Sendable {
         case (let t?, nil, nil):
             try refuse(["cornerRadius", "contentMode"], "rects and images, not text")
             var text = TextElement(text: try t.string(), frame: .zero, fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
-                                   weight: FontWeight(rawValue: try o.optional("weight")?.oneOf(FontWeight.allCases.map(\.rawValue)) ?? "regular")!,
+                                   weight: try o.optional("weight")?.oneOf(FontWeight.self) ?? .regular,
                                    color: try o.optional("color")?.color() ?? .black,
                                    alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
                                    numberOfLines: try o.optional("numberOfLines")?.integer(in: 0...1000) ?? 1,

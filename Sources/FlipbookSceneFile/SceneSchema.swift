@@ -153,7 +153,7 @@ enum SceneSchema {
 
     static let textFields = [
         F("fontSize", .positive(max: 500), "Default 15"),
-        F("weight", .names(FontWeight.allCases.map(\.rawValue)), "Default regular"),
+        F("weight", .names(FontWeight.self), "Default regular"),
         F("align", .names(["left", "center", "right"]), "Default left"),
         F("color", .color, "Default #000000"),
         F("numberOfLines", .integer(0...1000), "Default 1 (0: as many as fit)"),
@@ -189,7 +189,7 @@ enum SceneSchema {
         F("titleSize", .positive(max: CellStyle.Limits.textSize.upperBound), "Default 17"),
         F("titleColor", .nullable(.color), "null: black or white by the fill"),
         F("titleAlignment", .names(["left", "center", "right"]), "Default left"),
-        F("titleWeight", .names(FontWeight.allCases.map(\.rawValue)), "Default bold"),
+        F("titleWeight", .names(FontWeight.self), "Default bold"),
         F("titleNumberOfLines", .integer(CellStyle.Limits.numberOfLines), "Default 1"),
         F("titleLineBreakMode", .names(LineBreakMode.self), "Default byTruncatingTail"),
         F("subtitleSize", .positive(max: CellStyle.Limits.textSize.upperBound), "Default 13"),

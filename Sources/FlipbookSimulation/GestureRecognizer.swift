@@ -109,11 +109,7 @@ open class GestureRecognizer {
         touchUp(at: p, time: t)
     }
 
-    /// A subclass's own state for a sequence of touches, cleared (a tap count).
-    func sequenceReset() {}
-
     func reset() {
-        sequenceReset()
         state = .possible
         touch = nil
         pending = nil
@@ -164,7 +160,7 @@ open class GestureRecognizer {
     /// Stays undecided when the finger lifts (call it from `touchUp`): the next touch that begins
     /// in the view comes to `touchDown` as the sequence's next (a double tap's second tap), and
     /// `timerFired(tag, …)` comes `timeout` seconds from now unless one has begun by then.
-    public func awaitNextTouch(timeout: Double, tag: Int) {
+    package func awaitNextTouch(timeout: Double, tag: Int) {
         awaitsNextTouch = true
         system?.scheduleTimer(for: self, at: time + timeout, tag: tag)
     }

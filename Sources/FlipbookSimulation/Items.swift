@@ -42,9 +42,9 @@ public struct ContentSpec: Hashable, Sendable {
     package var borderColor: Color?
     package var borderWidth = 0.0
     package var shadow: Shadow?
-    /// An image's template colour and opacity (ImageElement's tint and alpha).
     /// A rect's rounded corners (CALayer.maskedCorners).
     package var corners: Corners = .all
+    /// An image's template colour and opacity (ImageElement's tint and alpha).
     package var imageTint: Color?
     package var imageAlpha = 1.0
 

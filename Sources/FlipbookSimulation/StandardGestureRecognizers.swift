@@ -17,7 +17,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// published; measured from iOS 26.1's UIKitCore as decompiled in
     /// https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/main/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UITapRecognizer.mm,
     /// `-[UITapRecognizer init]`).
-    public var maximumIntervalBetweenSuccessiveTaps = 0.35
+    package var maximumIntervalBetweenSuccessiveTaps = 0.35
     /// Taps made so far in this sequence.
     package private(set) var taps = 0
 
@@ -41,7 +41,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
         // Held too long (tag 0), or the next tap did not come in time (tag 1).
         if state == .possible && (tag == 1 || !awaitsNextTouch) { transition(to: .failed) }
     }
-    override func sequenceReset() { taps = 0 }
+    override func reset() {
+        super.reset()
+        taps = 0
+    }
 }
 
 /// UILongPressGestureRecognizer: begins when the finger has stayed within `allowableMovement`

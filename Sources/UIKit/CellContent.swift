@@ -287,31 +287,31 @@ enum UIKitCellContent {
             }
             let fontSize = label.numberOfLines == 1 ? label.drawnFontSize(width: sub.bounds.width) : font.pointSize
             if scaled("label") {
-            var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
-                                       lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
-            element.color = textColor.value.multiplyingAlpha(Double(a))
-            element.alignment = alignment
-            element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
-            element.paragraphSpacing = Double((label.paragraphStyle?.paragraphSpacing ?? 0) * placed.sx)
-            element.runs = label.textRuns(scale: placed.sx).map { r in
-                var r = r
-                r.color = r.color?.multiplyingAlpha(Double(a))
-                return r
-            }
-            if !element.runs.isEmpty {
-                if label.adjustsFontSizeToFitWidth { problems.append("\(subPath): adjustsFontSizeToFitWidth with attributedText runs is not drawn yet") }
-                // Runs are set on the text shown whole; a truncated label's last line is set again.
-                var whole = element
-                whole.frame.size.width = Double(f.width)
-                whole.numberOfLines = 0
-                let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
-                let all = (try? Typesetter.height(of: whole)) ?? 0
-                let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
-                if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
-                    problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
+                var element = font.element(text, width: 0, fontSize: Double(fontSize * placed.sx), numberOfLines: label.numberOfLines,
+                                           lineBreakMode: LineBreakMode(label.drawnLineBreakMode))
+                element.color = textColor.value.multiplyingAlpha(Double(a))
+                element.alignment = alignment
+                element.lineSpacing = Double((label.paragraphStyle?.lineSpacing ?? 0) * placed.sx)
+                element.paragraphSpacing = Double((label.paragraphStyle?.paragraphSpacing ?? 0) * placed.sx)
+                element.runs = label.textRuns(scale: placed.sx).map { r in
+                    var r = r
+                    r.color = r.color?.multiplyingAlpha(Double(a))
+                    return r
                 }
-            }
-            place(.text(element))
+                if !element.runs.isEmpty {
+                    if label.adjustsFontSizeToFitWidth { problems.append("\(subPath): adjustsFontSizeToFitWidth with attributedText runs is not drawn yet") }
+                    // Runs are set on the text shown whole; a truncated label's last line is set again.
+                    var whole = element
+                    whole.frame.size.width = Double(f.width)
+                    whole.numberOfLines = 0
+                    let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
+                    let all = (try? Typesetter.height(of: whole)) ?? 0
+                    let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
+                    if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
+                        problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
+                    }
+                }
+                place(.text(element))
             }
         }
         if let button = sub as? UIButton {
@@ -377,10 +377,7 @@ enum UIKitCellContent {
         if inner.allSatisfy({ bounds.contains(CGRect(x: $0.x ?? 0, y: $0.y ?? 0, width: $0.width ?? 0, height: $0.height)) }) {
             out += inner
         } else if sub.layer.cornerRadius == 0 || scaled("rounded view") {
-            var c = ContentSpec(kind: .clip(cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx)), content: inner),
-                                x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height))
-            c.view = subPath
-            out.append(c)
+            place(.clip(cornerRadius: Double(sub.layer.cornerRadius * abs(placed.sx)), content: inner))
         }
     }
 }
