@@ -12,6 +12,8 @@ struct failure {
     jmp_buf back;
     char *error;
     size_t error_size;
+    int (*stop)(void *);
+    void *context;
 };
 
 static void fail(j_common_ptr info) {
@@ -29,15 +31,20 @@ static void quiet(j_common_ptr info, int level) { (void)info; (void)level; }
 // own advice, doc/libjpeg.txt, is a progress monitor that stops it), and memory stays bounded.
 static void scans(j_common_ptr info) {
     j_decompress_ptr d = (j_decompress_ptr)info;
+    struct failure *f = (struct failure *)info->err;
     if (d->is_decompressor && d->input_scan_number > 500) {
-        struct failure *f = (struct failure *)info->err;
         snprintf(f->error, f->error_size, "more than 500 scans (a progressive file this long is refused)");
+        longjmp(f->back, 1);
+    }
+    // The caller's deadline or signal: a file within the scan limit can still take minutes.
+    if (f->stop != NULL && f->stop(f->context)) {
+        snprintf(f->error, f->error_size, "stopped");
         longjmp(f->back, 1);
     }
 }
 
 int flipbook_jpeg_read(const uint8_t *data, size_t size, uint8_t *pixels, int stride, int *width, int *height,
-                       char *error, size_t error_size) {
+                       char *error, size_t error_size, int (*stop)(void *), void *context) {
     struct jpeg_decompress_struct info;
     struct failure f;
     struct jpeg_progress_mgr progress = { .progress_monitor = scans };
@@ -46,6 +53,8 @@ int flipbook_jpeg_read(const uint8_t *data, size_t size, uint8_t *pixels, int st
     f.manager.emit_message = quiet;
     f.error = error;
     f.error_size = error_size;
+    f.stop = stop;
+    f.context = context;
     if (setjmp(f.back)) {
         jpeg_destroy_decompress(&info);
         return -1;

@@ -25,8 +25,8 @@ public struct Console: Sendable {
     /// stdout and stderr, every line made inert (`Console.inert`): a terminal or CI log shows
     /// no escape sequence or bidi override that a scene's text chose.
     public static var standard: Console {
-        Console(out: { s in FileHandle.standardOutput.write(Data(Console.inert(s).utf8)) },
-                err: { s in FileHandle.standardError.write(Data(Console.inert(s).utf8)) },
+        Console(out: { s in StandardStream.output.write(Console.inert(s)) },
+                err: { s in StandardStream.error.write(Console.inert(s)) },
                 errIsTerminal: isatty(2) == 1)
     }
 
@@ -53,16 +53,61 @@ public struct Console: Sendable {
     /// Prints workflow commands Flipbook means to give (its annotations), as they are.
     func command(_ s: String) { (commandOut ?? out)(s) }
 
-    /// In GitHub Actions every other line is made inert (WorkflowCommands.neutralize), so no
-    /// scene name, id or report line can become a command to the runner.
+    /// In any CI job Flipbook detects (CIEnvironment.isCI: GitHub Actions, Azure Pipelines,
+    /// GitLab, TeamCity, …) every line but its own annotations is made inert
+    /// (WorkflowCommands.neutralize), so no scene name, id or report line can become a command
+    /// to the runner, whichever runner reads the log.
     func guardingWorkflowCommands() -> Console {
-        guard environment["GITHUB_ACTIONS"] == "true", commandOut == nil else { return self }
+        guard CIEnvironment.isCI(environment), commandOut == nil else { return self }
         var c = self
         let out = self.out, err = self.err
         c.commandOut = out
         c.out = { out(WorkflowCommands.neutralize($0)) }
         c.err = { err(WorkflowCommands.neutralize($0)) }
         return c
+    }
+}
+
+/// stdout or stderr, written with write(2). Foundation's FileHandle traps when a write fails;
+/// here a closed or full stream (EBADF, ENOSPC, EIO) is said once on stderr and remembered, and
+/// the command ends with exit 1 (`exitCode(_:)`). A closed pipe still ends the process with
+/// SIGPIPE, as for any Unix filter (`flipbook help | head -1`).
+final class StandardStream: @unchecked Sendable {
+    static let output = StandardStream(fd: 1, name: "standard output")
+    static let error = StandardStream(fd: 2, name: "standard error")
+
+    let fd: Int32
+    let name: String
+    private let lock = NSLock()
+    private var failure: Int32 = 0
+
+    init(fd: Int32, name: String) { self.fd = fd; self.name = name }
+
+    var failed: Bool { lock.withLock { failure != 0 } }
+
+    func write(_ s: String) {
+        var bytes = Array(s.utf8)
+        let code: Int32 = lock.withLock {
+            guard failure == 0 else { return 0 }
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { LibC.write(fd, $0.baseAddress! + done, $0.count - done) }
+                if n > 0 { done += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                failure = n < 0 ? errno : ENOSPC
+                return failure
+            }
+            return 0
+        }
+        bytes = []
+        if code != 0 && fd != 2 {
+            StandardStream.error.write("flipbook: cannot write to \(name): \(String(cString: strerror(code)))\n")
+        }
+    }
+
+    /// The command's exit code: 1 when it would succeed but its output could not be written.
+    static func exitCode(_ code: Int32) -> Int32 {
+        code == ExitCode.success && (output.failed || error.failed) ? ExitCode.failure : code
     }
 }
 
@@ -178,6 +223,11 @@ public enum CLI {
     /// Reads and decodes a scene file; every problem is an InputError (exit 2). Its images are
     /// read from its folder (or `assets`) and may take a quarter of `maxMemory` MB decoded.
     public static func loadScene(_ path: String, assets: String? = nil, maxMemory: Int = 2048) throws -> Scene {
+        try readScene(path, assets: assets, maxMemory: maxMemory, cancellation: nil)
+    }
+
+    /// `loadScene`, its decoding (a long JPEG) stopped by the command's `cancellation`.
+    static func readScene(_ path: String, assets: String?, maxMemory: Int, cancellation: Cancellation?) throws -> Scene {
         if let make = codeScenes[path] {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
@@ -188,7 +238,7 @@ public enum CLI {
             try scene.validate(file: path)
             return scene
         }
-        return try decodeScene(readSceneFile(path), file: path, assets: assets, maxMemory: maxMemory)
+        return try decodeScene(readSceneFile(path), file: path, assets: assets, maxMemory: maxMemory, cancellation: cancellation)
     }
 
     /// Scenes made in Swift (a UICollectionView's, FlipbookCommand.main(scenes:)), by the name
@@ -230,8 +280,9 @@ public enum CLI {
 
     /// A scene file's bytes decoded; its images read from its folder (or `assets`) within a
     /// quarter of `maxMemory` MB.
-    static func decodeScene(_ bytes: [UInt8], file path: String, assets: String?, maxMemory: Int) throws -> Scene {
+    static func decodeScene(_ bytes: [UInt8], file path: String, assets: String?, maxMemory: Int, cancellation: Cancellation? = nil) throws -> Scene {
         var decoder = sceneDecoder
+        decoder.cancellation = cancellation
         decoder.assetsDirectory = assets
         decoder.maxImageBytes = (maxMemory << 20) / 4
         decoder.maxTemplateBytes = (maxMemory << 20) / 8
@@ -325,7 +376,7 @@ public enum CLI {
         let budget = RenderBudget(megabytes: r.maxMemory, seconds: r.maxSeconds)
         let cancellation = CLI.installCancellation(budget)
         defer { CLI.removeCancellation() }
-        var scene = try loadScene(path, assets: r.assets, maxMemory: r.maxMemory)
+        var scene = try readScene(path, assets: r.assets, maxMemory: r.maxMemory, cancellation: cancellation)
         try cancellation.check()
         if let fps = r.fps {
             scene.fps = fps

@@ -127,7 +127,10 @@ extension CLI {
         // scene file that cannot be read is reported under its file's name and the rest go on.
         var scenes: [(name: String, path: String, scene: Result<Scene, InputError>)] = []
         for path in r.positional {
-            let loaded = Result { try loadScene(path, maxMemory: r.maxMemory) }.mapError { $0 as? InputError ?? InputError(file: path, message: "\($0)") }
+            let loaded: Result<Scene, InputError>
+            do { loaded = .success(try readScene(path, assets: nil, maxMemory: r.maxMemory, cancellation: cancellation)) }
+            catch let e as BudgetExceeded { throw e } catch let e as Cancelled { throw e }
+            catch { loaded = .failure(error as? InputError ?? InputError(file: path, message: "\(error)")) }
             let name = (try? loaded.get())?.name ?? SceneDecoder.defaultName(path)
             if let other = scenes.first(where: { $0.name == name }) {
                 throw UsageError(message: "two scenes are named '\(name)' (\(other.path) and \(path))", command: "check")

@@ -25,7 +25,7 @@ public enum FlipbookCommand {
         CLI.codeScenes.merge(scenes) { $1 }
         tuneMemory()
         CLI.leavesSceneToExit = true
-        exit(CLI.main(arguments))
+        exit(StandardStream.exitCode(CLI.main(arguments)))
     }
 
     // Frames are megabyte buffers made and freed hundreds of times a render. Above glibc's

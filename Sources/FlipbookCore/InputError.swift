@@ -12,7 +12,9 @@ public struct InputError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String {
-        var s = file
+        // A file's name comes from a directory listing or a glob as much as from the user: a
+        // line break in it would forge a second line in a CI log.
+        var s = file.unicodeScalars.contains(where: InputError.isHidden) ? InputError.visible(file) : file
         if let line { s += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         s += ": "
         // A path built from a 10 MB key would flood the line: keep its start.
@@ -29,6 +31,15 @@ extension InputError {
         Quoting.quote(s, limit: limit) { u in
             isHidden(u) ? "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" : nil
         }
+    }
+
+    /// `s` with every hidden scalar (line breaks and tabs too) written as `\u{…}`.
+    package static func visible(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            if isHidden(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+        }
+        return out
     }
 
     /// Names a message lists, of a length a person can read whatever the input: at most

@@ -28,6 +28,11 @@ public enum SceneLimits {
     public static let maxNameBytes = SceneName.maxBytes
     /// Characters in one title or text row.
     public static let maxTextLength = 10_000
+    /// Every number a timeline file (keyframes.json, a golden's) holds — positions, sizes,
+    /// transforms, times — is within ±this: a hundred times the offsets a scene may have, so
+    /// anything Flipbook draws fits, and whatever a file brings stays far from the ends of
+    /// Double's and Int's ranges where arithmetic overflows or a conversion traps.
+    package static let maxTimelineMagnitude = 100 * maxOffset
 }
 
 /// A scene's name names folders (output/<name>, goldens/<name>, a report's images) and

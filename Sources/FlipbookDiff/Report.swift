@@ -278,13 +278,10 @@ public struct Report: Sendable {
     }
 
     /// The Markdown GitHub shows on a run's summary page ($GITHUB_STEP_SUMMARY): a line of
-    /// counts and a row per scene that is not a match. Text from scenes is escaped for
-    /// Markdown tables and HTML.
+    /// counts and a row per scene that is not a match. Text from scenes is a code span in its
+    /// cell, so no link, image, autolink, emphasis or HTML a scene's text writes is rendered.
     public var stepSummary: String {
-        func cell(_ s: String) -> String {
-            Markup.escape(s).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "&#96;")
-                .replacingOccurrences(of: "\n", with: " ")
-        }
+        func cell(_ s: String) -> String { Markup.codeSpan(s) }
         let bad = failed.count + errors.count
         var md = "### Flipbook: " + (bad == 0 ? "all \(scenes.count) scene\(scenes.count == 1 ? "" : "s") match" : "\(bad) of \(scenes.count) scene\(scenes.count == 1 ? "" : "s") differ") + "\n\n"
         let shown = scenes.filter { $0.verdict != .match }
@@ -302,6 +299,26 @@ public struct Report: Sendable {
         try dir.directory.replace("report.json", Array(json.utf8))
         try dir.directory.replace("junit.xml", Array(junit.utf8))
         try dir.directory.replace("report.html", Array(try HTMLReport.render(self, imagesIn: dir).utf8))
+    }
+}
+
+extension Markup {
+    /// `s` as one GitHub-flavoured Markdown code span for a table cell: literal text
+    /// (CommonMark 0.30 §6.1: no entity, link or HTML inside), fenced by one backtick more than
+    /// its longest run of them, with "|" escaped as GFM tables ask even inside code spans, and
+    /// line breaks and control characters as spaces, so the row stays one row.
+    static func codeSpan(_ s: String) -> String {
+        var text = "", run = 0, longest = 0
+        for u in s.unicodeScalars {
+            run = u == "`" ? run + 1 : 0
+            longest = max(longest, run)
+            let v = u.value
+            if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 { text += " " }
+            else if u == "|" { text += "\\|" }
+            else { text.unicodeScalars.append(u) }
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return text.isEmpty ? "" : fence + " " + text + " " + fence
     }
 }
 

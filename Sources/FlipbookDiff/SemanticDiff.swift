@@ -208,8 +208,12 @@ public enum SemanticDiff {
     /// last frame both differ, a's candidate frame is b's baseline frame and the reverse. Found
     /// through a table of baseline frames, so the work is linear in the items.
     static func markSwaps(_ items: inout [ItemDifference], _ ta: [String: [Int: State]], _ tb: [String: [Int: State]], tolerance: DiffTolerance) {
-        struct Place: Hashable { var f: Int, x: Int64, y: Int64 }
-        func place(_ r: Rect, _ f: Int) -> Place { Place(f: f, x: Int64((r.minX / max(tolerance.geometry, 0.01)).rounded()), y: Int64((r.minY / max(tolerance.geometry, 0.01)).rounded())) }
+        struct Place: Hashable { var f: Int, x: Int, y: Int }
+        // Saturating: the coordinates come from files (a golden), whatever their reader allows.
+        func place(_ r: Rect, _ f: Int) -> Place {
+            let cell = max(tolerance.geometry, 0.01)
+            return Place(f: f, x: Int(saturating: (r.minX / cell).rounded()), y: Int(saturating: (r.minY / cell).rounded()))
+        }
         func near(_ a: Rect, _ b: Rect) -> Bool { abs(a.minX - b.minX) <= tolerance.geometry && abs(a.minY - b.minY) <= tolerance.geometry }
         let moved = items.indices.filter { items[$0].kind == .changed && items[$0].properties.contains { $0 == "x" || $0 == "y" } }
         guard moved.count >= 2 else { return }

@@ -27,16 +27,42 @@ public enum WorkflowCommands {
         escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 
-    /// Text printed while GitHub Actions reads the log, made inert: no line can start a v2
-    /// command ("::" becomes ":%3A") or hold a v1 one ("##[" becomes "#%23["), and a line break
-    /// inside is written as "%0A", so one message stays one line.
+    /// Text printed while a CI system reads the log, made inert for every one Flipbook detects
+    /// (CIEnvironment.isCI): no line can start a GitHub v2 command ("::" becomes ":%3A") or hold
+    /// a "##…[" one anywhere — GitHub's v1 `##[name]`, Azure Pipelines' `##vso[` (read anywhere
+    /// in a line: microsoft/azure-pipelines-agent, Command.cs, TryParse) and TeamCity's
+    /// `##teamcity[` service messages — whose "##" becomes "#%23", in any letter case; a
+    /// carriage return is written "%0D", so no text can rewrite the line it is on.
     public static func neutralize(_ text: String) -> String {
+        guard text.contains("::") || text.contains("##") || text.contains("\r") else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line).replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "##[", with: "#%23[").replacingOccurrences(of: "::", with: ":%3A")
+            breakCommandPrefixes(String(line).replacingOccurrences(of: "\r", with: "%0D")).replacingOccurrences(of: "::", with: ":%3A")
         }
         // A trailing newline stays a newline.
         let last = lines.removeLast()
         return lines.map { $0 + "\n" }.joined() + last
+    }
+
+    /// `line` with every "##" that letters and "[" follow (`##[`, `##vso[`, `##TeamCity[`)
+    /// written "#%23".
+    static func breakCommandPrefixes(_ line: String) -> String {
+        let u = Array(line.utf8)
+        var out: [UInt8] = [], k = 0
+        out.reserveCapacity(u.count)
+        while k < u.count {
+            if u[k] == UInt8(ascii: "#"), k + 1 < u.count, u[k + 1] == UInt8(ascii: "#") {
+                var j = k + 2
+                while j < u.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(u[j] | 0x20) { j += 1 }
+                if j < u.count, u[j] == UInt8(ascii: "[") {
+                    out += Array("#%23".utf8)
+                    k += 2
+                    continue
+                }
+            }
+            out.append(u[k])
+            k += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -30,15 +30,21 @@ public enum ImageStore {
     /// The image at `relative` inside `folder`, read through its handle (no link is followed,
     /// no ".." leads out); GraphicsError says why it cannot be used.
     public static func read(_ relative: String, in folder: Directory) throws -> ImageData {
+        try read(relative, in: folder, cancellation: nil)
+    }
+
+    /// The same, stopped by `cancellation` (a deadline, a signal) while a long JPEG decodes:
+    /// then its error (BudgetExceeded, Cancelled) is thrown.
+    package static func read(_ relative: String, in folder: Directory, cancellation: Cancellation?) throws -> ImageData {
         let bytes: [UInt8]
         do { bytes = try folder.read(relative, maxBytes: PNGHeader.maxFileBytes) } catch let e as FileError { throw GraphicsError(e.message) }
-        return try decode(bytes, source: folder.child(relative))
+        return try decode(bytes, source: folder.child(relative), cancellation: cancellation)
     }
 
     /// PNG or JPEG bytes decoded (checked first: the signature, and the size from the header
     /// before anything is inflated).
-    package static func decode(_ bytes: [UInt8], source: String) throws -> ImageData {
-        if isJPEG(bytes) { return try decodeJPEG(bytes, source: source) }
+    package static func decode(_ bytes: [UInt8], source: String, cancellation: Cancellation? = nil) throws -> ImageData {
+        if isJPEG(bytes) { return try decodeJPEG(bytes, source: source, cancellation: cancellation) }
         if !PNGHeader.isGitLFSPointer(bytes) && PNGHeader(bytes) == nil {
             throw GraphicsError("expected a PNG or JPEG file (it starts with neither's signature)")
         }
@@ -82,10 +88,15 @@ public enum ImageStore {
 
     /// JPEG bytes decoded by libjpeg-turbo (Sources/CJPEG), opaque, into the ARGB32 pixels
     /// every image is drawn from; the size is read from the header and checked first.
-    static func decodeJPEG(_ bytes: [UInt8], source: String) throws -> ImageData {
+    static func decodeJPEG(_ bytes: [UInt8], source: String, cancellation: Cancellation? = nil) throws -> ImageData {
         var error = [CChar](repeating: 0, count: 256)
         var w: Int32 = 0, h: Int32 = 0
-        let read = bytes.withUnsafeBufferPointer { b in flipbook_jpeg_read(b.baseAddress, b.count, nil, 0, &w, &h, &error, error.count) }
+        // libjpeg asks `stop` as it goes; the cancellation answers (its deadline, a signal).
+        let stop: (@convention(c) (UnsafeMutableRawPointer?) -> Int32)? = cancellation == nil ? nil : { context in
+            Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().stopReason == nil ? 0 : 1
+        }
+        let context = cancellation.map { Unmanaged.passUnretained($0).toOpaque() }
+        let read = bytes.withUnsafeBufferPointer { b in flipbook_jpeg_read(b.baseAddress, b.count, nil, 0, &w, &h, &error, error.count, stop, context) }
         func reason() -> String { String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         guard read == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }
         guard w > 0, h > 0, w <= maxSide, h <= maxSide else {
@@ -95,9 +106,12 @@ public enum ImageStore {
         var pixels = [UInt8](repeating: 0, count: stride * Int(h))
         let decoded = bytes.withUnsafeBufferPointer { b in
             pixels.withUnsafeMutableBufferPointer { p in
-                flipbook_jpeg_read(b.baseAddress, b.count, p.baseAddress, Int32(stride), &w, &h, &error, error.count)
+                withExtendedLifetime(cancellation) {
+                    flipbook_jpeg_read(b.baseAddress, b.count, p.baseAddress, Int32(stride), &w, &h, &error, error.count, stop, context)
+                }
             }
         }
+        if decoded != 0 { try cancellation?.check() }
         guard decoded == 0 else { throw GraphicsError("cannot decode the JPEG: " + reason()) }
         return ImageData(source: source, png: bytes, width: Int(w), height: Int(h), stride: stride, pixels: pixels)
     }

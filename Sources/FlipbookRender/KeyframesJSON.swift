@@ -141,8 +141,9 @@ public struct KeyframesJSONFormat: TimelineFormat {
 
     /// A DrawItem.transform3D as written: its 16 numbers, row by row.
     static func transform3D(_ f: JSONField) throws -> Transform3D {
+        let m = SceneLimits.maxTimelineMagnitude
         let values = try f.array(minCount: 16, maxCount: 16).map { try $0.number() }
-        guard values.allSatisfy(\.isFinite) else { throw f.expected("16 finite numbers") }
+        guard values.allSatisfy({ $0.isFinite && abs($0) <= m }) else { throw f.expected("16 numbers from -\(NumberFormat.short(m)) to \(NumberFormat.short(m))") }
         return Transform3D(values)
     }
 
@@ -166,13 +167,17 @@ public struct KeyframesJSONFormat: TimelineFormat {
             guard let a = looks[name] else { throw f.expected("the name of a look in \"looks\"") }
             return a
         }
+        // Numbers bounded as Scene.validate bounds a scene's, far from where a comparison's
+        // arithmetic or a conversion to Int could overflow.
+        let range = -SceneLimits.maxTimelineMagnitude...SceneLimits.maxTimelineMagnitude
+        func number(_ f: JSONField) throws -> Double { try f.number(in: range) }
         func point(_ f: JSONField) throws -> Point {
             let p = try f.object(allowed: ["x", "y"])
-            return Point(x: try p.required("x").number(), y: try p.required("y").number())
+            return Point(x: try number(p.required("x")), y: try number(p.required("y")))
         }
         func rect(_ r: JSONObject) throws -> Rect {
-            Rect(x: try r.required("x").number(), y: try r.required("y").number(),
-                 width: try r.required("width").number(), height: try r.required("height").number())
+            Rect(x: try number(r.required("x")), y: try number(r.required("y")),
+                 width: try number(r.required("width")), height: try number(r.required("height")))
         }
         let int32 = Int(Int32.min)...Int(Int32.max)
         var frames: [TimelineFrame] = []
@@ -185,8 +190,8 @@ public struct KeyframesJSONFormat: TimelineFormat {
                 let io = try it.object(allowed: ["id", "kind", "x", "y", "width", "height", "zIndex", "alpha", "rotation", "scale", "transform3D", "hidden", "look"])
                 let a = try io.optional("look").map(look) ?? Appearance(background: .clear)
                 var item = DrawItem(id: try io.required("id").string(), kind: ElementKind(try io.required("kind").string()), frame: try rect(io),
-                                    zIndex: try io.required("zIndex").integer(in: int32), alpha: try io.required("alpha").number(),
-                                    rotation: try io.required("rotation").number(), scale: try io.required("scale").number(),
+                                    zIndex: try io.required("zIndex").integer(in: int32), alpha: try number(io.required("alpha")),
+                                    rotation: try number(io.required("rotation")), scale: try number(io.required("scale")),
                                     hidden: try io.required("hidden").bool(), transform3D: try io.optional("transform3D").map(KeyframesJSONFormat.transform3D),
                                     appearance: a)
                 // One storage per look, as a recording keeps it.
@@ -195,7 +200,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             }
             let touches = try fo.optional("touches")?.array().map { t -> TouchPoint in
                 let to = try t.object(allowed: ["id", "x", "y"])
-                return TouchPoint(id: try to.required("id").integer(in: int32), location: Point(x: try to.required("x").number(), y: try to.required("y").number()))
+                return TouchPoint(id: try to.required("id").integer(in: int32), location: Point(x: try number(to.required("x")), y: try number(to.required("y"))))
             } ?? []
             let views = try fo.optional("scrollViews")?.array().map { v -> ScrollViewState in
                 let vo = try v.object(allowed: ["id", "contentOffset", "frame"])
@@ -209,7 +214,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
             let indexField = try fo.required("index")
             let index = try indexField.integer(in: 0...Int(Int32.max))
             if let last = frames.last, index <= last.index { throw indexField.expected("a frame index above the previous one's \(last.index)") }
-            frames.append(TimelineFrame(index: index, time: try fo.required("time").number(),
+            frames.append(TimelineFrame(index: index, time: try number(fo.required("time")),
                                         contentOffset: try point(fo.required("contentOffset")), items: items, touches: touches,
                                         recognizers: recognizers, scrollViews: views))
         }

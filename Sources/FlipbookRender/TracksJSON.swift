@@ -297,9 +297,14 @@ public struct TracksJSONFormat: TimelineFormat {
             guard out.count == count else { throw f.error("expected values for \(count) frames, got \(out.count)") }
             return out
         }
+        // Numbers bounded as Scene.validate bounds a scene's (KeyframesJSONFormat.read too).
+        let m = SceneLimits.maxTimelineMagnitude
+        let range = -m...m
         func pointValue(_ f: JSONField) throws -> Point {
             let p = try f.string().split(separator: ",").compactMap { Double($0) }
-            guard p.count == 2, p.allSatisfy(\.isFinite) else { throw f.expected("a point \"x,y\"") }
+            guard p.count == 2, p.allSatisfy({ range.allows($0) }) else {
+                throw f.expected("a point \"x,y\" of numbers from -\(NumberFormat.short(m)) to \(NumberFormat.short(m))")
+            }
             return Point(x: p[0], y: p[1])
         }
         var viewIDs: [String] = []
@@ -340,7 +345,7 @@ public struct TracksJSONFormat: TimelineFormat {
                 }
                 let n = span.count
                 let kinds = try values(io.required("kind"), n) { try ElementKind($0.string()) }
-                let num: (String) throws -> [Double] = { key in try values(io.required(key), n) { try $0.number() } }
+                let num: (String) throws -> [Double] = { key in try values(io.required(key), n) { try $0.number(in: range) } }
                 let (xs, ys, ws, hs) = (try num("x"), try num("y"), try num("width"), try num("height"))
                 let zs = try values(io.required("zIndex"), n) { try $0.integer(in: Int(Int32.min)...Int(Int32.max)) }
                 let (alphas, rotations, scales) = (try num("alpha"), try num("rotation"), try num("scale"))
@@ -350,7 +355,9 @@ public struct TracksJSONFormat: TimelineFormat {
                         let text = try v.string()
                         if text.isEmpty { return nil }
                         let m = text.split(separator: " ").compactMap { Double($0) }
-                        guard m.count == 16, m.allSatisfy(\.isFinite) else { throw v.expected("16 numbers, or \"\" for none") }
+                        guard m.count == 16, m.allSatisfy({ range.allows($0) }) else {
+                            throw v.expected("16 numbers from -\(NumberFormat.short(SceneLimits.maxTimelineMagnitude)) to \(NumberFormat.short(SceneLimits.maxTimelineMagnitude)), or \"\" for none")
+                        }
                         return Transform3D(m)
                     }
                 }
@@ -403,7 +410,7 @@ public struct TracksJSONFormat: TimelineFormat {
             let id = try to.required("id").integer(in: Int(Int32.min)...Int(Int32.max))
             let presentField = try to.required("present")
             let present = try indices(presentField)
-            let xs = try values(to.required("x"), present.count) { try $0.number() }, ys = try values(to.required("y"), present.count) { try $0.number() }
+            let xs = try values(to.required("x"), present.count) { try $0.number(in: range) }, ys = try values(to.required("y"), present.count) { try $0.number(in: range) }
             for k in present.indices { frames[try slot(present[k], presentField)].touches.append(TouchPoint(id: id, location: Point(x: xs[k], y: ys[k]))) }
         }
         for r in try o.optional("recognizers")?.array(maxCount: SceneLimits.maxFrames) ?? [] {

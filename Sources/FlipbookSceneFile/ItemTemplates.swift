@@ -59,6 +59,17 @@ struct ItemTemplates {
         var bytes: Int
         let totalBytes: Int
         init(items: Int = SceneLimits.maxItems, bytes: Int) { self.items = items; self.bytes = bytes; totalBytes = bytes }
+
+        /// Takes `count` copies of `perCopy` bytes from what is left, or refuses the entry at
+        /// `field` (a repeat, or a template reference, which expands its template once).
+        func charge(_ count: Int, copiesOf perCopy: Int, at field: JSONField, what: String) throws {
+            let (cost, overflow) = count.multipliedReportingOverflow(by: perCopy)
+            guard overflow || cost > bytes else { bytes -= cost; return }
+            let need = overflow ? "more than \(Int.max >> 20)" : String(cost >> 20)
+            throw field.error("expected a \(what) whose copies fit the memory budget: \(count == 1 ? "a copy" : "\(count) copies") of about \(perCopy) bytes "
+                + "need\(count == 1 ? "s" : "") \(need) MB, more than the \(bytes >> 20) MB left of the \(totalBytes >> 20) MB item templates "
+                + "may use (an eighth of --max-memory); use the template less, repeat less or raise --max-memory")
+        }
     }
 
     /// Bytes one copy of `node` takes once expanded: a node's own cost and its text, with room
@@ -109,19 +120,16 @@ struct ItemTemplates {
                 let own = Set(members.map(\.key))
                 members = t.pairs.filter { !own.contains($0.key) } + members
             }
+            let perCopy = members.reduce(0) { $0 + $1.key.utf8.count + Self.weight($1.value, cycling: !Self.arrayFields.contains($1.key)) }
             guard let rf = o.optional("repeat") else {
+                // A template reference is a copy too: its fields are read into a new item, so it
+                // is charged like one copy of a repeat (a plain item is paid for by the file).
+                if let tf = o.optional("template") { try budget.charge(1, copiesOf: perCopy, at: tf, what: "template reference") }
                 out.append(Entry(field: JSONField(node: JSONNode(value: .object(members), line: e.node.line, column: e.node.column), path: e.path, file: e.file)))
                 continue
             }
             let count = try rf.integer(in: 1...max(1, limit - out.count))
-            let perCopy = members.reduce(0) { $0 + $1.key.utf8.count + Self.weight($1.value, cycling: !Self.arrayFields.contains($1.key)) }
-            let (cost, overflow) = count.multipliedReportingOverflow(by: perCopy)
-            if overflow || cost > budget.bytes {
-                throw rf.error("expected a repeat whose copies fit the memory budget: \(count) copies of about \(perCopy) bytes need "
-                    + "\(overflow ? "more than \(Int.max >> 20)" : String(cost >> 20)) MB, more than the \(budget.bytes >> 20) MB left of the "
-                    + "\(budget.totalBytes >> 20) MB item templates may use (an eighth of --max-memory); repeat less or raise --max-memory")
-            }
-            budget.bytes -= cost
+            try budget.charge(count, copiesOf: perCopy, at: rf, what: "repeat")
             for (key, node) in members where !Self.arrayFields.contains(key) {
                 if case .array(let values) = node.value, values.isEmpty {
                     throw JSONField(node: node, path: e.path + "." + key, file: e.file).error("expected at least one value to cycle through")

@@ -30,6 +30,8 @@ public struct SceneDecoder: Sendable {
     public var maxImageBytes = 512 << 20
     /// What item templates may expand into, in bytes (an eighth of `flipbook`'s --max-memory).
     public var maxTemplateBytes = 256 << 20
+    /// Stops the decoding (a long JPEG, a large expansion) at the command's deadline or signal.
+    package var cancellation: Cancellation?
 
     /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
     /// the same errors).
@@ -81,7 +83,7 @@ public struct SceneDecoder: Sendable {
     }
 
     private func decode(tree root: JSONField, file: String) throws -> Scene {
-        let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes)
+        let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes, cancellation: cancellation)
         let obj = try root.object(SceneSchema.root)
         let templates = try obj.optional("templates").map(ItemTemplates.init) ?? ItemTemplates()
         let expansions = ItemTemplates.Log()

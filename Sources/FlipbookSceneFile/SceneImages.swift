@@ -10,12 +10,14 @@ import Foundation
 final class SceneImages: @unchecked Sendable {
     private let folderPath: String
     private let maxBytes: Int
+    private let cancellation: Cancellation?
     private var folder: Directory?
     private var used = 0
     /// Each file read and decoded once per scene, however many items show it.
     private var loaded: [String: ImageData] = [:]
 
-    init(sceneFile: String, assets: String?, maxBytes: Int) {
+    init(sceneFile: String, assets: String?, maxBytes: Int, cancellation: Cancellation? = nil) {
+        self.cancellation = cancellation
         if let assets {
             folderPath = assets
         } else if sceneFile == "-" {
@@ -45,7 +47,7 @@ final class SceneImages: @unchecked Sendable {
         if let image = loaded[key] { return image }
         let image: ImageData
         do {
-            image = try ImageStore.read(name, in: dir)
+            image = try ImageStore.read(name, in: dir, cancellation: cancellation)
         } catch let e as GraphicsError {
             throw f.error("\(e.message): \(InputError.quote(key))")
         }

@@ -34,6 +34,26 @@ final class SemanticDiffTests: XCTestCase {
         }
     }
 
+    /// A timeline's numbers are bounded when read, so nothing downstream converts 1e300 to
+    /// Int64 (markSwaps trapped on two such items in a golden); markSwaps saturates anyway.
+    func testTimelineNumbersAreBounded() throws {
+        let s = try scene()
+        let text = try KeyframesJSONFormat.text(try Simulator.run(s))
+        let huge = text.replacingOccurrences(of: #"{"id":"cmb","kind":"cell","x":10,"#, with: #"{"id":"cmb","kind":"cell","x":1e300,"#)
+        XCTAssertNotEqual(huge, text, "the edit finds cmb's first frame")
+        XCTAssertThrowsError(try KeyframesJSONFormat.read(Array(huge.utf8), file: "k.json")) { e in
+            XCTAssertTrue("\(e)".hasPrefix("k.json:") && "\(e)".hasSuffix(".x: expected a number from -1000000000 to 1000000000, got 1e+300"), "\(e)")
+        }
+        // Two cells moved, the baseline's at Double's ends: the swap search rounds them to a grid.
+        var a = try recorded(s)
+        let b = a, last = a.frames.count - 1
+        XCTAssertEqual(a.frames[last].items[1...2].map { $0.kind }, [ElementKind.cell, .cell])
+        a.frames[last].items[1].frame.origin.x = 1e300
+        a.frames[last].items[2].frame.origin.x = -1.7e308
+        let d = SemanticDiff.compare(a, b)
+        XCTAssertEqual(d.items.filter { $0.properties.contains("x") }.count, 2, "both cells' moves are reported")
+    }
+
     func testSameSceneComparesEqual() throws {
         let a = try recorded(try scene()), b = try recorded(try scene())
         XCTAssertTrue(SemanticDiff.compare(a, b).isEmpty)
@@ -203,7 +223,24 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(WorkflowCommands.neutralize("  \"##[set-output name=x;]y\": late\n"), "  \"#%23[set-output name=x;]y\": late\n")
         XCTAssertEqual(WorkflowCommands.neutralize("a\rb:::c"), "a%0Db:%3A:c")
         XCTAssertEqual(WorkflowCommands.neutralize("plain\nlines\n"), "plain\nlines\n")
+        // Azure Pipelines honours ##vso[ anywhere in a line (any case), TeamCity ##teamcity[.
+        XCTAssertEqual(WorkflowCommands.neutralize("id x ##vso[task.setvariable variable=a]1"), "id x #%23vso[task.setvariable variable=a]1")
+        XCTAssertEqual(WorkflowCommands.neutralize("##VSO[task.complete result=Succeeded;]"), "#%23VSO[task.complete result=Succeeded;]")
+        XCTAssertEqual(WorkflowCommands.neutralize("\"##teamcity[buildStatus status='SUCCESS']\""), "\"#%23teamcity[buildStatus status='SUCCESS']\"")
+        // A heading or a "#" that no command follows is left as it is.
+        XCTAssertEqual(WorkflowCommands.neutralize("## Summary #1 ##vso "), "## Summary #1 ##vso ")
+        XCTAssertEqual(WorkflowCommands.neutralize("###vso["), "##%23vso[")
     }
+
+    /// The step summary shows names and causes as code spans: no link, image or HTML renders,
+    /// a "|" stays inside its cell and backticks cannot close the span early.
+    func testStepSummaryCellsAreCodeSpans() {
+        XCTAssertEqual(Markup.codeSpan("[x](http://e) <b>"), "` [x](http://e) <b> `")
+        XCTAssertEqual(Markup.codeSpan("a|b\nc"), "` a\\|b c `")
+        XCTAssertEqual(Markup.codeSpan("x``y`"), "``` x``y` ```")
+        XCTAssertEqual(Markup.codeSpan(""), "")
+    }
+
 
     func testXMLTextIsValidForAnyName() {
         XCTAssertEqual(Markup.escape("a<b>&\"'\u{FFFE}\u{FFFF}\u{01}\tz"), "a&lt;b&gt;&amp;&quot;&#39;   \tz")

@@ -683,6 +683,186 @@ def preview_limits():
         sb.close()
 
 
+# MARK: - Issue 60: numbers that trap, references that escape the budget, other CI systems
+
+def extreme_numbers():
+    """A golden's or a render's keyframes.json with coordinates at Double's ends is refused in
+    one line naming the file and the field (markSwaps rounded them into Int64 and trapped,
+    SIGILL, writing no report and leaving its temporary folder behind)."""
+    sb = Sandbox()
+    try:
+        tmp = sb.p("tmp")
+        os.makedirs(tmp)
+        env = dict(ENV, TMPDIR=tmp)
+        s = scene(name="big")
+        write_json(sb.p("s.json"), s)
+        check(run(["check", "s.json", "--golden", "goldens", "--record", "-o", "rec"], sb.project, env=env)[0] == 0, "extreme numbers: golden recorded")
+        # The golden's timeline.json (tracks: an item's values per frame) with two items' x at Double's ends.
+        path = sb.p("goldens", "big", "timeline.json")
+        t = json.load(open(path))
+        # Each value is [count, value]: the same x for that many frames.
+        placed = [i for i in t["items"] if i["id"].startswith("i")][:2]
+        for n, item in enumerate(placed):
+            item["x"] = [[run[0], 1e300 if n == 0 else -1.7e308] for run in item["x"]]
+        write_json(path, t)
+        s2 = json.loads(json.dumps(s))
+        s2["script"][0]["at"] = 0.2
+        write_json(sb.p("changed.json"), s2)
+        c = run(["check", "changed.json", "--golden", "goldens", "-o", "report"], sb.project, env=env)
+        check(c[0] == 2, f"a golden at 1e300: exit 2, no trap (got {c[0]}: {c[2][:300]})")
+        check("goldens/big/timeline.json" in c[1] + c[2] and ".x" in c[1] + c[2] and "from -1000000000 to 1000000000" in c[1] + c[2],
+              f"the file and the field are named: {(c[1] + c[2])[:400]!r}")
+        check(os.path.exists(sb.p("report", "report.json")) and os.path.exists(sb.p("report", "junit.xml")), "the report is written")
+        check(os.listdir(tmp) == [], f"no temporary folder is left behind: {os.listdir(tmp)}")
+        # diff of two renders, one edited to ±1.7e308
+        for d in ("a", "b"):
+            check(run(["render", "s.json", "--format", "json", "-o", d], sb.project)[0] == 0, f"render {d}")
+        k = json.load(open(sb.p("b", "keyframes.json")))
+        k["frames"][-1]["items"][0]["x"], k["frames"][-1]["items"][1]["x"] = 1.7e308, -1.7e308
+        write_json(sb.p("b", "keyframes.json"), k)
+        refused("diff of a render at ±1.7e308", run(["diff", "a", "b"], sb.project), "b/keyframes.json", ".x: expected a number")
+    finally:
+        sb.close()
+
+
+def template_references():
+    """An item naming a template is a copy of it and is charged to the same budget as a repeat:
+    5,000 references to a 1,000-element template (a 210 KB scene that peaked at 2,140 MB) are
+    refused at once within --max-memory 256."""
+    sb = Sandbox()
+    try:
+        rows = [{"rect": "#C6C6C8", "x": 0, "y": k % 80, "width": 10, "height": 1} for k in range(1000)]
+        s = scene(templates={"big": {"content": rows}})
+        s["collectionView"]["items"] = [{"id": f"i{k}", "template": "big"} for k in range(5000)]
+        write_json(sb.p("refs.json"), s)
+        for command in (["validate", "refs.json"],
+                        ["render", "refs.json", "--format", "json", "-o", "out", "--max-memory", "256"]):
+            r = run(command, sb.project)
+            refused(f"5,000 template references ({command[0]})", r, "template", "memory budget")
+            check(r[3] < 256 + MARGIN_MB, f"5,000 template references ({command[0]}): peak {r[3]} MB")
+            check(r[4] < 30, f"5,000 template references ({command[0]}): refused in {r[4]:.1f} s")
+        check(not os.path.exists(sb.p("out")), "nothing written for refused references")
+        # The same template named a few times is fine.
+        s["collectionView"]["items"] = s["collectionView"]["items"][:3]
+        write_json(sb.p("few.json"), s)
+        r = run(["validate", "few.json"], sb.project)
+        check(r[0] == 0, f"three references validate ({r[0]}: {r[2][:200]})")
+    finally:
+        sb.close()
+
+
+def other_ci_systems():
+    """With any CI variable Flipbook recognises set, no printed line carries a command of that
+    system: Azure Pipelines' ##vso[ (honoured anywhere in a line, any case), TeamCity's
+    ##teamcity[ and GitHub's :: — from item ids, template names and scene names, in check,
+    report merge and validate; a newline in a file's name is escaped; the step summary renders
+    no Markdown from names."""
+    sb = Sandbox()
+    try:
+        bad_ids = ["##vso[task.setvariable variable=x]1", "##VSO[task.complete result=Succeeded;]", "x ##vso[task.prependpath]/evil",
+                   "##teamcity[buildStatus status='SUCCESS']", "::error::forged"]
+        s = scene(name="azure")
+        for k, i in enumerate(bad_ids[:3]):
+            s["collectionView"]["items"][k]["id"] = i
+        s["collectionView"]["items"].append({"id": bad_ids[3]})
+        s["collectionView"]["items"].append({"id": bad_ids[4]})
+        write_json(sb.p("s.json"), s)
+        check(run(["check", "s.json", "--golden", "goldens", "--record", "-o", "rec"], sb.project)[0] == 0, "CI systems: golden recorded")
+        s2 = json.loads(json.dumps(s))
+        s2["script"][0]["at"] = 0.2
+        s2["name"] = "azure"
+        write_json(sb.p("c.json"), s2)
+        # a bad scene whose messages carry the commands: an unknown template named by them
+        write_json(sb.p("bad.json"), scene(name="b", extra=lambda x: x["collectionView"]["items"].append({"id": "z", "template": bad_ids[0]})))
+        pattern = re.compile(r"##(vso|teamcity)\[|##\[|^\s*::", re.I | re.M)
+        for var in ("TF_BUILD", "TEAMCITY_VERSION", "GITLAB_CI", "BUILDKITE", "JENKINS_URL"):
+            env = {k: v for k, v in ENV.items() if k not in ("CI", "GITHUB_ACTIONS")}
+            env[var] = "True"
+            c = run(["check", "c.json", "--golden", "goldens", "-o", "r-" + var], sb.project, env=env)
+            check(c[0] == 1, f"{var}: the changed scene differs ({c[0]}: {c[2][:200]})")
+            m = run(["report", "merge", "r-" + var, "-o", "m-" + var], sb.project, env=env)
+            v = run(["validate", "bad.json"], sb.project, env=env)
+            check(v[0] == 2 and "#%23vso[task.setvariable" in v[2], f"{var}: the bad scene is refused, the template's name shown inert ({v[0]}: {v[2]!r})")
+            for name, r in (("check", c), ("report merge", m), ("validate", v)):
+                hits = [l for l in (r[1] + r[2]).splitlines() if pattern.search(l)]
+                check(not hits, f"{var}: {name} prints no CI command: {hits[:3]}")
+        # A newline in a file's name is escaped: one line, nothing forged.
+        weird = "a\n0 passed, 0 failed\n::error::x.json"
+        write_json(sb.p(weird), {"name": "w", "canvas": {}})
+        v = run(["validate", weird], sb.project)
+        check(v[0] == 2 and one_line(v[2]) and ("\\n" in v[2] or "\\u{A}" in v[2]), f"a newline in a file name is escaped, one line: {v[2]!r}")
+        # The step summary: names are code, not Markdown.
+        md = scene(name="[click](evil.example) ![x](x.png) <b>b www.evil.example *em*")
+        write_json(sb.p("md.json"), md)
+        check(run(["check", "md.json", "--golden", "g2", "--record", "-o", "rec2"], sb.project)[0] == 0, "step summary: golden recorded")
+        md["script"][0]["at"] = 0.2
+        write_json(sb.p("md.json"), md)
+        summary = sb.p("summary.md")
+        env = dict(ENV, CI="true", GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=summary)
+        run(["check", "md.json", "--golden", "g2", "-o", "r2"], sb.project, env=env)
+        text = open(summary).read() if os.path.exists(summary) else ""
+        row = [l for l in text.splitlines() if "evil" in l]
+        check(row and row[0].startswith("| ` [click](evil.example) ![x](x.png) <b>b www.evil.example *em* ` | differ |"),
+              f"the summary shows the name as a code span: {row}")
+    finally:
+        sb.close()
+
+
+def many_scans_jpeg(path, side=4096, copies=470):
+    """A progressive JPEG whose last scan is repeated `copies` times (within the 500 scans the
+    decoder allows): each scan refines every block again, so a 125 KB file decodes for about
+    6 s (libjpeg-turbo through Pillow, measured)."""
+    import io
+    from PIL import Image
+    buf = io.BytesIO()
+    Image.new("RGB", (side, side), (120, 130, 140)).save(buf, "JPEG", quality=90, progressive=True)
+    data = buf.getvalue()
+    k, last_scan, scan_start = 2, None, 2
+    while k < len(data):
+        assert data[k] == 0xFF, "a marker"
+        marker = data[k + 1]
+        if marker == 0xD9:
+            break
+        length = struct.unpack(">H", data[k + 2:k + 4])[0]
+        end = k + 2 + length
+        if marker == 0xDA:  # entropy-coded data runs to the next marker that is not a stuffed byte or a restart
+            while not (data[end] == 0xFF and data[end + 1] not in (0x00, *range(0xD0, 0xD8))):
+                end += 1
+            last_scan = (scan_start, end)
+            scan_start = end
+        elif marker != 0xC4:  # tables before a scan belong to it
+            scan_start = end
+        k = end
+    a, b = last_scan
+    with open(path, "wb") as f:
+        f.write(data[:b] + data[a:b] * copies + data[b:])
+
+
+def jpeg_deadline():
+    """--max-seconds covers decoding a scene's images: a progressive JPEG that decodes for long
+    is stopped at the deadline (three of them ran 271 s under --max-seconds 10)."""
+    sb = Sandbox()
+    try:
+        many_scans_jpeg(sb.p("slow.jpg"))
+        write_json(sb.p("slow.json"), scene(extra=lambda s: s["collectionView"]["items"][0].update(content=[{"image": "slow.jpg", "height": 10}])))
+        r = run(["render", "slow.json", "--format", "png", "-o", "out", "--max-seconds", "2"], sb.project)
+        refused("a slow JPEG under --max-seconds 2", r, "--max-seconds 2")
+        # The deadline counts from the command's start; half a second for the process to start.
+        check(r[4] < 2 * 1.1 + 0.5, f"stopped within 10 % of the budget: {r[4]:.1f} s")
+        check(not os.path.exists(sb.p("out")), "nothing written for a stopped render")
+        print(f"note: a {os.path.getsize(sb.p('slow.jpg')) >> 10} KB JPEG of 480 scans stopped after {r[4]:.2f} s under --max-seconds 2")
+    finally:
+        sb.close()
+
+
+def closed_output():
+    """A closed or full stdout ends the command with exit 1 and a line on stderr, not a trap."""
+    for label, redirect in (("closed", "1>&-"), ("full", ">/dev/full")):
+        p = subprocess.run(["sh", "-c", f"'{FLIPBOOK}' help render {redirect}"], capture_output=True, text=True, env=ENV)
+        check(p.returncode == 1, f"{label} stdout: exit 1 (got {p.returncode}: {p.stderr[:200]!r})")
+        check(p.stderr.startswith("flipbook: cannot write to standard output: ") and one_line(p.stderr), f"{label} stdout: one line says so: {p.stderr!r}")
+
+
 def urllib_get(port, path):
     import urllib.request
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=15) as r:
@@ -690,7 +870,7 @@ def urllib_get(port, path):
 
 
 if __name__ == "__main__":
-    for case in (preview_limits, template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (extreme_numbers, jpeg_deadline, template_references, other_ci_systems, closed_output, preview_limits, template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()

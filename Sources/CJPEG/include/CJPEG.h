@@ -9,6 +9,8 @@
 /// bytes apart, in a buffer the caller sized from the first call. Returns 0, or -1 with the
 /// reason in `error` (`error_size` bytes): libjpeg's own message, or a limit this file sets — a
 /// corrupt file never exits the process, as libjpeg's default error handler would.
+// `stop`, when not NULL, is asked with `context` as libjpeg reports progress (each scan and
+// row of the input): a non-zero answer ends the decoding with "stopped" (a deadline, a signal).
 int flipbook_jpeg_read(const uint8_t *data, size_t size, uint8_t *pixels, int stride, int *width, int *height,
-                       char *error, size_t error_size);
+                       char *error, size_t error_size, int (*stop)(void *), void *context);
 #endif

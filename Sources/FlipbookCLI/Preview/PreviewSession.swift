@@ -55,11 +55,12 @@ final class PreviewSession: @unchecked Sendable {
         do {
             // One read: the scene and the lines its steps are named by come from the same bytes.
             // A scene made in code has no file to read or watch: it is made once.
+            // The time budget covers reading the scene (its JPEGs) as well as simulating it.
+            let cancellation = Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage)
             let bytes = CLI.codeScenes[scenePath] == nil ? try CLI.readSceneFile(scenePath) : nil
-            var scene = try bytes.map { try CLI.decodeScene($0, file: scenePath, assets: assets, maxMemory: budget.megabytes) }
+            var scene = try bytes.map { try CLI.decodeScene($0, file: scenePath, assets: assets, maxMemory: budget.megabytes, cancellation: cancellation) }
                 ?? CLI.loadScene(scenePath, assets: assets, maxMemory: budget.megabytes)
             if let scale { try CLI.override(&scene, scale: scale, command: "preview") }
-            let cancellation = Cancellation(seconds: Double(budget.seconds), budgetMessage: budget.deadlineMessage)
             let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
             // A frame render would refuse to draw is refused here, before any page asks for one.
             _ = try budget.workers(for: timeline.canvas, requested: 1)
