@@ -143,9 +143,11 @@ public final class GoldenStore: @unchecked Sendable {
             self.store = store
             try store.putRightAbandonedRecordings()
             (name, folder) = try store.directory.makeUniqueDirectory(prefix: GoldenStore.recordingPrefix)
+            // The .gitignore first: a run killed at any moment leaves nothing `git add` picks up
+            // (an empty folder, then one that ignores itself, then its lock).
+            try folder.create(OutputDirectory.gitignoreName, Array("*\n".utf8))
             guard let l = try folder.lock(OutputDirectory.lockName) else { throw FileError(folder.path, "is locked by another run", refused: false) }
             lock = l
-            try folder.create(OutputDirectory.gitignoreName, Array("*\n".utf8))
         }
 
         func remove() {
