@@ -16,7 +16,7 @@ sources and docs), which run beside the build, filling the cores its serial phas
 checks as FLIPBOOK_TEST_TIER; Tests/support/examples.py turns it into the examples they run.
 A stage's count is its own closing line ("N passed, M failed", XCTest's "Executed N tests,
 with M failures"); a stage without one counts as one check, passed when it exits 0."""
-import argparse, os, re, subprocess, sys, threading, time
+import argparse, os, re, resource, subprocess, sys, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
@@ -49,8 +49,10 @@ def stages(tier):
          f"{which}: MP4 and WebM decoded by ffprobe and ffmpeg against the PNG frames"),
         ("roundtrip", [os.path.join(BUILD, "flipbook-roundtrip"), "--renders", RENDERS, *scenes],
          f"{which}: the distinct PNG frames at scale 1 and 2 decoded by libpng against the drawn pixels"),
-        ("library-client", ["./scripts/library-client.sh"],
-         "examples/swift built, run and tested against this checkout"),
+        ("library-client", ["./scripts/library-client.sh"], "examples/swift built by SwiftPM, run and tested against this checkout")
+        if tier == "all" else
+        ("library-client", [PY, "scripts/library-client.py", BUILD],
+         "examples/swift compiled and linked against the release build's products and run; its tests type-checked"),
         ("xctest", [SWIFT, "test", *TESTABLE, "--skip-build", "--disable-swift-testing"],
          "the XCTest suites in Tests/"),
         ("fuzz", [os.path.join(BUILD, "flipbook-fuzz"), "--seconds", fuzz],
@@ -78,8 +80,9 @@ def stages(tier):
     ]
 
 
-# Stages that read no build of this checkout: they run while it builds.
-NO_BUILD = {"library-client", "module-headers", "library-doc", "examples"}
+# Stages that read no build of this checkout: they run while it builds (the nightly library
+# client builds its own copy with SwiftPM; the PR tier's links against the release build).
+NO_BUILD = {"module-headers", "library-doc", "examples"}
 # Stages that read the shared renders (Tests/support/renders.py): they start once those are done.
 READS_RENDERS = {"animated-svg", "video", "roundtrip"}
 
@@ -87,6 +90,43 @@ COUNT = re.compile(r"^(?:[\w .-]+: )?(\d+) passed, (\d+) failed", re.M)
 # Lines of a failed stage's log repeated after the table.
 TAIL = 25
 XCTEST = re.compile(r"Test Suite 'All tests' (?:passed|failed).*\n\s+Executed (\d+) tests?, with (\d+) failures?")
+
+
+def become_subreaper():
+    """Makes this process the reaper of every orphan its stages leave (Chromium's helpers,
+    daemonised servers), so that their CPU time is in this process's RUSAGE_CHILDREN, the
+    total the summary prints (prctl PR_SET_CHILD_SUBREAPER, Linux)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def reap_orphans():
+    """Waits for the orphans handed to this process that have ended."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def run_measured(command, **kw):
+    """Runs `command` to its end; returns (exit code, CPU seconds: user + sys of it and every
+    process it waited for, from wait4's rusage, so a stage's figure is its own whatever runs
+    beside it)."""
+    p = subprocess.Popen(command, **kw)
+    while True:
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+            break
+        except InterruptedError:
+            continue
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return p.returncode, usage.ru_utime + usage.ru_stime
 
 
 def counts(output, code):
@@ -136,6 +176,7 @@ def main():
             print(f"run-tests: unknown stage {', '.join(unknown)} (see --list)", file=sys.stderr)
             return 2
         table = [s for s in table if s[0] in wanted]
+    become_subreaper()
     logs = os.path.join(ROOT, ".build", "test-logs")
     os.makedirs(logs, exist_ok=True)
     env = dict(os.environ, FLIPBOOK_TEST_TIER=args.tier)
@@ -163,26 +204,30 @@ def main():
             t0 = time.monotonic()
             log = os.path.join(logs, name + ".log")
             with open(log, "w") as f:
-                code = subprocess.run(command, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL).returncode
+                code, cpu = run_measured(command, cwd=ROOT, env=env, stdout=f, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
             seconds = time.monotonic() - t0
             output = open(log, encoding="utf-8", errors="replace").read()
             passed, failed = counts(output, code)
             with lock:
-                results[name] = (code, seconds, passed, failed)
+                results[name] = (code, seconds, passed, failed, cpu)
                 done.add(name)
                 ready.notify_all()
-                print(f"\n=== {name} ({seconds:.0f} s, exit {code}) — {command[0] if len(command) < 2 else ' '.join(os.path.basename(c) for c in command[:3])}",
+                print(f"\n=== {name} ({seconds:.0f} s, {cpu:.0f} CPU-s, exit {code}) — {command[0] if len(command) < 2 else ' '.join(os.path.basename(c) for c in command[:3])}",
                       flush=True)
                 sys.stdout.write(output)
                 print(f"=== {name}: {passed} passed, {failed} failed", flush=True)
 
     beside = None
     if args.build:
-        early = [stage for stage in pending if stage[0] in NO_BUILD]
-        pending[:] = [stage for stage in pending if stage[0] not in NO_BUILD]
+        no_build = NO_BUILD | ({"library-client"} if args.tier == "all" else set())
+        early = [stage for stage in pending if stage[0] in no_build]
+        pending[:] = [stage for stage in pending if stage[0] not in no_build]
         beside = threading.Thread(target=worker, args=(early,))
         beside.start()
-        code = subprocess.run(args.build, shell=True, cwd=ROOT, stdin=subprocess.DEVNULL).returncode
+        t0 = time.monotonic()
+        code, build_cpu = run_measured(args.build, shell=True, cwd=ROOT, stdin=subprocess.DEVNULL)
+        build_seconds = time.monotonic() - t0
+        print(f"run-tests: the build took {build_seconds:.0f} s, {build_cpu:.0f} CPU-s", flush=True)
         if code != 0:
             beside.join()
             print(f"run-tests: the build failed (exit {code}): {args.build}")
@@ -196,10 +241,15 @@ def main():
     for t in threads + ([beside] if beside else []):
         t.join()
     total = time.monotonic() - started
-    print(f"\n{'stage':15} {'seconds':>7} {'passed':>7} {'failed':>7}")
+    print(f"\n{'stage':15} {'seconds':>7} {'CPU-s':>7} {'passed':>7} {'failed':>7}")
+    if args.build:
+        print(f"{'(build)':15} {build_seconds:7.0f} {build_cpu:7.0f}")
     for name, _, _ in table:
-        code, seconds, passed, failed = results[name]
-        print(f"{name:15} {seconds:7.0f} {passed:7} {failed:7}{'' if code == 0 else f'  (exit {code})'}")
+        code, seconds, passed, failed, cpu = results[name]
+        print(f"{name:15} {seconds:7.0f} {cpu:7.0f} {passed:7} {failed:7}{'' if code == 0 else f'  (exit {code})'}")
+    reap_orphans()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total_cpu = children.ru_utime + children.ru_stime
     passed = sum(r[2] for r in results.values())
     failed = sum(r[3] for r in results.values())
     bad = [n for n, r in results.items() if r[0] != 0]
@@ -209,7 +259,8 @@ def main():
         lines = open(os.path.join(logs, name + ".log"), encoding="utf-8", errors="replace").read().splitlines()
         print(f"\n--- {name}: its errors and last lines (whole log in .build/test-logs/{name}.log)")
         print("\n".join(failure_lines(lines)))
-    print(f"tier {args.tier}: {len(table)} stages in {total:.0f} s" + (f"; failed: {', '.join(bad)}" if bad else ""))
+    print(f"tier {args.tier}: {len(table)} stages in {total:.0f} s, {total_cpu:.0f} CPU-s (user + sys of everything started)"
+          + (f"; failed: {', '.join(bad)}" if bad else ""))
     print(f"{passed} passed, {failed} failed")
     return 1 if bad else 0
 

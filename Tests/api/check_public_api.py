@@ -17,6 +17,7 @@ import glob, json, os, re, subprocess, sys, tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "support"))
 from checks import Checks
+import swift_modules
 
 args = [a for a in sys.argv[1:] if a != "--update"]
 UPDATE = "--update" in sys.argv[1:]
@@ -26,16 +27,7 @@ check = Checks("public API")
 MODULES = ["FlipbookCore", "FlipbookJSON", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookEffects",
            "FlipbookGraphics", "FlipbookSceneFile", "FlipbookRender", "FlipbookDiff", "Flipbook", "FlipbookCLI", "FlipbookTesting", "UIKit",
            "MJRefresh"]
-cflags = subprocess.run(["pkg-config", "--cflags", "pangocairo", "zlib", "libwebpmux", "libdeflate"], capture_output=True, text=True,
-                        check=True).stdout.split()
-includes = [f for flag in cflags if flag.startswith("-I") for f in ("-Xcc", flag)]
-for c in ("CCairo", "CZlib", "CWebP", "CDeflate"):
-    includes += ["-I", os.path.join(ROOT, "Sources", c)]
-# CVideo, CFrameDeflate and CJPEG are C targets: SwiftPM writes their module maps into the build folder.
-for c in ("CVideo", "CFrameDeflate", "CJPEG"):
-    includes += ["-Xcc", "-fmodule-map-file=" + os.path.join(os.path.realpath(BUILD), c + ".build", "module.modulemap"),
-                 "-I", os.path.join(ROOT, "Sources", c, "include")]
-modules = os.path.join(os.path.realpath(BUILD), "Modules")
+includes = swift_modules.import_flags(BUILD)
 with tempfile.TemporaryDirectory() as out:
     count = 0
     lines = set()
@@ -47,7 +39,7 @@ with tempfile.TemporaryDirectory() as out:
     for path in glob.glob(os.path.join(out, "stdlib", "*.symbols.json")):
         stdlib |= {tuple(s["pathComponents"]) for s in json.load(open(path))["symbols"]}
     for m in MODULES:
-        r = subprocess.run(["swift-symbolgraph-extract", "-module-name", m, "-target", "x86_64-unknown-linux-gnu", "-I", modules, *includes,
+        r = subprocess.run(["swift-symbolgraph-extract", "-module-name", m, "-target", "x86_64-unknown-linux-gnu", *includes,
                             "-minimum-access-level", "public", "-output-dir", out], capture_output=True, text=True)
         check(r.returncode == 0, f"{m}: symbols extracted ({r.stderr.strip()[:300]})")
     for path in sorted(glob.glob(os.path.join(out, "*.symbols.json"))):
