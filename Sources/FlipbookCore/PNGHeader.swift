@@ -1,7 +1,7 @@
 /// What a PNG file's first bytes say, read before anything is decoded: its size from the IHDR
 /// chunk (so an image of 23,000² pixels in 64 KB is refused before it takes gigabytes), or that
 /// it is a Git LFS pointer left where the image should be.
-public struct PNGHeader: Sendable, Equatable {
+package struct PNGHeader: Sendable, Equatable {
     public var width: Int
     public var height: Int
 

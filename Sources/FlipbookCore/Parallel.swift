@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-public enum Parallel {
+package enum Parallel {
     /// Below this many iterations a loop is not worth waking a second thread for.
     public static let minimumCount = 4096
 

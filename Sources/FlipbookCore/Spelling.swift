@@ -1,5 +1,5 @@
 /// Did-you-mean for names a person typed: options, commands, scene fields and types.
-public enum Spelling {
+package enum Spelling {
     /// The name among `candidates` nearest to `word`: within two edits (Levenshtein) and
     /// fewer edits than either name is long, or equal ignoring case; the nearest first, then
     /// alphabetical. nil when none is that near.

@@ -1,7 +1,7 @@
 /// A small deterministic random generator (SplitMix64, Steele, Lea and Flood, "Fast Splittable
 /// Pseudorandom Number Generators", OOPSLA 2014): the same seed gives the same numbers on every
 /// run and machine, for the fuzzer and for tests that try many generated cases.
-public struct SplitMix64: Sendable {
+package struct SplitMix64: Sendable {
     public var state: UInt64
     public init(state: UInt64) { self.state = state }
     public mutating func next() -> UInt64 {

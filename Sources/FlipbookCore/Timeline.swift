@@ -333,7 +333,7 @@ public struct DrawItem: Hashable, Sendable {
 /// An immutable value kept by reference, so the struct holding it stays small and copies of
 /// it share one allocation; equal (and hashed) by the value. Used for the large, rarely
 /// changing parts of values stored many times over (an item's looks, its style).
-public final class SharedBox<Value: Hashable & Sendable>: Hashable, @unchecked Sendable {
+package final class SharedBox<Value: Hashable & Sendable>: Hashable, @unchecked Sendable {
     public let value: Value
     public init(_ value: Value) { self.value = value }
     public static func == (a: SharedBox, b: SharedBox) -> Bool { a === b || a.value == b.value }

@@ -13,7 +13,7 @@ import FlipbookRender
 /// (rounded corners and shadows ignored; one whose look draws nothing is left out) with their
 /// alpha: what a point shows is weighted front to back, and a change counts only when the
 /// weight moves by more than half in one frame — a cross-fade over a few frames is not a pop, a z switch is.
-public enum StackingPops {
+package enum StackingPops {
     public struct Pop: Sendable, Equatable {
         /// The later frame of the pair.
         public var frame: Int

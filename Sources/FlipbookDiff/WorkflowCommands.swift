@@ -7,7 +7,7 @@ import Foundation
 /// contains "##[" anywhere (the v1 form, `##[name key=value;…]data`). It unescapes %0D, %0A
 /// and %25 in data, and also %3A and %2C in property values; docs.github.com, "Workflow
 /// commands for GitHub Actions", asks for the same escapes.
-public enum WorkflowCommands {
+package enum WorkflowCommands {
     /// `::error file=…,line=…,title=…::message`, each part escaped.
     public static func error(title: String, message: String, file: String? = nil, line: Int? = nil) -> String {
         var properties: [String] = []
@@ -67,7 +67,7 @@ public enum WorkflowCommands {
 }
 
 /// Where Flipbook runs.
-public enum CIEnvironment {
+package enum CIEnvironment {
     /// Whether `environment` is a CI job's: `CI` set (GitHub Actions, GitLab, CircleCI, Travis,
     /// Buildkite and others set it), or a variable one runner sets whatever `CI` says — a job
     /// can unset `CI`, and Azure Pipelines does not set it: GITHUB_ACTIONS, TF_BUILD (Azure

@@ -56,7 +56,7 @@ public enum JSONParser {
     /// object (scalar values only) as a run of members, anything else as a node. A list of
     /// 100,000 small items then costs no node, member array or key string per item. The same
     /// text gives the same errors either way.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>) throws
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = 256, compacting paths: Set<[String]>) throws
         -> (node: JSONNode, lists: CompactLists) {
         try parse(bytes, maxDepth: maxDepth, compacting: paths, splittingFrom: splitMinimumBytes)
     }
@@ -528,7 +528,7 @@ extension UInt8 {
 /// The arrays a parse kept compact (`JSONParser.parse(_:maxDepth:compacting:)`), by the
 /// position of their "[", with the document to parse an element again when it is asked for
 /// as a node.
-public final class CompactLists: Sendable {
+package final class CompactLists: Sendable {
     struct Position: Hashable, Sendable { var line: Int, column: Int }
     let bytes: [UInt8]
     let maxDepth: Int

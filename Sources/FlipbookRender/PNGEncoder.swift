@@ -18,7 +18,7 @@ import FlipbookCore
 /// (Sources/CFrameDeflate). Lossless: the decoded pixels equal the surface's (un-premultiplied
 /// when translucent). Deterministic: the same pixels give the same bytes on every machine.
 /// The chunks are IHDR, IDAT, IEND only (no time stamp).
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// `data` points at `height` rows of `stride` bytes, each pixel a native-endian UInt32 ARGB,
     /// premultiplied (CAIRO_FORMAT_ARGB32).
     package static func encode(data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws -> [UInt8] {

@@ -9,7 +9,7 @@ import FlipbookCore
 /// machines (2 cores, x86-64; docs/performance.md): meant to be right within a factor of two
 /// for the examples, and an upper bound's order of magnitude for the rest. Memory is what is
 /// held at once: the frames an animated preview keeps, an SVG frame's document.
-public struct RenderCost: Sendable {
+package struct RenderCost: Sendable {
     /// Seconds of one core.
     public var seconds = 0.0
     /// What most of the time goes to, for the message.

@@ -222,7 +222,7 @@ public enum RenderPipeline {
 
     /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
     /// first error by index.
-    public static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+    package static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
                               _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
         let slots = Slots<T>(count: count)
         try forEachIndex(count, workers: workers, cancellation: cancellation) { i in slots.set(i, try transform(i)) }
@@ -239,7 +239,7 @@ public enum RenderPipeline {
     }
 
     /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
-    public static func forEachIndex(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+    package static func forEachIndex(_ count: Int, workers: Int, cancellation: Cancellation = .none,
                                     _ body: @escaping @Sendable (Int) throws -> Void) throws {
         let state = SharedState()
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
@@ -253,19 +253,6 @@ public enum RenderPipeline {
             }
         }
         if let e = state.firstError { throw e }
-    }
-
-    /// Runs `body` for every frame on `workers` threads; the first error (by frame order) is
-    /// rethrown after all workers stop.
-    public static func forEachFrame(_ timeline: Timeline, workers: Int, cancellation: Cancellation = .none,
-                                    progress: (@Sendable (Int, Int) -> Void)?,
-                                    _ body: @escaping @Sendable (TimelineFrame) throws -> Void) throws {
-        let frames = timeline.frames
-        let counter = SharedState()
-        try forEachIndex(frames.count, workers: workers, cancellation: cancellation) { i in
-            try body(frames[i])
-            progress?(counter.finish(), frames.count)
-        }
     }
 
     /// Work distribution and error collection shared by the workers, behind one lock.

@@ -6,7 +6,7 @@ import FlipbookAnimation
 /// replaces the old, starting from the on-screen value — or, started additively, lets the old
 /// one finish toward its end and adds a move from there) and any number of key-frame
 /// animations, applied in the order they were added (a later one wins, additive ones add).
-public struct ItemAnimator: Sendable {
+package struct ItemAnimator: Sendable {
     public struct PropertyTransition: Sendable {
         public var transition: Transition<PropertyValue>
         /// nil follows the item's model value wherever it goes; a value is a fixed end
