@@ -91,6 +91,10 @@ public protocol CollectionViewLayout: Sendable {
     /// UIKit layout), in one line; the simulation stops with it rather than draw a wrong frame.
     /// nil by default.
     var unsupportedUse: String? { get }
+    /// Whether `unsupportedUse` names what it is about in the layout's own terms (an app's
+    /// UIKit objects: `UICollectionViewFlowLayout.itemSize.width`, a delegate method), so the
+    /// message stands without the scene file's `$.collectionView.layout`. false by default.
+    var namesItsOwnProblems: Bool { get }
 }
 
 extension CollectionViewLayout {
@@ -113,4 +117,5 @@ extension CollectionViewLayout {
     }
     public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? { nil }
     public var unsupportedUse: String? { nil }
+    public var namesItsOwnProblems: Bool { false }
 }

@@ -401,7 +401,14 @@ public final class Simulator {
                 }
                 nonisolated(unsafe) let simulator = self
                 context.moveView = { id, offset, timing in simulator.view(id)?.moveFrame(to: offset, timing: timing, at: time) }
-                for a in try step.run(context) { perform(a, path: path) }
+                for a in try step.run(context) {
+                    try Scene.checkCommand(a, at: path, time: now)
+                    perform(a, path: path)
+                }
+            } catch var e as InputError where e.file.isEmpty {
+                // A command the gate refused: its own path (the step's, and the field).
+                e.file = scene.messageFile()
+                if failure == nil { failure = e }
             } catch {
                 if failure == nil { failure = InputError(file: scene.messageFile(), path: path, message: "\(error)") }
             }
@@ -504,7 +511,8 @@ public final class Simulator {
     private func checkLayouts() throws {
         for (k, v) in views.enumerated() {
             if let problem = v.layout.unsupportedUse {
-                throw InputError(file: scene.messageFile(), path: k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout", message: problem)
+                let path = v.layout.namesItsOwnProblems ? "" : k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout"
+                throw InputError(file: scene.messageFile(), path: path, message: problem)
             }
         }
     }

@@ -377,12 +377,25 @@ extension Scene {
         var known: Set<String>
         var main: Set<String>
         var deleted: [String: String] = [:]
+        /// Every id is taken as known: for a code step's commands, whose ids come from the
+        /// app's data (the simulation names an id it does not have when it runs the command).
+        var anyID = false
+    }
+
+    /// The gate for what a code step hands back (setContentOffset, UIView.animate, a batch
+    /// update, a completion): the checks a script step with the same action passes — finite
+    /// numbers, timings, property values — so no value the app's code computed reaches the
+    /// timeline unchecked. Its ids are the simulation's to resolve.
+    package static func checkCommand(_ action: Action, at path: String, time: Double) throws {
+        var ids = ItemIDs(known: [], main: [], anyID: true)
+        try checkAction(action, at: path, time: time, ids: &ids)
     }
 
     /// The one rule for the ids a step names (the decoder only adds where they are): each is
     /// in the scene or inserted by an earlier batch update, and not deleted since; a batch
     /// update's, in the main view. An unknown id is told the nearest known one.
     static func need(_ id: String, at path: String, batch: Bool = false, ids: ItemIDs) throws {
+        if ids.anyID { return }
         if let place = ids.deleted[id] { throw SceneCheck.issue(path, "item \(SceneCheck.quoted(id)) was deleted before this step, by \(place)") }
         if !ids.known.contains(id) {
             // Only the ids of similar length are compared (Spelling bounds its own work too).
@@ -434,7 +447,7 @@ extension Scene {
                     try need(id, at + ".reload", batch: true)
                     try checkPatch(patch, at: at)
                 case .insert(let item, _):
-                    if ids.known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
+                    if !ids.anyID && ids.known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
                     try checkItem(item, at: at + ".insert")
                     ids.known.insert(item.id)
                     ids.main.insert(item.id)
@@ -442,7 +455,7 @@ extension Scene {
                 case .insertSection(let section, _):
                     for (k, item) in section.items.enumerated() {
                         let at = at + ".insertSection.items[\(k)]"
-                        if ids.known.contains(item.id) { throw C.issue(at + ".id", "item id \(C.quoted(item.id)) already exists in the scene") }
+                        if !ids.anyID && ids.known.contains(item.id) { throw C.issue(at + ".id", "item id \(C.quoted(item.id)) already exists in the scene") }
                         try checkItem(item, at: at)
                         ids.known.insert(item.id)
                         ids.main.insert(item.id)

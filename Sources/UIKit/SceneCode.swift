@@ -299,6 +299,10 @@ extension UICollectionView {
     public func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         guard let r = SceneRecording.current else { self.contentOffset = contentOffset; return }
         let x = Double(contentOffset.x), y = Double(contentOffset.y)
+        guard x.isFinite && y.isFinite else {
+            r.fail("UIScrollView.setContentOffset(_:animated:): expected a point of finite numbers, got (\(UIKitNumber.text(x)), \(UIKitNumber.text(y)))")
+            return
+        }
         r.actions.append(animated ? .scrollTo(x: x, y: y, timing: r.timing) : .setContentOffset(x: x, y: y))
     }
 
@@ -380,7 +384,20 @@ extension UIView {
     /// Before the scene, `animations` and `completion` run at once.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                             animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        if let problem = timingProblem("UIView.animate(withDuration:delay:options:animations:completion:)", duration: duration, delay: delay) {
+            SceneRecording.current?.fail(problem)
+            return
+        }
         run(.curve(options.curve, duration: max(0, duration)), delay: delay, animations, completion)
+    }
+
+    /// What UIKit's animation arguments may not be here: a duration or delay that is not a
+    /// finite number ≥ 0 (NaN was silently 0 s), named by the method that was called.
+    static func timingProblem(_ method: String, duration: TimeInterval, delay: TimeInterval) -> String? {
+        for (name, v) in [("duration", duration), ("delay", delay)] where !(v.isFinite && v >= 0) {
+            return "\(method): \(name): expected a finite number ≥ 0, got \(UIKitNumber.text(v))"
+        }
+        return nil
     }
 
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
@@ -391,6 +408,20 @@ extension UIView {
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
                             initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
                             animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
+        let method = "UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)"
+        var problem = timingProblem(method, duration: duration, delay: delay)
+        // Apple: "To smoothly decelerate the animation without oscillation, use a value of 1.
+        // Employ a damping ratio closer to zero to increase oscillation" — a ratio in (0, 1].
+        if problem == nil, !(dampingRatio.isFinite && dampingRatio > 0) {
+            problem = "\(method): usingSpringWithDamping: expected a number > 0, got \(UIKitNumber.text(Double(dampingRatio)))"
+        }
+        if problem == nil, !velocity.isFinite {
+            problem = "\(method): initialSpringVelocity: expected a finite number, got \(UIKitNumber.text(Double(velocity)))"
+        }
+        if let problem {
+            SceneRecording.current?.fail(problem)
+            return
+        }
         let spring = Spring.uiView(duration: max(1e-3, duration), dampingRatio: Double(max(1e-3, dampingRatio)), initialVelocity: Double(velocity))
         run(.spring(spring, duration: max(0, duration)), delay: delay, animations, completion)
     }

@@ -30,6 +30,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     private var computed = FlowLayout()
 
+    /// What the last `prepare()` could not lay out with — a parameter FlowLayout's own check
+    /// (`invalidParameter()`, the one scene files pass) refuses, or a delegate's size or metric
+    /// that is not a usable number — named as UIKit names it; nil when all were usable.
+    /// UIKitLayout stops the scene with it, so a NaN never reaches a frame.
+    package private(set) var parameterProblem: String?
+
     public override init() { super.init() }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
@@ -44,6 +50,14 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         flow.scrollDirection = scrollDirection == .horizontal ? .horizontal : .vertical
         flow.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
         flow.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
+        parameterProblem = nil
+        if estimatedItemSize != .zero && estimatedItemSize != UICollectionViewFlowLayout.automaticSize { flow.estimatedItemSize = Size(estimatedItemSize) }
+        if let problem = Self.problem(flow, named: "UICollectionViewFlowLayout.") {
+            parameterProblem = problem
+            computed = FlowLayout()
+            return
+        }
+        flow.estimatedItemSize = .zero  // self-sizing is this class's own (below)
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
         var sizes: [[Size]]?
         if let d = flowDelegate {
@@ -56,6 +70,25 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                                           minimumInteritemSpacing: Double(d.collectionView(cv, layout: self, minimumInteritemSpacingForSectionAt: s)),
                                           headerReferenceSize: Size(d.collectionView(cv, layout: self, referenceSizeForHeaderInSection: s)),
                                           footerReferenceSize: Size(d.collectionView(cv, layout: self, referenceSizeForFooterInSection: s)))
+            }
+            // Each section's metrics through the same check, as the delegate method that gave them.
+            for (s, m) in (flow.sectionMetrics ?? []).enumerated() {
+                var section = flow
+                section.sectionInset = m.sectionInset
+                section.minimumLineSpacing = m.minimumLineSpacing
+                section.minimumInteritemSpacing = m.minimumInteritemSpacing
+                section.headerReferenceSize = m.headerReferenceSize
+                section.footerReferenceSize = m.footerReferenceSize
+                if let problem = Self.problem(section, named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:…) for section \(s): ") {
+                    parameterProblem = problem
+                    computed = FlowLayout()
+                    return
+                }
+            }
+            if let problem = Self.sizeProblem(sizes ?? [], named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:sizeForItemAt:)") {
+                parameterProblem = problem
+                computed = FlowLayout()
+                return
             }
         }
         if estimatedItemSize != .zero {
@@ -78,9 +111,44 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 }
             }
         }
+        if estimatedItemSize != .zero, let problem = Self.sizeProblem(sizes ?? [], named: "preferredLayoutAttributesFitting(_:).size") {
+            parameterProblem = problem
+            computed = FlowLayout()
+            return
+        }
         let context = LayoutContext(bounds: Rect(cv.bounds), contentInset: EdgeInsets(cv.adjustedContentInset), itemCounts: counts, itemSizes: sizes)
         flow.prepare(context)
         computed = flow
+    }
+
+    /// FlowLayout's own refusal of `flow`'s parameters, in UIKit's names ("headerHeight" is
+    /// headerReferenceSize.height), with the value it was given.
+    static func problem(_ flow: FlowLayout, named prefix: String) -> String? {
+        guard let (property, expected) = flow.invalidParameter() else { return nil }
+        let values: [String: (String, Double)] = [
+            "itemSize.width": ("itemSize.width", flow.itemSize.width), "itemSize.height": ("itemSize.height", flow.itemSize.height),
+            "minimumLineSpacing": ("minimumLineSpacing", flow.minimumLineSpacing),
+            "minimumInteritemSpacing": ("minimumInteritemSpacing", flow.minimumInteritemSpacing),
+            "sectionInset.top": ("sectionInset.top", flow.sectionInset.top), "sectionInset.left": ("sectionInset.left", flow.sectionInset.left),
+            "sectionInset.bottom": ("sectionInset.bottom", flow.sectionInset.bottom), "sectionInset.right": ("sectionInset.right", flow.sectionInset.right),
+            "estimatedItemSize.width": ("estimatedItemSize.width", flow.estimatedItemSize.width),
+            "estimatedItemSize.height": ("estimatedItemSize.height", flow.estimatedItemSize.height),
+            "headerHeight": ("headerReferenceSize.height", flow.headerReferenceSize.height), "headerWidth": ("headerReferenceSize.width", flow.headerReferenceSize.width),
+            "footerHeight": ("footerReferenceSize.height", flow.footerReferenceSize.height), "footerWidth": ("footerReferenceSize.width", flow.footerReferenceSize.width),
+        ]
+        let (name, value) = values[property] ?? (property, .nan)
+        return prefix + name + ": expected " + expected + ", got " + UIKitNumber.text(value)
+    }
+
+    /// The first item size that is not a finite length from 0 to FlowLayout's largest.
+    static func sizeProblem(_ sizes: [[Size]], named what: String) -> String? {
+        let lengths = FlowLayout.itemLengths
+        for (s, section) in sizes.enumerated() {
+            for (i, size) in section.enumerated() where !lengths.allows(size.width) || !lengths.allows(size.height) {
+                return "\(what) for item [\(s), \(i)]: expected a size of \(lengths.expectation()) each way, got (\(UIKitNumber.text(size.width)), \(UIKitNumber.text(size.height)))"
+            }
+        }
+        return nil
     }
 
     open override var collectionViewContentSize: CGSize { CGSize(computed.collectionViewContentSize) }

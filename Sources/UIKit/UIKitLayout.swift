@@ -42,6 +42,7 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         collectionView.bounds.size = CGSize(context.bounds.size)
         collectionView.contentOffset = CGPoint(context.bounds.origin)
         layout.prepare()
+        if let flow = layout as? UICollectionViewFlowLayout, let problem = flow.parameterProblem { problems.record(problem) }
         // Invalidations while preparing (a property set in prepare()) are part of this pass.
         layout.isValid = true
         collectionView.contentSize = layout.collectionViewContentSize
@@ -165,6 +166,8 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     }
 
     package var unsupportedUse: String? { problems.first }
+    /// Its problems name the app's own objects and methods, never a scene file's path.
+    package var namesItsOwnProblems: Bool { true }
 
     /// One of UIKit's attribute objects as Flipbook's value. A rotation and uniform scale become
     /// `transform`; any other transform (perspective, a shear, a non-uniform scale) `transform3D`,
@@ -179,6 +182,15 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         case .decorationView: out = LayoutAttributes(forDecorationViewOfKind: ElementKind(uikit: a.representedElementKind ?? ""), with: ip)
         }
         out.frame = Rect(a.frame)
+        // What app code hands back passes the gate a scene file's values pass: finite numbers.
+        let what = "\(a.representedElementCategory == .cell ? "item" : "element") [\(ip.section), \(ip.item)]"
+        if !(out.frame.origin.x.isFinite && out.frame.origin.y.isFinite && out.frame.size.isValidExtent) {
+            problems.record("UICollectionViewLayoutAttributes.frame of \(what): expected finite numbers and a size ≥ 0, got (\(UIKitNumber.text(out.frame.minX)), \(UIKitNumber.text(out.frame.minY)), \(UIKitNumber.text(out.frame.width)), \(UIKitNumber.text(out.frame.height)))")
+            out.frame = .zero
+        }
+        if !a.alpha.isFinite {
+            problems.record("UICollectionViewLayoutAttributes.alpha of \(what): expected a number from 0 to 1, got \(UIKitNumber.text(Double(a.alpha)))")
+        }
         out.contentElements = viewContent(for: a)
         out.zIndex = a.zIndex
         out.alpha = Double(a.alpha)
@@ -304,4 +316,10 @@ extension LayoutAttributes.Category {
         if case .decorationView = self { return false }
         return true
     }
+}
+
+/// A number in a message about a UIKit property: as Flipbook's messages write numbers, and
+/// NaN and the infinities as Swift prints them ("nan", "inf", "-inf"), the values app code set.
+enum UIKitNumber {
+    static func text(_ v: Double) -> String { v.isFinite ? NumberFormat.short(v) : "\(v)" }
 }
