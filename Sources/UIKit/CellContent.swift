@@ -63,7 +63,7 @@ enum UIKitCellContent {
         }
         // The content view's own colour is the item's fill unless a background view lies between.
         walk(cell, path: nil, names: names, placement: .identity, alpha: 1,
-             fill: cell.backgroundColor == nil && shown == nil && cell.backgroundConfiguration == nil ? cell.contentView : nil,
+             fill: cell.backgroundColor == nil && shown == nil && cell.backgroundConfiguration == nil && UIKitCellLook.contentViewIsFill(cell) ? cell.contentView : nil,
              into: &out, problems: &problems)
         return out
     }

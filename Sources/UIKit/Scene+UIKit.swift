@@ -219,8 +219,18 @@ enum UIKitCellLook {
         } else {
             style.shadow = nil
         }
-        let fill = cell.backgroundColor ?? cell.contentView.backgroundColor
+        let fill = cell.backgroundColor ?? (contentViewIsFill(cell) ? cell.contentView.backgroundColor : nil)
         return (fill.map(\.value) ?? Color(red: 0, green: 0, blue: 0, alpha: 0), style)
+    }
+
+    /// Whether the content view's colour can stand for the cell's fill (the cell has none of
+    /// its own): only while its layer draws it square, with no border or shadow. Otherwise the
+    /// content view is a layer of its own over the cell's (UIKit's layer tree: the cell's layer,
+    /// then its content view's), drawn with its corner radius, border and shadow
+    /// (UIKitCellContent), so `contentView.layer.cornerRadius = 12` rounds what is seen.
+    static func contentViewIsFill(_ cell: UICollectionViewCell) -> Bool {
+        let l = cell.contentView.layer
+        return l.cornerRadius == 0 && l.borderWidth == 0 && l.shadowOpacity == 0
     }
 }
 
