@@ -65,6 +65,20 @@ open class UICollectionView: UIScrollView {
     }
     /// The headers and footers the data source made, by kind and index path, made when first shown.
     var supplementaryViews: [String: UICollectionReusableView] = [:]
+    /// The decoration views made from the classes the layout registered, by kind and index path.
+    var decorationViews: [String: UICollectionReusableView] = [:]
+
+    /// The decoration view for `kind` at `indexPath`, made when first shown from the class
+    /// `layout` registered for the kind (register(_:forDecorationViewOfKind:)), as UIKit makes
+    /// and reuses them; nil when the kind has no class (UIKit raises then; here nothing is drawn).
+    func decorationView(ofKind kind: String, at indexPath: IndexPath, layout: UICollectionViewLayout) -> UICollectionReusableView? {
+        let key = kind + "|\(indexPath.section)|\(indexPath.item)"
+        if let v = decorationViews[key] { return v }
+        guard let type = layout.decorationViewClasses[kind] as? UICollectionReusableView.Type else { return nil }
+        let view = type.init()
+        decorationViews[key] = view
+        return view
+    }
     /// Each cell's content as last drawn, with the attributes (less position and transform) it
     /// was drawn for: the same attributes draw the same content without asking the cell again.
     var drawnContent: [String: (attributes: UICollectionViewLayoutAttributes, elements: [Element])] = [:]

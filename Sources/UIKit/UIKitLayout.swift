@@ -79,7 +79,6 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// The backing layout's attributes with the cell's (or header's) views laid out at their
     /// size (a self-sized row's too), as `convert` gives a layout object's.
     private func withCellContent(_ a: LayoutAttributes) -> LayoutAttributes {
-        guard a.representedElementCategory.isDrawnFromViews else { return a }
         var out = a
         out.contentElements = viewContent(for: UICollectionViewLayoutAttributes.from(a))
         return out
@@ -98,7 +97,10 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
             guard let kind = a.representedElementKind, let view = collectionView.supplementaryView(ofKind: kind, at: a.indexPath),
                   !((view as? UICollectionViewCell)?.contentConfiguration is UIListContentConfiguration) else { return nil }
             return content(of: view, for: a, slot: kind + "|\(a.indexPath.section)|\(a.indexPath.item)")
-        case .decorationView: return nil
+        case .decorationView:
+            // Made from its registered class, given its attributes, drawn like a header.
+            guard let kind = a.representedElementKind, let view = collectionView.decorationView(ofKind: kind, at: a.indexPath, layout: layout) else { return nil }
+            return content(of: view, for: a, slot: "decoration|" + kind + "|\(a.indexPath.section)|\(a.indexPath.item)")
         }
     }
 
@@ -310,13 +312,6 @@ extension UIKitLayout: CellMeasuring {
     }
 }
 
-extension LayoutAttributes.Category {
-    /// Cells and headers or footers have views to draw; decorations do not.
-    fileprivate var isDrawnFromViews: Bool {
-        if case .decorationView = self { return false }
-        return true
-    }
-}
 
 /// A number in a message about a UIKit property: as Flipbook's messages write numbers, and
 /// NaN and the infinities as Swift prints them ("nan", "inf", "-inf"), the values app code set.
