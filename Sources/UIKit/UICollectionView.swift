@@ -212,7 +212,9 @@ open class UICollectionView: UIScrollView {
         let probe = CGRect(x: point.x, y: point.y, width: 1, height: 1)
         let hits = (collectionViewLayout.layoutAttributesForElements(in: probe) ?? [])
             .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.alpha > 0 && $0.frame.contains(point) }
-        return hits.max { $0.zIndex < $1.zIndex }?.indexPath
+        // The topmost: the highest zIndex, and among equals the later index path, drawn over
+        // the earlier — the rule the runtime's touch hit test follows (CollectionView.itemID(atCanvas:at:)).
+        return hits.max { ($0.zIndex, $0.indexPath) < ($1.zIndex, $1.indexPath) }?.indexPath
     }
 
 }

@@ -55,3 +55,46 @@ final class DecorationViewTests: XCTestCase {
         XCTAssertTrue(raster.rgb(10, 10) == (255, 255, 255), "its rounded corner: \(raster.rgb(10, 10))")
     }
 }
+
+/// One hit test (issue 61): where two cells of equal zIndex overlap, the tap the runtime routes
+/// and the app's own indexPathForItem(at:) name the same cell, the later one, drawn on top.
+final class HitTestTests: XCTestCase {
+    final class Overlapping: UICollectionViewLayout {
+        override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 300) }
+        override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+            (0..<2).map { i in
+                let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: 0))
+                a.frame = CGRect(x: 20 + CGFloat(i) * 40, y: 20, width: 100, height: 60)  // 60-120 is both cells'
+                return a
+            }
+        }
+        override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+            layoutAttributesForElements(in: .zero)?[indexPath.item]
+        }
+    }
+
+    final class Selecting: NSObject, UICollectionViewDelegate {
+        var selected: [Int] = []
+        var asked: [Int?] = []
+        func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+            selected.append(indexPath.item)
+            asked.append(collectionView.indexPathForItem(at: CGPoint(x: 90, y: 50))?.item)
+        }
+    }
+
+    func testTapAndIndexPathForItemAgree() throws {
+        let canvas = Canvas(width: 200, height: 300, scale: 1, background: .white)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: Overlapping())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([2]) { cell, _ in cell.backgroundColor = .systemBlue }
+        let delegate = Selecting()
+        cv.dataSource = source
+        cv.delegate = delegate
+        XCTAssertEqual(cv.indexPathForItem(at: CGPoint(x: 90, y: 50))?.item, 1, "before the scene: the later cell, on top")
+        XCTAssertEqual(cv.indexPathForItem(at: CGPoint(x: 30, y: 50))?.item, 0, "where only the first is")
+        let tap = TouchTrack(finger: 1, downTime: 0.2, downPoint: Point(x: 90, y: 50), segments: [.init(to: Point(x: 90, y: 50), duration: 0.08)])
+        _ = try Simulator.run(Scene(name: "hit", canvas: canvas, fps: 30, duration: 0.6, collectionView: cv, touches: [tap]))
+        XCTAssertEqual(delegate.selected, [1], "the runtime routes the tap to the cell on top")
+        XCTAssertEqual(delegate.asked, [1], "and the app's own hit test agrees")
+    }
+}
