@@ -657,8 +657,51 @@ def preview_limits():
         check(answer.startswith(b"HTTP/1.1 408"), f"preview: a head still unfinished after 5 s gets 408 ({answer[:40]!r}, {waited:.1f} s)")
         for c in slow + idle:
             c.close()
-        # Twelve frames asked for at once: drawn one budget's worth at a time, every one answered.
+        # Eight clients that ask for the scene's source — 8 MB here, padded with spaces, which
+        # JSON ignores — and never read: the answers wait in the poll thread, not in a worker,
+        # so the status is answered at once (it waited 19.5 s; workers blocked 10 s each).
+        with open(sb.p("s.json"), "a") as f:
+            f.write(" " * (8 << 20))
+        time.sleep(1.5)
+        readers = []
+        for n in range(8):
+            c = socket.socket()
+            c.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            c.connect(("127.0.0.1", port))
+            c.sendall(get("/api/source"))
+            readers.append(c)
+        time.sleep(1)
+        status, seconds = request(get("/api/status"))
+        check(status == 200 and seconds < 2, f"preview: eight clients that never read do not hold the status ({status}, {seconds:.2f} s)")
+        # 100 clients sending oversized heads: their 431s are written by the poll thread, so a
+        # normal request still gets its answer, not a 503 (the queue was full of them).
+        big = []
+        for _ in range(100):
+            c = socket.create_connection(("127.0.0.1", port))
+            c.setblocking(False)
+            try:
+                c.send(f"GET / HTTP/1.1\r\nX-Big: {'a' * (17 << 10)}\r\n\r\n".encode())
+            except BlockingIOError:
+                pass
+            big.append(c)
+        time.sleep(0.5)
+        status, seconds = request(get("/api/status"))
+        check(status == 200 and seconds < 2, f"preview: 100 oversized heads do not make a normal request busy ({status}, {seconds:.2f} s)")
+        for c in readers + big:
+            c.close()
+        # 40 frame requests at once, each a slow draw: those past the drawing queue get 503 at
+        # once instead of waiting minutes; the status is answered all the while.
         import concurrent.futures
+        with concurrent.futures.ThreadPoolExecutor(40) as pool:
+            flood = [pool.submit(request, get(f"/frames/{n}.png"), 120) for n in range(1, 60, 1)][:40]
+            time.sleep(0.5)
+            status, seconds = request(get("/api/status"))
+            results = [f.result() for f in flood]
+        check(status == 200 and seconds < 2, f"preview: the status is answered while 40 frames are asked for ({status}, {seconds:.2f} s)")
+        busy = [t for st, t in results if st == 503]
+        check(all(st in (200, 503) for st, _ in results) and busy and max(busy) < 2,
+              f"preview: frames past the queue get 503 at once ({sorted(st for st, _ in results)}, slowest 503 {max(busy) if busy else None})")
+        # Twelve frames asked for at once: drawn one budget's worth at a time, every one answered.
         with concurrent.futures.ThreadPoolExecutor(12) as pool:
             statuses = list(pool.map(lambda n: request(get(f"/frames/{n}.png"), timeout=60)[0], range(0, 60, 5)))
         check(all(s == 200 for s in statuses), f"preview: twelve frames at once are all drawn ({statuses})")
@@ -676,6 +719,48 @@ def preview_limits():
         peak = int(re.search(r"VmHWM:\s+(\d+) kB", vm).group(1)) // 1024
         check(peak < 128 + MARGIN_MB, f"preview: peak {peak} MB within --max-memory 128 plus the margin")
         print(f"note: preview peak {peak} MB under --max-memory 128 after twelve frames at once")
+    finally:
+        if server:
+            server.kill()
+            server.communicate()
+        sb.close()
+
+
+def preview_deleted_image():
+    """An image deleted while previewing makes one failed read, not one every 400 ms (it was
+    read 15 times in 6 s), and putting it back is read again."""
+    sb = Sandbox()
+    server = None
+    try:
+        png(sb.p("a.png"), 8, 8)
+        write_json(sb.p("s.json"), scene(extra=lambda s: s["collectionView"]["items"][0].update(content=[{"image": "a.png", "height": 10}])))
+        server = MeasuredPopen([FLIPBOOK, "preview", "s.json", "--port", "0"], cwd=sb.project, env=ENV,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        port = int(server.stdout.readline().split("http://127.0.0.1:")[1].split("/")[0])
+        status = lambda: json.loads(urllib_get(port, "/api/status"))
+        for _ in range(100):
+            if status()["ready"]:
+                break
+            time.sleep(0.1)
+        first = status()["generation"]
+        def wait_for(test, seconds=15):
+            """Polls the status until `test` holds (events, not a guess at how long they take)."""
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                st = status()
+                if test(st):
+                    return st
+                time.sleep(0.1)
+            return status()
+        os.remove(sb.p("a.png"))
+        failed = wait_for(lambda st: st["generation"] > first)
+        time.sleep(3)
+        later = status()
+        check(failed["error"] and failed["generation"] == first + 1, f"preview: the deleted image fails one read ({first} → {failed})")
+        check(later["generation"] == failed["generation"], f"preview: and is not read again while nothing changes ({failed['generation']} → {later['generation']})")
+        png(sb.p("a.png"), 8, 8)
+        back = wait_for(lambda st: st["generation"] > later["generation"])
+        check(back["error"] is None and back["generation"] == later["generation"] + 1, f"preview: the image put back is read again ({back})")
     finally:
         if server:
             server.kill()
@@ -870,7 +955,7 @@ def urllib_get(port, path):
 
 
 if __name__ == "__main__":
-    for case in (extreme_numbers, jpeg_deadline, template_references, other_ci_systems, closed_output, preview_limits, template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
+    for case in (extreme_numbers, jpeg_deadline, preview_deleted_image, template_references, other_ci_systems, closed_output, preview_limits, template_bombs, encoder_limits, terminal_text, links_in_outputs, links_in_goldens, report_paths, workflow_commands, images_inside, bad_goldens_and_names,
                  check_cleans_up_on_signals, budgets):
         try:
             case()

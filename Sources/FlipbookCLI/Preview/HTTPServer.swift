@@ -35,20 +35,30 @@ struct HTTPResponse: Error {
 /// requests whose Host names that address or localhost at its port (a page on another site
 /// cannot rebind a name of its own to 127.0.0.1 and read the answers, the DNS-rebinding attack).
 ///
-/// No client can hold it: one thread reads every connection's request head without blocking
-/// (at most `maxHead` bytes, else 431; whole within `headSeconds`, else 408; at most
-/// `maxPending` connections reading at once, the oldest answered 408 to make room), and only a
-/// complete head reaches one of `workers` threads that answer. Slow or idle clients therefore
-/// cost a file descriptor and a few bytes each, never a thread, and a normal request is not
-/// kept waiting behind them.
+/// No client can hold it. One thread polls every connection without blocking: it reads each
+/// request head (at most `maxHead` bytes, else 431; whole within `headSeconds`, else 408; at
+/// most `maxPending` connections reading at once, the oldest answered 408 to make room), and it
+/// writes every answer (non-blocking, within `sendSeconds`, then the connection is dropped), so
+/// a client that sends slowly, or asks and never reads, costs a file descriptor and some bytes,
+/// never a thread. Answers that need no handler (400, 403, 405, 408, 431, 503) are written by
+/// that thread itself. Complete requests go to one of two lanes: `quick` ones (the page and its
+/// status, whatever `isQuick` says) to a thread of their own, so they are answered however busy
+/// drawing is; the rest (frames) to `workers` threads, with at most `maxQueued` waiting — past
+/// that a request gets 503 at once instead of waiting minutes behind the others.
 final class HTTPServer: @unchecked Sendable {
     let port: Int
     private let fd: Int32
+    /// The poll thread's wake-up: a worker writes a byte when it hands over an answer.
+    private let wake: (read: Int32, write: Int32)
     static let maxHead = 16 << 10
     static let headSeconds = 5.0
+    /// How long an answer may take to write before its connection is dropped.
+    static let sendSeconds = 10.0
     static let maxPending = 128
-    /// Complete requests waiting for a worker; past this the newest gets 503.
-    static let maxQueued = 64
+    /// Requests waiting for a drawing worker; past this the newest gets 503.
+    static let maxQueued = 16
+    /// Quick requests waiting for their thread (each is answered in microseconds).
+    static let maxQuickQueued = 64
     let workers: Int
 
     /// Binds 127.0.0.1:`port` (0: a free port the system picks; `port` then says which).
@@ -73,10 +83,17 @@ final class HTTPServer: @unchecked Sendable {
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &got) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) } }
         self.port = Int(UInt16(bigEndian: got.sin_port))
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { close(s); throw RenderError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for e in ends {
+            _ = fcntl(e, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(e, F_SETFL, fcntl(e, F_GETFL) | O_NONBLOCK)
+        }
+        wake = (ends[0], ends[1])
         fd = s
     }
 
-    deinit { close(fd) }
+    deinit { close(fd); close(wake.read); close(wake.write) }
 
     /// The Host values a request may carry: this address or localhost at this port.
     var allowedHosts: Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
@@ -88,33 +105,84 @@ final class HTTPServer: @unchecked Sendable {
         var buffer: [UInt8] = []
     }
 
-    /// A connection ready to be answered: its request, or the error it already earned.
-    private typealias Ready = (socket: Int32, request: Result<HTTPRequest, HTTPResponse>)
+    /// A connection whose answer is being written, then (after an answer to a request not
+    /// read whole) drained of what the client still sends, for a second: closing with unread
+    /// bytes resets the connection, and the client would lose the answer.
+    private struct Writer {
+        let socket: Int32
+        let bytes: [UInt8]
+        var offset = 0
+        var deadline: Date
+        let drains: Bool
+        var draining = false
+        var drained = 0
+        init(socket: Int32, bytes: [UInt8], drains: Bool) {
+            self.socket = socket; self.bytes = bytes; self.drains = drains
+            deadline = Date().addingTimeInterval(HTTPServer.sendSeconds)
+        }
+    }
 
     private let queueLock = NSCondition()
-    private var queue: [Ready] = []
+    private var queue: [(socket: Int32, request: HTTPRequest)] = []
+    private var quick: [(socket: Int32, request: HTTPRequest)] = []
+    /// Answers the workers have made, for the poll thread to write.
+    private var outbox: [Writer] = []
     private var stopping = false
 
     /// Accepts connections until `stop()` is true (checked at least every 100 ms) and answers
-    /// each with `handle`.
-    func run(until stop: () -> Bool, handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    /// each with `handle`; requests `isQuick` accepts are answered on their own thread.
+    func run(until stop: () -> Bool, isQuick: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false },
+             handle: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
         var threads: [Thread] = []
         for _ in 0..<workers {
-            let t = Thread { [self] in work(handle) }
+            let t = Thread { [self] in work(lane: \.queue, handle) }
             t.start()
             threads.append(t)
         }
+        let quickThread = Thread { [self] in work(lane: \.quick, handle) }
+        quickThread.start()
         var pending: [Pending] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
+        var writers: [Writer] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        /// Hands a complete head to its lane, or answers it here when it needs no handler.
+        func route(_ socket: Int32, _ parsed: Result<HTTPRequest, HTTPResponse>) {
+            switch parsed {
+            case .failure(let e): writers.append(Writer(socket: socket, bytes: HTTPServer.bytes(e, body: true), drains: true))
+            case .success(let request):
+                if let refusal = refusal(request) {
+                    writers.append(Writer(socket: socket, bytes: HTTPServer.bytes(refusal, body: request.method != "HEAD"), drains: false))
+                    return
+                }
+                let isQuickOne = isQuick(request)
+                queueLock.lock()
+                let full = isQuickOne ? quick.count >= HTTPServer.maxQuickQueued : queue.count >= HTTPServer.maxQueued
+                if !full {
+                    if isQuickOne { quick.append((socket, request)) } else { queue.append((socket, request)) }
+                    queueLock.broadcast()
+                }
+                queueLock.unlock()
+                if full {
+                    let busy = HTTPResponse.text(503, "busy: \(isQuickOne ? HTTPServer.maxQuickQueued : HTTPServer.maxQueued) requests are waiting; try again")
+                    writers.append(Writer(socket: socket, bytes: HTTPServer.bytes(busy, body: true), drains: false))
+                }
+            }
+        }
         while !stop() {
-            var polled = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)] + pending.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+            queueLock.lock()
+            writers += outbox
+            outbox.removeAll()
+            queueLock.unlock()
+            var polled = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            polled += pending.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
+            polled += writers.map { pollfd(fd: $0.socket, events: Int16($0.draining ? POLLIN : POLLOUT), revents: 0) }
             let n = poll(&polled, nfds_t(polled.count), 100)
-            // By position in `pending`, never by descriptor: a worker may close a socket handed
-            // to it and the next accept reuse its number in this same pass (a connection that
-            // was dropped unread that way left the page's request waiting for ever).
-            var finished: Set<Int> = []
+            let now = Date()
+            // By position, never by descriptor: a socket closed in this pass may be reused by
+            // the next accept (a connection dropped unread that way left a request waiting for ever).
+            var finished: Set<Int> = [], written: Set<Int> = []
             if n > 0 {
-                for i in pending.indices where polled[i + 1].revents != 0 {
+                if polled[1].revents != 0 { _ = chunk.withUnsafeMutableBytes { read(wake.read, $0.baseAddress, $0.count) } }
+                for i in pending.indices where polled[i + 2].revents != 0 {
                     let got = chunk.withUnsafeMutableBytes { recv(pending[i].socket, $0.baseAddress, $0.count, 0) }
                     if got < 0 && (errno == EINTR || errno == EAGAIN) { continue }
                     if got <= 0 {
@@ -124,127 +192,103 @@ final class HTTPServer: @unchecked Sendable {
                     let from = max(0, pending[i].buffer.count - 3)
                     pending[i].buffer += chunk[0..<got]
                     if let end = HTTPServer.endOfHead(pending[i].buffer, from: from) {
-                        enqueue((pending[i].socket, HTTPServer.parse(Array(pending[i].buffer[..<end]))))
+                        route(pending[i].socket, HTTPServer.parse(Array(pending[i].buffer[..<end])))
                         finished.insert(i)
                     } else if pending[i].buffer.count >= HTTPServer.maxHead {
-                        enqueue((pending[i].socket, .failure(.text(431, "request head larger than 16 KiB"))))
+                        route(pending[i].socket, .failure(.text(431, "request head larger than 16 KiB")))
                         finished.insert(i)
                     }
                 }
-                pending = pending.indices.filter { !finished.contains($0) }.map { pending[$0] }
+                let base = 2 + pending.count
+                for k in writers.indices where k + base < polled.count && polled[k + base].revents != 0 {
+                    if step(&writers[k], chunk: &chunk) { written.insert(k) }
+                }
                 if polled[0].revents != 0 {
                     while true {
                         let c = accept(fd, nil, nil)
                         guard c >= 0 else { break }
                         _ = fcntl(c, F_SETFD, FD_CLOEXEC)
                         _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
-                        pending.append(Pending(socket: c, opened: Date()))
+                        pending.append(Pending(socket: c, opened: now))
                     }
                 }
             }
-            // Heads too slow, and the oldest beyond the cap, are answered 408 and closed.
-            let now = Date()
+            // Answers past their time are dropped; the writers added this pass start now.
+            for k in writers.indices where !written.contains(k) && now > writers[k].deadline {
+                close(writers[k].socket)
+                written.insert(k)
+            }
+            writers = writers.indices.filter { !written.contains($0) }.map { writers[$0] }
+            pending = pending.indices.filter { !finished.contains($0) }.map { pending[$0] }
+            // Heads too slow, and the oldest beyond the cap, are answered 408.
             let excess = max(0, pending.count - HTTPServer.maxPending)
             var late = 0
             pending.removeAll { p in
                 let timedOut = now.timeIntervalSince(p.opened) > HTTPServer.headSeconds || late < excess
                 if timedOut {
                     late += 1
-                    HTTPServer.answer(p.socket, .text(408, "the request head did not arrive within 5 s"), body: true)
-                    close(p.socket)
+                    writers.append(Writer(socket: p.socket, bytes: HTTPServer.bytes(.text(408, "the request head did not arrive within 5 s"), body: true), drains: true))
                 }
                 return timedOut
             }
         }
         for p in pending { close(p.socket) }
+        for w in writers { close(w.socket) }
         queueLock.lock(); stopping = true; queueLock.broadcast(); queueLock.unlock()
     }
 
-    private func enqueue(_ r: Ready) {
-        queueLock.lock()
-        if queue.count >= HTTPServer.maxQueued {
-            queueLock.unlock()
-            HTTPServer.answer(r.socket, .text(503, "busy: \(HTTPServer.maxQueued) requests are waiting; try again"), body: true)
-            close(r.socket)
-            return
+    /// Writes what `w`'s socket takes now, or drains it; true when the connection is done.
+    private func step(_ w: inout Writer, chunk: inout [UInt8]) -> Bool {
+        if w.draining {
+            let n = chunk.withUnsafeMutableBytes { recv(w.socket, $0.baseAddress, $0.count, 0) }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { return false }
+            w.drained += max(0, n)
+            if n > 0 && w.drained < 1 << 20 { return false }
+            close(w.socket)
+            return true
         }
-        queue.append(r)
-        queueLock.signal()
-        queueLock.unlock()
+        let n = w.bytes.withUnsafeBytes { b in LibC.send(w.socket, b.baseAddress! + w.offset, b.count - w.offset) }
+        if n > 0 { w.offset += n }
+        if n < 0 && !(errno == EAGAIN || errno == EINTR) { close(w.socket); return true }
+        guard w.offset == w.bytes.count else { return false }
+        guard w.drains else { close(w.socket); return true }
+        shutdown(w.socket, Int32(SHUT_WR))
+        w.draining = true
+        w.deadline = Date().addingTimeInterval(1)
+        return false
     }
 
-    private func work(_ handle: (HTTPRequest) -> HTTPResponse) {
+    /// What a request gets without its handler: 403 for another Host, 405 for another method.
+    private func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.headers["host"].map({ allowedHosts.contains($0.lowercased()) }) != true {
+            return .text(403, "refused: the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
+        }
+        if request.method != "GET" && request.method != "HEAD" { return .text(405, "only GET and HEAD") }
+        return nil
+    }
+
+    private func work(lane: ReferenceWritableKeyPath<HTTPServer, [(socket: Int32, request: HTTPRequest)]>, _ handle: (HTTPRequest) -> HTTPResponse) {
         while true {
             queueLock.lock()
-            while queue.isEmpty && !stopping { queueLock.wait() }
-            if queue.isEmpty { queueLock.unlock(); return }
-            let r = queue.removeFirst()
+            while self[keyPath: lane].isEmpty && !stopping { queueLock.wait() }
+            if self[keyPath: lane].isEmpty { queueLock.unlock(); return }
+            let r = self[keyPath: lane].removeFirst()
             queueLock.unlock()
-            serve(r, handle)
-            close(r.socket)
+            let response = handle(r.request)
+            queueLock.lock()
+            outbox.append(Writer(socket: r.socket, bytes: HTTPServer.bytes(response, body: r.request.method != "HEAD"), drains: false))
+            queueLock.unlock()
+            var one: UInt8 = 1
+            _ = write(wake.write, &one, 1)
         }
     }
 
-    private func serve(_ r: Ready, _ handle: (HTTPRequest) -> HTTPResponse) {
-        let response: HTTPResponse
-        var head = false
-        switch r.request {
-        case .failure(let e): response = e
-        case .success(let request):
-            head = request.method == "HEAD"
-            if request.headers["host"].map({ allowedHosts.contains($0.lowercased()) }) != true {
-                response = .text(403, "refused: the Host header must be 127.0.0.1:\(port) or localhost:\(port)")
-            } else if request.method != "GET" && request.method != "HEAD" {
-                response = .text(405, "only GET and HEAD")
-            } else {
-                response = handle(request)
-            }
-        }
-        HTTPServer.answer(r.socket, response, body: !head)
-        if case .failure = r.request { HTTPServer.drain(r.socket) }
-    }
-
-    /// After answering a request that was not read whole (431), reads what the client is
-    /// still sending for up to a second: closing with unread bytes resets the connection, and
-    /// the client would lose the answer.
-    private static func drain(_ c: Int32) {
-        shutdown(c, Int32(SHUT_WR))
-        let deadline = Date().addingTimeInterval(1)
-        var sink = [UInt8](repeating: 0, count: 16384)
-        var total = 0
-        while deadline.timeIntervalSinceNow > 0, total < 1 << 20 {
-            var p = pollfd(fd: c, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 100) >= 0 else { return }
-            let n = sink.withUnsafeMutableBytes { recv(c, $0.baseAddress, $0.count, 0) }
-            if n == 0 { return }
-            if n < 0 { if errno == EAGAIN || errno == EINTR { continue } else { return } }
-            total += n
-        }
-    }
-
-    /// Writes the response, blocking for at most 10 s in all (a client that does not read is
-    /// left, not waited for).
-    private static func answer(_ c: Int32, _ response: HTTPResponse, body: Bool) {
+    /// The response as written: status line, headers, and the body unless it answers HEAD.
+    private static func bytes(_ response: HTTPResponse, body: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(response.status) \(HTTPResponse.reasons[response.status] ?? "Error")\r\n"
         text += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
         text += "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
-        let deadline = Date().addingTimeInterval(10)
-        send(c, Array(text.utf8) + (body ? response.body : []), until: deadline)
-    }
-
-    private static func send(_ c: Int32, _ bytes: [UInt8], until deadline: Date) {
-        bytes.withUnsafeBytes { b in
-            var off = 0
-            while off < b.count {
-                let n = LibC.send(c, b.baseAddress! + off, b.count - off)
-                if n > 0 { off += n; continue }
-                guard n < 0, errno == EINTR || errno == EAGAIN else { return }
-                let left = deadline.timeIntervalSinceNow
-                guard left > 0 else { return }
-                var p = pollfd(fd: c, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&p, 1, Int32(min(left, 1) * 1000) + 1)
-            }
-        }
+        return Array(text.utf8) + (body ? response.body : [])
     }
 
     static func endOfHead(_ b: [UInt8], from: Int = 0) -> Int? {

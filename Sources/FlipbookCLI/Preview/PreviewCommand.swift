@@ -60,7 +60,8 @@ extension CLI {
         }
         watcher.start()
         if o.has("--open") { openInBrowser(url, console: console) }
-        server.run(until: stopped, handle: session.handle)
+        // The page and its status never wait behind frames being drawn.
+        server.run(until: stopped, isQuick: { !$0.path.hasPrefix("/frames/") }, handle: session.handle)
         console.out("preview stopped\n")
         return ExitCode.success
     }

@@ -31,7 +31,9 @@ final class PreviewSession: @unchecked Sendable {
     private var frames: [Int: [UInt8]] = [:]
     private var framesBytes = 0
     /// The files the scene was read from, and how they were when it was.
-    private var watched: [String: FileStamp] = [:]
+    /// The files the scene reads, with their stamps when last read (nil: missing then, and
+    /// watched until it is there).
+    private var watched: [String: FileStamp?] = [:]
     private var images: Set<String> = []
 
     struct FileStamp: Equatable {
@@ -52,6 +54,9 @@ final class PreviewSession: @unchecked Sendable {
     @discardableResult
     func reload() -> Bool {
         let stamps = [scenePath: FileStamp(scenePath)].compactMapValues { $0 }
+        // Every watched file as it is before this read: a read that fails waits for one of
+        // them to change again (a deleted image was read again and again, 15 times in 6 s).
+        let before = self.stamps()
         do {
             // One read: the scene and the lines its steps are named by come from the same bytes.
             // A scene made in code has no file to read or watch: it is made once.
@@ -68,8 +73,8 @@ final class PreviewSession: @unchecked Sendable {
             let info = Array(PreviewSession.sceneInfo(scene, timeline: timeline, source: source).utf8)
             let keyframes = Array(try KeyframesJSONFormat.text(timeline).utf8)
             let images = PreviewSession.imagePaths(timeline)
-            var watched = stamps
-            for path in images { watched[path] = FileStamp(path) }
+            var watched: [String: FileStamp?] = stamps.mapValues { $0 }
+            for path in images { watched.updateValue(FileStamp(path), forKey: path) }
             lock.lock()
             self.timeline = timeline; self.info = info; self.keyframes = keyframes; self.images = images
             self.watched = watched; error = nil; budgetError = nil; frames = [:]; framesBytes = 0; generation += 1
@@ -81,7 +86,8 @@ final class PreviewSession: @unchecked Sendable {
             self.error = line
             budgetError = error as? BudgetExceeded
             var w = watched
-            for (k, v) in stamps { w[k] = v }
+            for (k, v) in before { w.updateValue(v, forKey: k) }
+            for (k, v) in stamps { w.updateValue(v, forKey: k) }
             watched = w
             generation += 1
             lock.unlock()
