@@ -336,11 +336,14 @@ extension CLI {
             }
         }
         line?.finish()
+        // Past the deadline nothing is cleared or written (the merge stops within its budget).
+        try cancellation.check()
         let out = try ReportDirectory(path: output)
         try out.clear()
         // Each scene's images move to the folder of its place in the merged report.
         var merged = Report(scenes: reports.flatMap(\.0.scenes))
         for (index, s) in merged.scenes.enumerated() {
+            try cancellation.check()
             merged.scenes[index].images = try s.images.map { img in
                 func copy(_ rel: String, _ kind: String) throws -> String {
                     try out.writeImage(scene: s.name, index: index, frame: img.frame, kind: kind, images[key(s.name, rel)]!)
@@ -352,6 +355,7 @@ extension CLI {
                 return moved
             }
         }
+        try cancellation.check()
         return try finish(merged, to: out, console: console)
     }
 }
