@@ -224,13 +224,14 @@ enum UIKitCellLook {
     }
 
     /// Whether the content view's colour can stand for the cell's fill (the cell has none of
-    /// its own): only while its layer draws it square, with no border or shadow. Otherwise the
+    /// its own): only while its layer draws it square, with no border or shadow, and it is not
+    /// moved by its `transform` (a parallax animator's: its background moves with its labels). Otherwise the
     /// content view is a layer of its own over the cell's (UIKit's layer tree: the cell's layer,
     /// then its content view's), drawn with its corner radius, border and shadow
     /// (UIKitCellContent), so `contentView.layer.cornerRadius = 12` rounds what is seen.
     static func contentViewIsFill(_ cell: UICollectionViewCell) -> Bool {
         let l = cell.contentView.layer
-        return l.cornerRadius == 0 && l.borderWidth == 0 && l.shadowOpacity == 0
+        return l.cornerRadius == 0 && l.borderWidth == 0 && l.shadowOpacity == 0 && cell.contentView.transform == .identity
     }
 }
 

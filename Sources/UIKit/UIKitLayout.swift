@@ -209,8 +209,15 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
                 problems.record("cell [\(ip.section), \(ip.item)]: a perspective contentView.layer.transform inside a perspective layout transform is not drawn yet")
             } else {
                 // The content view's layer is flattened into the cell's plane, then the cell's
-                // transform applies: exact as one matrix when one of the two is flat.
-                transform = CATransform3DConcat(inner, transform)
+                // transform applies: exact as one matrix when one of the two is flat. Its
+                // transform turns about its layer's position (where its anchor point sits: a
+                // cube animator's anchorPoint (1, 0.5) turns a page about its edge), while the
+                // item's turns about the cell's centre: moved there and back.
+                let p = cell.contentView.center, c = CGPoint(x: cell.bounds.midX, y: cell.bounds.midY)
+                let dx = p.x - c.x, dy = p.y - c.y
+                let aboutPosition = dx == 0 && dy == 0 ? inner
+                    : CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-dx, -dy, 0), inner), CATransform3DMakeTranslation(dx, dy, 0))
+                transform = CATransform3DConcat(aboutPosition, transform)
             }
         }
         switch UIKitLayout.transform(transform) {

@@ -50,4 +50,42 @@ final class ContentViewLayerTests: XCTestCase {
         XCTAssertTrue(raster.rgb(0, 0) == (0, 0, 255), "the cell's blue shows in the corner: \(raster.rgb(0, 0))")
         XCTAssertTrue(raster.rgb(50, 30) == (255, 0, 0), "the content view's red inside: \(raster.rgb(50, 30))")
     }
+
+    /// A content view whose layer's anchor point is its right edge (as a cube or page-turn
+    /// animator sets it): its layer transform turns and scales about that edge, where UIKit
+    /// puts the layer's position — here half size, so the red spans x 50-100, y 15-45.
+    final class Hinged: UICollectionViewCell {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            contentView.layer.anchorPoint = CGPoint(x: 1, y: 0.5)
+            contentView.layer.transform = CATransform3DMakeScale(0.5, 0.5, 1)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func testContentViewTransformTurnsAboutItsAnchorPoint() throws {
+        let (_, raster) = try renderOneCell(Hinged.self, size: CGSize(width: 100, height: 60), scale: 1)
+        // The frame stays the cell's bounds (the cell lays it out so), its position (100, 30).
+        for (x, y, red) in [(30, 30, false), (48, 30, false), (52, 30, true), (90, 30, true), (75, 17, true), (75, 13, false), (75, 47, false)] {
+            XCTAssertTrue(raster.rgb(x, y) == (red ? (255, 0, 0) : (255, 255, 255)), "(\(x), \(y)) is \(raster.rgb(x, y)), expected \(red ? "red" : "white")")
+        }
+    }
+
+    /// A content view moved by its transform (a parallax animator's) moves its background with
+    /// its subviews: the red starts 20 pt in.
+    final class Shifted: UICollectionViewCell {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            contentView.transform = CGAffineTransform(translationX: 20, y: 0)
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func testContentViewTransformMovesItsBackground() throws {
+        let (_, raster) = try renderOneCell(Shifted.self, size: CGSize(width: 100, height: 60), scale: 1)
+        XCTAssertTrue(raster.rgb(10, 30) == (255, 255, 255), "left of the moved content view: \(raster.rgb(10, 30))")
+        XCTAssertTrue(raster.rgb(30, 30) == (255, 0, 0), "inside it: \(raster.rgb(30, 30))")
+    }
 }
