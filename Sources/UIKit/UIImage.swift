@@ -78,7 +78,7 @@ open class UITraitCollection: NSObject {}
 /// https://developer.apple.com/documentation/uikit/uiimageview: a template image is drawn in
 /// its tintColor ("the color is applied to any template images attached to the image view").
 open class UIImageView: UIView {
-    open var image: UIImage?
+    open var image: UIImage? { didSet { treeChanged() } }
     /// The image's size in points.
     open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
     /// The image's size (the view's own without one).

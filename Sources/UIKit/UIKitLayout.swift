@@ -237,7 +237,9 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     /// it was last drawn for, so a cell that reads its own attributes subclass draws each frame's.
     func content(of cell: UICollectionReusableView, for a: UICollectionViewLayoutAttributes, slot: String) -> [Element] {
         let k = UICollectionView.contentKey(a)
-        if let drawn = collectionView.drawnContent[slot], drawn.attributes.isEqual(k) { return drawn.elements }
+        // Drawn again when its attributes or any view of its tree changed since (a colour set
+        // through cellForItem(at:) from layout code, a gesture handler's transform).
+        if let drawn = collectionView.drawnContent[slot], drawn.attributes.isEqual(k), !cell.treeChangedSinceLowering { return drawn.elements }
         cell.frame = CGRect(origin: .zero, size: a.size)
         cell.apply(a)
         var found: [String] = []
@@ -246,6 +248,9 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         let elements = UIKitCellContent.elements(of: cell, problems: &found).map { CellAppearance.element($0, in: size) }
         for p in found { problems.record("cell [\(a.indexPath.section), \(a.indexPath.item)]: " + p) }
         collectionView.drawnContent[slot] = (k, elements)
+        // What lowering set itself (apply(_:), layout passes) is drawn: clean from here.
+        func clean(_ v: UIView) { v.treeChangedSinceLowering = false; v.subviews.forEach(clean) }
+        clean(cell)
         return elements
     }
 

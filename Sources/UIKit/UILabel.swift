@@ -107,16 +107,16 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A label (https://developer.apple.com/documentation/uikit/uilabel), drawn by Flipbook's
 /// typesetter with UILabel's rules (docs/scene-format.md#text).
 open class UILabel: UIView {
-    open var text: String?
+    open var text: String? { didSet { treeChanged() } }
     /// The system font at 17 pt (Apple's font page).
-    open var font: UIFont! = UIFont.systemFont(ofSize: 17)
+    open var font: UIFont! = UIFont.systemFont(ofSize: 17) { didSet { treeChanged() } }
     /// `.label`: black in light mode.
-    open var textColor: UIColor! = .label
+    open var textColor: UIColor! = .label { didSet { treeChanged() } }
     /// `.natural`: left to right, Flipbook's only direction.
-    open var textAlignment = NSTextAlignment.natural
+    open var textAlignment = NSTextAlignment.natural { didSet { treeChanged() } }
     /// 1; 0 is as many as fit.
-    open var numberOfLines = 1
-    open var lineBreakMode = NSLineBreakMode.byTruncatingTail
+    open var numberOfLines = 1 { didSet { treeChanged() } }
+    open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { treeChanged() } }
     /// The width a multi-line label wraps at for its intrinsic height (0: the width Auto Layout gives it).
     open var preferredMaxLayoutWidth: CGFloat = 0
     /// Styled text (https://developer.apple.com/documentation/uikit/uilabel/attributedtext): its
@@ -129,7 +129,7 @@ open class UILabel: UIView {
             text = newValue?.string
         }
     }
-    var styledText: NSAttributedString?
+    var styledText: NSAttributedString? { didSet { treeChanged() } }
 
     /// The font and colour the attributed text gives the whole string (nil where it gives none,
     /// or where its runs differ: the label's own then, and `textRuns` sets the runs), or what of

@@ -9,44 +9,44 @@ import FlipbookCore
 /// the properties a cell's look reads.
 open class CALayer: NSObject {
     /// 0 (https://developer.apple.com/documentation/quartzcore/calayer/cornerradius).
-    open var cornerRadius: CGFloat = 0
-    open var masksToBounds = false
-    open var borderWidth: CGFloat = 0
+    open var cornerRadius: CGFloat = 0 { didSet { view?.treeChanged() } }
+    open var masksToBounds = false { didSet { view?.treeChanged() } }
+    open var borderWidth: CGFloat = 0 { didSet { view?.treeChanged() } }
     /// Opaque black (https://developer.apple.com/documentation/quartzcore/calayer/bordercolor).
-    open var borderColor: CGColor? = UIColor.black.cgColor
+    open var borderColor: CGColor? = UIColor.black.cgColor { didSet { view?.treeChanged() } }
     /// Opaque black (https://developer.apple.com/documentation/quartzcore/calayer/shadowcolor).
-    open var shadowColor: CGColor? = UIColor.black.cgColor
+    open var shadowColor: CGColor? = UIColor.black.cgColor { didSet { view?.treeChanged() } }
     /// 0: no shadow (https://developer.apple.com/documentation/quartzcore/calayer/shadowopacity).
-    open var shadowOpacity: Float = 0
+    open var shadowOpacity: Float = 0 { didSet { view?.treeChanged() } }
     /// (0, −3) (https://developer.apple.com/documentation/quartzcore/calayer/shadowoffset).
-    open var shadowOffset = CGSize(width: 0, height: -3)
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { view?.treeChanged() } }
     /// 3 (https://developer.apple.com/documentation/quartzcore/calayer/shadowradius).
-    open var shadowRadius: CGFloat = 3
+    open var shadowRadius: CGFloat = 3 { didSet { view?.treeChanged() } }
     /// A view's layer's opacity is the view's alpha, and its background colour the view's, as
     /// in UIKit (a view's alpha and backgroundColor are its layer's).
     open var opacity: Float {
         get { view.map { Float($0.alpha) } ?? ownOpacity }
         set { if let view { view.alpha = CGFloat(newValue) } else { ownOpacity = newValue } }
     }
-    open var transform = CATransform3DIdentity
+    open var transform = CATransform3DIdentity { didSet { view?.treeChanged() } }
     open var zPosition: CGFloat = 0
     /// The point of the bounds that sits at the view's `center` (the layer's position) and that
     /// transforms turn and scale about: (0.5, 0.5), the middle
     /// (https://developer.apple.com/documentation/quartzcore/calayer/anchorpoint).
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { view?.treeChanged() } }
     /// Which corners `cornerRadius` rounds: all four
     /// (https://developer.apple.com/documentation/quartzcore/calayer/maskedcorners).
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] { didSet { view?.treeChanged() } }
     /// The shape the shadow is cast from, in the layer's coordinates; nil: the layer's own
     /// (https://developer.apple.com/documentation/quartzcore/calayer/shadowpath). A rectangle,
     /// rounded rectangle or ellipse is drawn.
-    open var shadowPath: CGPath?
+    open var shadowPath: CGPath? { didSet { view?.treeChanged() } }
     open var backgroundColor: CGColor? {
         get { view.map { $0.backgroundColor?.cgColor } ?? ownBackground }
         set { if let view { view.backgroundColor = newValue?.color } else { ownBackground = newValue } }
     }
-    private var ownOpacity: Float = 1
-    private var ownBackground: CGColor?
+    private var ownOpacity: Float = 1 { didSet { view?.treeChanged() } }
+    private var ownBackground: CGColor? { didSet { view?.treeChanged() } }
     /// The view this layer backs (nil: a layer of its own).
     weak var view: UIView?
 }
@@ -85,12 +85,26 @@ open class UIView: NSObject {
             center = CGPoint(x: newValue.minX + newValue.width * a.x, y: newValue.minY + newValue.height * a.y)
         }
     }
-    open var bounds = CGRect.zero
-    open var center = CGPoint.zero
-    open var transform = CGAffineTransform.identity
-    open var alpha: CGFloat = 1
-    open var isHidden = false
-    open var backgroundColor: UIColor?
+    // Every property a view is drawn from marks its tree changed (the pattern the layout
+    // classes follow with invalidateLayout()), so the frame after the change lowers it again,
+    // whoever set it: apply(_:), layout code through cellForItem(at:), a gesture handler, a
+    // code step. A root view's own place, turn and alpha are its item's (the layout's
+    // attributes), not its content's.
+    open var bounds = CGRect.zero { didSet { if superview != nil || bounds.size != oldValue.size { treeChanged() } } }
+    open var center = CGPoint.zero { didSet { if superview != nil { treeChanged() } } }
+    open var transform = CGAffineTransform.identity { didSet { if superview != nil { treeChanged() } } }
+    open var alpha: CGFloat = 1 { didSet { if superview != nil { treeChanged() } } }
+    open var isHidden = false { didSet { if superview != nil { treeChanged() } } }
+    open var backgroundColor: UIColor? { didSet { treeChanged() } }
+
+    /// Whether this view or one below it changed since its tree was last lowered to elements
+    /// (UIKitLayout.content clears it on the root it lowers).
+    var treeChangedSinceLowering = true
+    /// Marks this view and every view above it.
+    func treeChanged() {
+        var v: UIView? = self
+        while let x = v { x.treeChangedSinceLowering = true; v = x.superview }
+    }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -100,7 +114,7 @@ open class UIView: NSObject {
     /// `.scaleToFill` (https://developer.apple.com/documentation/uikit/uiview/contentmode).
     open var contentMode = ContentMode.scaleToFill
     open private(set) weak var superview: UIView?
-    open private(set) var subviews: [UIView] = []
+    open private(set) var subviews: [UIView] = [] { didSet { treeChanged() } }
 
     // MARK: Auto Layout (AutoLayout.swift, AutoLayoutSolver.swift)
 
