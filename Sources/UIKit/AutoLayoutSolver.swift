@@ -59,6 +59,11 @@ enum AutoLayoutSolver {
         let constraints = views.flatMap(\.constraints) + views.flatMap { ($0 as? UIStackView)?.arrangementConstraints() ?? [] }
         if let problem = views.lazy.compactMap({ ($0 as? UIStackView)?.unsupported }).first { return (problem, nil) }
         guard !constraints.isEmpty else { return (nil, fitting == nil ? nil : root.bounds.size) }
+        // What the app set passes the gate a scene file's numbers pass, named by the equation.
+        if let bad = constraints.first(where: { !$0.constant.isFinite || !$0.multiplier.isFinite }) {
+            let what = bad.constant.isFinite ? "multiplier" : "constant"
+            return ("the Auto Layout constraint \(describe(bad, names: UIKitCellContent.propertyNames(of: root))): its \(what) must be a finite number, got \(UIKitNumber.text(Double(bad.constant.isFinite ? bad.multiplier : bad.constant)))", nil)
+        }
         let inTree = Set(views.map(ObjectIdentifier.init))
         var labelWidths: [ObjectIdentifier: CGFloat] = [:]
         var result: (problem: String?, size: CGSize?) = (nil, nil)
@@ -104,10 +109,10 @@ enum AutoLayoutSolver {
         }
         let relation = c.relation == .equal ? "==" : c.relation == .lessThanOrEqual ? "<=" : ">="
         let k = Double(c.constant)
-        func number(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+        func number(_ x: Double) -> String { x.isFinite && x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
         guard let second = c.secondAnchor else { return "\(name(c.firstAnchor)) \(relation) \(number(k))" }
         let m = Double(c.multiplier) == 1 ? "" : "\(number(Double(c.multiplier))) × "
-        let constant = k == 0 ? "" : k > 0 ? " + \(number(k))" : " - \(number(-k))"
+        let constant = k == 0 ? "" : k > 0 || k.isNaN ? " + \(number(k))" : " - \(number(-k))"
         return "\(name(c.firstAnchor)) \(relation) \(m)\(name(second))\(constant)"
     }
 

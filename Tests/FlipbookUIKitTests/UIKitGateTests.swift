@@ -128,4 +128,32 @@ final class UIKitGateTests: XCTestCase {
         }] })
         assertRefused(s, "usingSpringWithDamping: expected a number > 0, got nan")
     }
+
+    /// A cell whose label is pinned with a NaN constant: refused naming the constraint as an
+    /// equation of the cell's own property names (it was refused under a scene-file path).
+    final class Pinned: UICollectionViewCell {
+        let nameLabel = UILabel()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            nameLabel.text = "Ada"
+            nameLabel.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(nameLabel)
+            NSLayoutConstraint.activate([
+                nameLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: .nan),
+                nameLabel.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func testAutoLayoutConstantsAreChecked() {
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 200, height: 40)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+        cv.register(Pinned.self, forCellWithReuseIdentifier: "c")
+        let source = Source()
+        cv.dataSource = source
+        assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: cv),
+                      "the Auto Layout constraint nameLabel.leading == contentView.leading + nan: its constant must be a finite number, got nan")
+    }
 }
