@@ -62,7 +62,7 @@ let package = Package(
         .plugin(name: "BuildStamp", capability: .buildTool()),
         .executableTarget(name: "flipbook", dependencies: ["FlipbookCLI"]),
         .executableTarget(name: "flipbook-bench", dependencies: ["Flipbook", "UIKit"]),
-        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook"]),
+        .executableTarget(name: "flipbook-fuzz", dependencies: ["Flipbook", "UIKit"]),
         .executableTarget(name: "flipbook-roundtrip", dependencies: ["Flipbook"]),
         .testTarget(name: "FlipbookJSONTests", dependencies: ["FlipbookCore", "FlipbookJSON"]),
         .testTarget(name: "FlipbookLayoutTests", dependencies: ["FlipbookLayout"]),

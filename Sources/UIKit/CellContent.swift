@@ -9,6 +9,28 @@ import FlipbookGraphics
 /// the cell's coordinates. What an element cannot express yet is named, never drawn wrong.
 enum UIKitCellContent {
     static func elements(of cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
+        let out = lowered(cell, problems: &problems)
+        // Where the views landed — from Auto Layout, frames set in code — passes the element
+        // check a scene file's content passes, named by the view (a constant of 1e308 put a
+        // label at x 1e308, refused under a scene file's path).
+        // The scene stops with the problem; nothing of the tree is handed on.
+        if let problem = outOfRange(out) { problems.append(problem); return [] }
+        return out
+    }
+
+    /// The first element whose place or size ContentSpec.problem() refuses, named by its view.
+    static func outOfRange(_ list: [ContentSpec]) -> String? {
+        for c in list {
+            if let p = c.problem() { return "\(c.view ?? "a view"): its \(p.property) from its frame is out of range: expected \(p.expected)" }
+            switch c.kind {
+            case .clip(_, let inner), .transformed(_, let inner): if let p = outOfRange(inner) { return p }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private static func lowered(_ cell: UICollectionViewCell, problems: inout [String]) -> [ContentSpec] {
         var out: [ContentSpec] = []
         let names = propertyNames(of: cell)
         let bounds = CGRect(origin: .zero, size: cell.bounds.size)

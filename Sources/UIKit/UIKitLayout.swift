@@ -245,7 +245,8 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         var found: [String] = []
         if let conflict = UIKitCellContent.layOut(cell) { found.append(conflict) }
         let size = Size(a.size)
-        let elements = UIKitCellContent.elements(of: cell, problems: &found).map { CellAppearance.element($0, in: size) }
+        let specs = UIKitCellContent.elements(of: cell, problems: &found)
+        let elements = specs.map { CellAppearance.element($0, in: size) }
         for p in found { problems.record("cell [\(a.indexPath.section), \(a.indexPath.item)]: " + p) }
         collectionView.drawnContent[slot] = (k, elements)
         // What lowering set itself (apply(_:), layout passes) is drawn: clean from here.

@@ -76,7 +76,7 @@ let regressions = ((try? fm.contentsOfDirectory(atPath: "Tests/fuzz-regressions"
 var rng = SplitMix64(state: seed)
 let formats: [OutputFormat] = OutputFormats.all
 var accepted = 0, rejected = 0, problems = 0, n = 0
-var goldenInputs = 0, reportInputs = 0, codeInputs = 0
+var goldenInputs = 0, reportInputs = 0, codeInputs = 0, uikitInputs = 0
 
 /// A golden, a render to compare it with and a report of them differing: the seeds of the
 /// golden and report inputs.
@@ -147,6 +147,25 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
         }
         continue
     }
+    // One in ten is a scene made from UIKit objects with one value changed (UIKitMutation).
+    if n > inputs.count && n % 10 == 4 {
+        uikitInputs += 1
+        let (what, name, mustRefuse, scene) = UIKitMutation.make(&rng)
+        try Data(what.utf8).write(to: work.appendingPathComponent("current.json"))
+        do {
+            _ = try Simulator.run(scene)
+            accepted += 1
+            if mustRefuse { keep(Array(what.utf8), "a UIKit scene with a value that is not finite was drawn", "uikit-\(n).txt") }
+        } catch let e as InputError {
+            rejected += 1
+            if !isOneLineRefusal(e) || !"\(e)".contains(name) {
+                keep(Array(what.utf8), "a UIKit scene's refusal is not one line naming \(name): \(e)", "uikit-message-\(n).txt")
+            }
+        } catch {
+            keep(Array(what.utf8), "a UIKit scene threw \(error), not an InputError", "uikit-error-\(n).txt")
+        }
+        continue
+    }
     if n > inputs.count && n % 5 == 0 {
         if n % 10 == 0 {
             reportInputs += 1
@@ -208,5 +227,5 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
     }
 }
 if problems == 0 { try? fm.removeItem(at: work) }
-print("fuzz: \(n) inputs (seed \(seed)), \(codeInputs) of them scenes changed in code, \(goldenInputs) goldens and \(reportInputs) reports; \(accepted) accepted, \(rejected) rejected with one line, \(problems) problems")
+print("fuzz: \(n) inputs (seed \(seed)), \(codeInputs) of them scenes changed in code, \(uikitInputs) made from UIKit objects, \(goldenInputs) goldens and \(reportInputs) reports; \(accepted) accepted, \(rejected) rejected with one line, \(problems) problems")
 exit(problems == 0 ? 0 : 1)

@@ -146,7 +146,32 @@ final class UIKitGateTests: XCTestCase {
         required init?(coder: NSCoder) { fatalError() }
     }
 
+    /// A finite but far constant: the solved frame is checked as a scene file's content is,
+    /// naming the view it put out of range.
+    final class FarPinned: UICollectionViewCell {
+        let nameLabel = UILabel()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            nameLabel.text = "Ada"
+            nameLabel.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(nameLabel)
+            NSLayoutConstraint.activate([
+                nameLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 1e308),
+                nameLabel.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
     func testAutoLayoutConstantsAreChecked() {
+        let far = UICollectionViewFlowLayout()
+        far.itemSize = CGSize(width: 200, height: 40)
+        let farView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: far)
+        farView.register(FarPinned.self, forCellWithReuseIdentifier: "c")
+        let farSource = Source()
+        farView.dataSource = farSource
+        assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: farView),
+                      "nameLabel: its x from its frame is out of range: expected a number from -100000 to 100000")
         let layout = UICollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 200, height: 40)
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
