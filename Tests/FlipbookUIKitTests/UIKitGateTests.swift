@@ -129,9 +129,12 @@ final class UIKitGateTests: XCTestCase {
         assertRefused(s, "usingSpringWithDamping: expected a number > 0, got nan")
     }
 
-    /// A cell whose label is pinned with a NaN constant: refused naming the constraint as an
-    /// equation of the cell's own property names (it was refused under a scene-file path).
-    final class Pinned: UICollectionViewCell {
+    /// A cell whose label is pinned `constant` from the content view's leading edge: NaN is
+    /// refused naming the constraint as an equation of the cell's own property names (it was
+    /// refused under a scene-file path); a finite but far one (FarPinned) puts the label out
+    /// of range, and the solved frame is checked as a scene file's content is, naming the view.
+    class Pinned: UICollectionViewCell {
+        class var constant: CGFloat { .nan }
         let nameLabel = UILabel()
         override init(frame: CGRect) {
             super.init(frame: frame)
@@ -139,46 +142,24 @@ final class UIKitGateTests: XCTestCase {
             nameLabel.translatesAutoresizingMaskIntoConstraints = false
             contentView.addSubview(nameLabel)
             NSLayoutConstraint.activate([
-                nameLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: .nan),
+                nameLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: Self.constant),
                 nameLabel.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
             ])
         }
         required init?(coder: NSCoder) { fatalError() }
     }
-
-    /// A finite but far constant: the solved frame is checked as a scene file's content is,
-    /// naming the view it put out of range.
-    final class FarPinned: UICollectionViewCell {
-        let nameLabel = UILabel()
-        override init(frame: CGRect) {
-            super.init(frame: frame)
-            nameLabel.text = "Ada"
-            nameLabel.translatesAutoresizingMaskIntoConstraints = false
-            contentView.addSubview(nameLabel)
-            NSLayoutConstraint.activate([
-                nameLabel.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 1e308),
-                nameLabel.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
-            ])
-        }
-        required init?(coder: NSCoder) { fatalError() }
-    }
+    final class FarPinned: Pinned { override class var constant: CGFloat { 1e308 } }
 
     func testAutoLayoutConstantsAreChecked() {
-        let far = UICollectionViewFlowLayout()
-        far.itemSize = CGSize(width: 200, height: 40)
-        let farView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: far)
-        farView.register(FarPinned.self, forCellWithReuseIdentifier: "c")
-        let farSource = Source()
-        farView.dataSource = farSource
-        assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: farView),
-                      "nameLabel: its x from its frame is out of range: expected a number from -100000 to 100000")
-        let layout = UICollectionViewFlowLayout()
-        layout.itemSize = CGSize(width: 200, height: 40)
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
-        cv.register(Pinned.self, forCellWithReuseIdentifier: "c")
-        let source = Source()
-        cv.dataSource = source
-        assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: cv),
-                      "the Auto Layout constraint nameLabel.leading == contentView.leading + nan: its constant must be a finite number, got nan")
+        for (cell, message) in [(Pinned.self, "the Auto Layout constraint nameLabel.leading == contentView.leading + nan: its constant must be a finite number, got nan"),
+                                (FarPinned.self, "nameLabel: its x from its frame is out of range: expected a number from -100000 to 100000")] {
+            let layout = UICollectionViewFlowLayout()
+            layout.itemSize = CGSize(width: 200, height: 40)
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
+            cv.register(cell, forCellWithReuseIdentifier: "c")
+            let source = Source()
+            cv.dataSource = source
+            assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: cv), message)
+        }
     }
 }
