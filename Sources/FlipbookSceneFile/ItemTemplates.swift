@@ -65,9 +65,10 @@ struct ItemTemplates {
         func charge(_ count: Int, copiesOf perCopy: Int, at field: JSONField, what: String) throws {
             let (cost, overflow) = count.multipliedReportingOverflow(by: perCopy)
             guard overflow || cost > bytes else { bytes -= cost; return }
-            let need = overflow ? "more than \(Int.max >> 20)" : String(cost >> 20)
+            func size(_ b: Int) -> String { b < 1 << 20 ? "\(b >> 10) KB" : "\(b >> 20) MB" }
+            let need = overflow ? "more than \(Int.max >> 20) MB" : size(cost)
             throw field.error("expected a \(what) whose copies fit the memory budget: \(count == 1 ? "a copy" : "\(count) copies") of about \(perCopy) bytes "
-                + "need\(count == 1 ? "s" : "") \(need) MB, more than the \(bytes >> 20) MB left of the \(totalBytes >> 20) MB item templates "
+                + "need\(count == 1 ? "s" : "") \(need), more than the \(size(bytes)) left of the \(size(totalBytes)) item templates "
                 + "may use (an eighth of --max-memory); use the template less, repeat less or raise --max-memory")
         }
     }

@@ -827,6 +827,14 @@ def template_references():
             check(r[3] < 256 + MARGIN_MB, f"5,000 template references ({command[0]}): peak {r[3]} MB")
             check(r[4] < 30, f"5,000 template references ({command[0]}): refused in {r[4]:.1f} s")
         check(not os.path.exists(sb.p("out")), "nothing written for refused references")
+        # At the limit, not past it: 80 references (31 of 32 MB charged; the 83rd is refused: an
+        # eighth of --max-memory 256 is 32 MB) are read and rendered within the memory budget.
+        s["collectionView"]["items"] = s["collectionView"]["items"][:80]
+        write_json(sb.p("limit.json"), s)
+        r = run(["render", "limit.json", "--format", "json", "-o", "limit", "--max-memory", "256"], sb.project)
+        check(r[0] == 0, f"80 template references render under --max-memory 256 ({r[0]}: {r[2][:200]})")
+        check(r[3] < 256 + MARGIN_MB, f"80 template references: peak {r[3]} MB within --max-memory 256 and the margin")
+        print(f"note: 80 references to a 1,000-element template rendered in {r[4]:.1f} s, peak {r[3]} MB under --max-memory 256")
         # The same template named a few times is fine.
         s["collectionView"]["items"] = s["collectionView"]["items"][:3]
         write_json(sb.p("few.json"), s)
