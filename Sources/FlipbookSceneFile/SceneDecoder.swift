@@ -610,7 +610,7 @@ public struct SceneDecoder: Sendable {
         if let v = o.optional("bounces") { spec.bounces = try v.bool() }
         if let v = o.optional("alwaysBounceVertical") { spec.alwaysBounceVertical = try v.bool() }
         if let v = o.optional("alwaysBounceHorizontal") { spec.alwaysBounceHorizontal = try v.bool() }
-        if let v = o.optional("scrollEnabled") { spec.scrollEnabled = try v.bool() }
+        if let v = o.optional("scrollEnabled") { spec.isScrollEnabled = try v.bool() }
         if let v = o.optional("decelerationRate") {
             if case .string(let name) = v.node.value {
                 spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? Deceleration.fast : Deceleration.normal

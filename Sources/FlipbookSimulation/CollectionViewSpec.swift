@@ -23,13 +23,17 @@ public struct CollectionViewSpec: Sendable {
     public func style(for kind: ElementKind) -> CellStyle {
         kind == .sectionFooter ? footerStyle : kind == .sectionBackground ? backgroundStyle : headerStyle
     }
-    // UIScrollView options.
-    public var bounces = true
-    public var alwaysBounceVertical = false
-    public var alwaysBounceHorizontal = false
-    public var scrollEnabled = true
-    public var decelerationRate = Deceleration.normal
-    public var isPagingEnabled = false
+    /// UIScrollView's scrolling options (ScrollBehavior, UIKit's defaults).
+    public var scrolling = ScrollBehavior()
+    public var bounces: Bool { get { scrolling.bounces } set { scrolling.bounces = newValue } }
+    public var alwaysBounceVertical: Bool { get { scrolling.alwaysBounceVertical } set { scrolling.alwaysBounceVertical = newValue } }
+    public var alwaysBounceHorizontal: Bool { get { scrolling.alwaysBounceHorizontal } set { scrolling.alwaysBounceHorizontal = newValue } }
+    public var isScrollEnabled: Bool { get { scrolling.isScrollEnabled } set { scrolling.isScrollEnabled = newValue } }
+    /// The scene file's spelling (`"scrollEnabled"`) of UIKit's isScrollEnabled.
+    @available(*, deprecated, renamed: "isScrollEnabled")
+    public var scrollEnabled: Bool { get { scrolling.isScrollEnabled } set { scrolling.isScrollEnabled = newValue } }
+    public var decelerationRate: Double { get { scrolling.decelerationRate } set { scrolling.decelerationRate = newValue } }
+    public var isPagingEnabled: Bool { get { scrolling.isPagingEnabled } set { scrolling.isPagingEnabled = newValue } }
 
     /// A list takes its appearance's background and header and footer looks, as UIKit's list
     /// configurations draw them: systemGroupedBackground behind grouped lists; headers and

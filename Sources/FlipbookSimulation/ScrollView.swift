@@ -18,6 +18,26 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView, at time: Double) {}
 }
 
+/// UIScrollView's scrolling options with UIKit's defaults: the one declaration a scene's views
+/// (CollectionViewSpec.scrolling), the simulation's ScrollView and the UIKit module's
+/// UIScrollView keep them in.
+public struct ScrollBehavior: Hashable, Sendable {
+    /// true (https://developer.apple.com/documentation/uikit/uiscrollview/bounces).
+    public var bounces = true
+    /// false: bounce vertically only when the content is taller than the view.
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
+    /// true: a finger scrolls the view.
+    public var isScrollEnabled = true
+    /// Per millisecond: 0.998 normal, 0.99 fast (UIScrollView.DecelerationRate).
+    public var decelerationRate = Deceleration.normal
+    /// UIScrollView.isPagingEnabled, false: a release comes to rest on a multiple of the view's
+    /// size ("the scroll view stops on multiples of the scroll view's bounds when the user
+    /// scrolls", Apple's isPagingEnabled page), at most one page from where the drag began.
+    public var isPagingEnabled = false
+    public init() {}
+}
+
 /// A scroll view's contentOffset as a function of time, like UIScrollView.
 ///
 /// Its motion is one of: resting; an animated scroll (setContentOffset(animated:)); following
@@ -29,16 +49,14 @@ public final class ScrollView {
     public let frame: Rect
     public var contentInset: EdgeInsets
     public var contentSize: Size = .zero
-    public var bounces = true
-    public var alwaysBounceVertical = false
-    public var alwaysBounceHorizontal = false
-    public var isScrollEnabled = true
-    /// Per millisecond: 0.998 normal, 0.99 fast.
-    public var decelerationRate = Deceleration.normal
-    /// UIScrollView.isPagingEnabled: a release comes to rest on a multiple of the view's size
-    /// ("the scroll view stops on multiples of the scroll view's bounds when the user scrolls",
-    /// Apple's isPagingEnabled page), at most one page from where the drag began.
-    public var isPagingEnabled = false
+    /// Its scrolling options: the scene view's (CollectionViewSpec.scrolling).
+    public var behavior = ScrollBehavior()
+    public var bounces: Bool { get { behavior.bounces } set { behavior.bounces = newValue } }
+    public var alwaysBounceVertical: Bool { get { behavior.alwaysBounceVertical } set { behavior.alwaysBounceVertical = newValue } }
+    public var alwaysBounceHorizontal: Bool { get { behavior.alwaysBounceHorizontal } set { behavior.alwaysBounceHorizontal = newValue } }
+    public var isScrollEnabled: Bool { get { behavior.isScrollEnabled } set { behavior.isScrollEnabled = newValue } }
+    public var decelerationRate: Double { get { behavior.decelerationRate } set { behavior.decelerationRate = newValue } }
+    public var isPagingEnabled: Bool { get { behavior.isPagingEnabled } set { behavior.isPagingEnabled = newValue } }
     /// Where a release comes to rest, given its natural rest, its velocity (points per second)
     /// and the offset the drag began at: a layout's targetContentOffset(forProposedContentOffset:
     /// withScrollingVelocity:), or an orthogonal section's behaviour. nil keeps the natural rest.

@@ -45,12 +45,7 @@ public final class Simulator {
         views = scene.allViews.map(CollectionView.init)
         chrome = scene.chrome
         for v in views {
-            let scroll = v.scrollView
-            scroll.bounces = v.spec.bounces
-            scroll.alwaysBounceVertical = v.spec.alwaysBounceVertical
-            scroll.alwaysBounceHorizontal = v.spec.alwaysBounceHorizontal
-            scroll.isScrollEnabled = v.spec.scrollEnabled
-            scroll.decelerationRate = v.spec.decelerationRate
+            v.scrollView.behavior = v.spec.scrolling
         }
         gestures.timerScheduler = { [unowned self] time, fire in
             self.schedule(at: time, order: EventQueue.Order.timer, .timer(fire))

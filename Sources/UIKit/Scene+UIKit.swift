@@ -193,14 +193,7 @@ extension Scene {
 
 extension CollectionViewSpec {
     /// A UIScrollView's paging, bouncing, scrolling and deceleration rate.
-    mutating func takeScrolling(of view: UIScrollView) {
-        isPagingEnabled = view.isPagingEnabled
-        bounces = view.bounces
-        alwaysBounceVertical = view.alwaysBounceVertical
-        alwaysBounceHorizontal = view.alwaysBounceHorizontal
-        scrollEnabled = view.isScrollEnabled
-        decelerationRate = Double(view.decelerationRate.rawValue)
-    }
+    mutating func takeScrolling(of view: UIScrollView) { scrolling = view.scrolling }
 }
 
 /// How part 1 of the UIKit module draws a cell: its fill and its layer (docs/uikit.md).

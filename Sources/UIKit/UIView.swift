@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookCore
+import FlipbookSimulation
 
 // The view classes a collection view's code touches, as far as part 1 of the UIKit module
 // draws them: a cell is drawn from its background colour and its layer's corners, border and
@@ -318,12 +319,17 @@ open class UIScrollView: UIView {
     open var contentInset = UIEdgeInsets.zero
     /// The content inset with the safe area's; Flipbook draws no safe area, so the content inset.
     open var adjustedContentInset: UIEdgeInsets { contentInset }
-    open var isPagingEnabled = false
-    open var bounces = true
-    open var alwaysBounceVertical = false
-    open var alwaysBounceHorizontal = false
-    open var isScrollEnabled = true
-    open var decelerationRate = DecelerationRate.normal
+    /// Its scrolling options, kept as the scene's views keep them (ScrollBehavior: UIKit's defaults).
+    var scrolling = ScrollBehavior()
+    open var isPagingEnabled: Bool { get { scrolling.isPagingEnabled } set { scrolling.isPagingEnabled = newValue } }
+    open var bounces: Bool { get { scrolling.bounces } set { scrolling.bounces = newValue } }
+    open var alwaysBounceVertical: Bool { get { scrolling.alwaysBounceVertical } set { scrolling.alwaysBounceVertical = newValue } }
+    open var alwaysBounceHorizontal: Bool { get { scrolling.alwaysBounceHorizontal } set { scrolling.alwaysBounceHorizontal = newValue } }
+    open var isScrollEnabled: Bool { get { scrolling.isScrollEnabled } set { scrolling.isScrollEnabled = newValue } }
+    open var decelerationRate: DecelerationRate {
+        get { DecelerationRate(rawValue: CGFloat(scrolling.decelerationRate)) }
+        set { scrolling.decelerationRate = Double(newValue.rawValue) }
+    }
     open var showsVerticalScrollIndicator = true
     open var showsHorizontalScrollIndicator = true
 }
