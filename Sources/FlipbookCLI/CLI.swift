@@ -41,7 +41,7 @@ public struct Console: Sendable {
             if u == "\n" || u == "\t" || (u == "\r" && i == 0) || !InputError.isHidden(u) {
                 out.unicodeScalars.append(u)
             } else {
-                out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+                out += InputError.escaped(u)
             }
         }
         return out
@@ -86,12 +86,12 @@ final class StandardStream: @unchecked Sendable {
     var failed: Bool { lock.withLock { failure != 0 } }
 
     func write(_ s: String) {
-        var bytes = Array(s.utf8)
+        let bytes = Array(s.utf8)
         let code: Int32 = lock.withLock {
             guard failure == 0 else { return 0 }
             var done = 0
             while done < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { LibC.write(fd, $0.baseAddress! + done, $0.count - done) }
+                let n = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + done, $0.count - done) }
                 if n > 0 { done += n; continue }
                 if n < 0 && errno == EINTR { continue }
                 failure = n < 0 ? errno : ENOSPC
@@ -99,7 +99,6 @@ final class StandardStream: @unchecked Sendable {
             }
             return 0
         }
-        bytes = []
         if code != 0 && fd != 2 {
             StandardStream.error.write("flipbook: cannot write to \(name): \(String(cString: strerror(code)))\n")
         }

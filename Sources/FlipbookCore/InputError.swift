@@ -28,16 +28,17 @@ extension InputError {
     /// characters escaped (\n, \u{1B}), cut to `limit` characters, so a message stays one
     /// line that no input can forge or flood.
     public static func quote(_ s: String, limit: Int = 60) -> String {
-        Quoting.quote(s, limit: limit) { u in
-            isHidden(u) ? "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" : nil
-        }
+        Quoting.quote(s, limit: limit) { u in isHidden(u) ? escaped(u) : nil }
     }
+
+    /// A scalar as a message writes one that must not appear as itself: `\u{1B}`.
+    package static func escaped(_ u: Unicode.Scalar) -> String { "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" }
 
     /// `s` with every hidden scalar (line breaks and tabs too) written as `\u{…}`.
     package static func visible(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
-            if isHidden(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
+            if isHidden(u) { out += escaped(u) } else { out.unicodeScalars.append(u) }
         }
         return out
     }

@@ -32,7 +32,7 @@ public enum SceneLimits {
     /// transforms, times — is within ±this: a hundred times the offsets a scene may have, so
     /// anything Flipbook draws fits, and whatever a file brings stays far from the ends of
     /// Double's and Int's ranges where arithmetic overflows or a conversion traps.
-    package static let maxTimelineMagnitude = 100 * maxOffset
+    package static let timelineNumbers = -100 * maxOffset...100 * maxOffset
 }
 
 /// A scene's name names folders (output/<name>, goldens/<name>, a report's images) and

@@ -306,14 +306,13 @@ extension Markup {
     /// `s` as one GitHub-flavoured Markdown code span for a table cell: literal text
     /// (CommonMark 0.30 §6.1: no entity, link or HTML inside), fenced by one backtick more than
     /// its longest run of them, with "|" escaped as GFM tables ask even inside code spans, and
-    /// line breaks and control characters as spaces, so the row stays one row.
+    /// line breaks and other hidden scalars (InputError.isHidden) as spaces, so the row stays one row.
     static func codeSpan(_ s: String) -> String {
         var text = "", run = 0, longest = 0
         for u in s.unicodeScalars {
             run = u == "`" ? run + 1 : 0
             longest = max(longest, run)
-            let v = u.value
-            if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0x2028 || v == 0x2029 { text += " " }
+            if InputError.isHidden(u) { text += " " }
             else if u == "|" { text += "\\|" }
             else { text.unicodeScalars.append(u) }
         }

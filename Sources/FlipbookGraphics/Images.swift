@@ -106,9 +106,7 @@ public enum ImageStore {
         var pixels = [UInt8](repeating: 0, count: stride * Int(h))
         let decoded = bytes.withUnsafeBufferPointer { b in
             pixels.withUnsafeMutableBufferPointer { p in
-                withExtendedLifetime(cancellation) {
-                    flipbook_jpeg_read(b.baseAddress, b.count, p.baseAddress, Int32(stride), &w, &h, &error, error.count, stop, context)
-                }
+                flipbook_jpeg_read(b.baseAddress, b.count, p.baseAddress, Int32(stride), &w, &h, &error, error.count, stop, context)
             }
         }
         if decoded != 0 { try cancellation?.check() }

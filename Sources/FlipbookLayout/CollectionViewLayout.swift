@@ -91,11 +91,12 @@ public protocol CollectionViewLayout: Sendable {
     /// UIKit layout), in one line; the simulation stops with it rather than draw a wrong frame.
     /// nil by default.
     var unsupportedUse: String? { get }
-    /// Whether `unsupportedUse` names what it is about in the layout's own terms (an app's
-    /// UIKit objects: `UICollectionViewFlowLayout.itemSize.width`, a delegate method), so the
-    /// message stands without the scene file's `$.collectionView.layout`. false by default.
-    var namesItsOwnProblems: Bool { get }
 }
+
+/// A layout whose `unsupportedUse` names what it is about in its own terms (an app's UIKit
+/// objects: `UICollectionViewFlowLayout.itemSize.width`, a delegate method), so the message
+/// stands without the scene file's `$.collectionView.layout` (the UIKit module's layout).
+package protocol NamesItsOwnProblems {}
 
 extension CollectionViewLayout {
     public var defaultItemSize: Size { Size(width: 50, height: 50) }
@@ -117,5 +118,4 @@ extension CollectionViewLayout {
     }
     public func selfSizingWidths(inSection section: Int, context: LayoutContext) -> [SelfSizingWidth?]? { nil }
     public var unsupportedUse: String? { nil }
-    public var namesItsOwnProblems: Bool { false }
 }

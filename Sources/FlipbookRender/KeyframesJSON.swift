@@ -141,9 +141,8 @@ public struct KeyframesJSONFormat: TimelineFormat {
 
     /// A DrawItem.transform3D as written: its 16 numbers, row by row.
     static func transform3D(_ f: JSONField) throws -> Transform3D {
-        let m = SceneLimits.maxTimelineMagnitude
         let values = try f.array(minCount: 16, maxCount: 16).map { try $0.number() }
-        guard values.allSatisfy({ $0.isFinite && abs($0) <= m }) else { throw f.expected("16 numbers from -\(NumberFormat.short(m)) to \(NumberFormat.short(m))") }
+        guard values.allSatisfy({ SceneLimits.timelineNumbers.allows($0) }) else { throw f.expected("16 numbers, each \(SceneLimits.timelineNumbers.expectation())") }
         return Transform3D(values)
     }
 
@@ -169,8 +168,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
         }
         // Numbers bounded as Scene.validate bounds a scene's, far from where a comparison's
         // arithmetic or a conversion to Int could overflow.
-        let range = -SceneLimits.maxTimelineMagnitude...SceneLimits.maxTimelineMagnitude
-        func number(_ f: JSONField) throws -> Double { try f.number(in: range) }
+        func number(_ f: JSONField) throws -> Double { try f.number(in: SceneLimits.timelineNumbers) }
         func point(_ f: JSONField) throws -> Point {
             let p = try f.object(allowed: ["x", "y"])
             return Point(x: try number(p.required("x")), y: try number(p.required("y")))

@@ -298,13 +298,10 @@ public struct TracksJSONFormat: TimelineFormat {
             return out
         }
         // Numbers bounded as Scene.validate bounds a scene's (KeyframesJSONFormat.read too).
-        let m = SceneLimits.maxTimelineMagnitude
-        let range = -m...m
+        let range = SceneLimits.timelineNumbers
         func pointValue(_ f: JSONField) throws -> Point {
             let p = try f.string().split(separator: ",").compactMap { Double($0) }
-            guard p.count == 2, p.allSatisfy({ range.allows($0) }) else {
-                throw f.expected("a point \"x,y\" of numbers from -\(NumberFormat.short(m)) to \(NumberFormat.short(m))")
-            }
+            guard p.count == 2, p.allSatisfy({ range.allows($0) }) else { throw f.expected("a point \"x,y\", each \(range.expectation())") }
             return Point(x: p[0], y: p[1])
         }
         var viewIDs: [String] = []
@@ -355,9 +352,7 @@ public struct TracksJSONFormat: TimelineFormat {
                         let text = try v.string()
                         if text.isEmpty { return nil }
                         let m = text.split(separator: " ").compactMap { Double($0) }
-                        guard m.count == 16, m.allSatisfy({ range.allows($0) }) else {
-                            throw v.expected("16 numbers from -\(NumberFormat.short(SceneLimits.maxTimelineMagnitude)) to \(NumberFormat.short(SceneLimits.maxTimelineMagnitude)), or \"\" for none")
-                        }
+                        guard m.count == 16, m.allSatisfy({ range.allows($0) }) else { throw v.expected("16 numbers, each \(range.expectation()), or \"\" for none") }
                         return Transform3D(m)
                     }
                 }

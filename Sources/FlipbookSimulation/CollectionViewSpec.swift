@@ -24,7 +24,7 @@ public struct CollectionViewSpec: Sendable {
         kind == .sectionFooter ? footerStyle : kind == .sectionBackground ? backgroundStyle : headerStyle
     }
     /// UIScrollView's scrolling options (ScrollBehavior, UIKit's defaults).
-    public var scrolling = ScrollBehavior()
+    package var scrolling = ScrollBehavior()
     public var bounces: Bool { get { scrolling.bounces } set { scrolling.bounces = newValue } }
     public var alwaysBounceVertical: Bool { get { scrolling.alwaysBounceVertical } set { scrolling.alwaysBounceVertical = newValue } }
     public var alwaysBounceHorizontal: Bool { get { scrolling.alwaysBounceHorizontal } set { scrolling.alwaysBounceHorizontal = newValue } }

@@ -21,21 +21,21 @@ extension ScrollViewDelegate {
 /// UIScrollView's scrolling options with UIKit's defaults: the one declaration a scene's views
 /// (CollectionViewSpec.scrolling), the simulation's ScrollView and the UIKit module's
 /// UIScrollView keep them in.
-public struct ScrollBehavior: Hashable, Sendable {
+package struct ScrollBehavior: Hashable, Sendable {
     /// true (https://developer.apple.com/documentation/uikit/uiscrollview/bounces).
-    public var bounces = true
+    package var bounces = true
     /// false: bounce vertically only when the content is taller than the view.
-    public var alwaysBounceVertical = false
-    public var alwaysBounceHorizontal = false
+    package var alwaysBounceVertical = false
+    package var alwaysBounceHorizontal = false
     /// true: a finger scrolls the view.
-    public var isScrollEnabled = true
+    package var isScrollEnabled = true
     /// Per millisecond: 0.998 normal, 0.99 fast (UIScrollView.DecelerationRate).
-    public var decelerationRate = Deceleration.normal
+    package var decelerationRate = Deceleration.normal
     /// UIScrollView.isPagingEnabled, false: a release comes to rest on a multiple of the view's
     /// size ("the scroll view stops on multiples of the scroll view's bounds when the user
     /// scrolls", Apple's isPagingEnabled page), at most one page from where the drag began.
-    public var isPagingEnabled = false
-    public init() {}
+    package var isPagingEnabled = false
+    package init() {}
 }
 
 /// A scroll view's contentOffset as a function of time, like UIScrollView.
@@ -50,7 +50,7 @@ public final class ScrollView {
     public var contentInset: EdgeInsets
     public var contentSize: Size = .zero
     /// Its scrolling options: the scene view's (CollectionViewSpec.scrolling).
-    public var behavior = ScrollBehavior()
+    package var behavior = ScrollBehavior()
     public var bounces: Bool { get { behavior.bounces } set { behavior.bounces = newValue } }
     public var alwaysBounceVertical: Bool { get { behavior.alwaysBounceVertical } set { behavior.alwaysBounceVertical = newValue } }
     public var alwaysBounceHorizontal: Bool { get { behavior.alwaysBounceHorizontal } set { behavior.alwaysBounceHorizontal = newValue } }

@@ -506,7 +506,7 @@ public final class Simulator {
     private func checkLayouts() throws {
         for (k, v) in views.enumerated() {
             if let problem = v.layout.unsupportedUse {
-                let path = v.layout.namesItsOwnProblems ? "" : k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout"
+                let path = v.layout is any NamesItsOwnProblems ? "" : k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout"
                 throw InputError(file: scene.messageFile(), path: path, message: problem)
             }
         }

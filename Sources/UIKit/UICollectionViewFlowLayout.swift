@@ -51,12 +51,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         flow.sectionHeadersPinToVisibleBounds = sectionHeadersPinToVisibleBounds
         flow.sectionFootersPinToVisibleBounds = sectionFootersPinToVisibleBounds
         parameterProblem = nil
-        if estimatedItemSize != .zero && estimatedItemSize != UICollectionViewFlowLayout.automaticSize { flow.estimatedItemSize = Size(estimatedItemSize) }
-        if let problem = Self.problem(flow, named: "UICollectionViewFlowLayout.") {
+        // Stops this pass with `problem`: nothing is laid out from unusable numbers.
+        func refuse(_ problem: String) {
             parameterProblem = problem
             computed = FlowLayout()
-            return
         }
+        if estimatedItemSize != .zero && estimatedItemSize != UICollectionViewFlowLayout.automaticSize { flow.estimatedItemSize = Size(estimatedItemSize) }
+        if let problem = Self.problem(flow, named: "UICollectionViewFlowLayout.") { return refuse(problem) }
         flow.estimatedItemSize = .zero  // self-sizing is this class's own (below)
         let counts = (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) }
         var sizes: [[Size]]?
@@ -79,17 +80,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 section.minimumInteritemSpacing = m.minimumInteritemSpacing
                 section.headerReferenceSize = m.headerReferenceSize
                 section.footerReferenceSize = m.footerReferenceSize
-                if let problem = Self.problem(section, named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:…) for section \(s): ") {
-                    parameterProblem = problem
-                    computed = FlowLayout()
-                    return
-                }
+                if let problem = Self.problem(section, named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:…) for section \(s): ") { return refuse(problem) }
             }
-            if let problem = Self.sizeProblem(sizes ?? [], named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:sizeForItemAt:)") {
-                parameterProblem = problem
-                computed = FlowLayout()
-                return
-            }
+            if let problem = Self.sizeProblem(sizes ?? [], named: "UICollectionViewDelegateFlowLayout.collectionView(_:layout:sizeForItemAt:)") { return refuse(problem) }
         }
         if estimatedItemSize != .zero {
             // Self-sizing: each cell is asked for its size from the estimate (the delegate's
@@ -111,11 +104,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
                 }
             }
         }
-        if estimatedItemSize != .zero, let problem = Self.sizeProblem(sizes ?? [], named: "preferredLayoutAttributesFitting(_:).size") {
-            parameterProblem = problem
-            computed = FlowLayout()
-            return
-        }
+        if estimatedItemSize != .zero, let problem = Self.sizeProblem(sizes ?? [], named: "preferredLayoutAttributesFitting(_:).size") { return refuse(problem) }
         let context = LayoutContext(bounds: Rect(cv.bounds), contentInset: EdgeInsets(cv.adjustedContentInset), itemCounts: counts, itemSizes: sizes)
         flow.prepare(context)
         computed = flow

@@ -10,7 +10,7 @@ import FlipbookSimulation
 ///
 /// A scene made from a UICollectionView shares its objects between runs of the simulation:
 /// simulate it one run at a time (as `flipbook` does), not on several threads at once.
-package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
+package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecked Sendable {
     package let collectionView: UICollectionView
     private let problems = Problems()
     /// A layout object of its own (an interactive transition's); nil: the view's, whichever it is.
@@ -168,8 +168,7 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
     }
 
     package var unsupportedUse: String? { problems.first }
-    /// Its problems name the app's own objects and methods, never a scene file's path.
-    package var namesItsOwnProblems: Bool { true }
+
 
     /// One of UIKit's attribute objects as Flipbook's value. A rotation and uniform scale become
     /// `transform`; any other transform (perspective, a shear, a non-uniform scale) `transform3D`,
@@ -250,8 +249,7 @@ package struct UIKitLayout: CollectionViewLayout, @unchecked Sendable {
         for p in found { problems.record("cell [\(a.indexPath.section), \(a.indexPath.item)]: " + p) }
         collectionView.drawnContent[slot] = (k, elements)
         // What lowering set itself (apply(_:), layout passes) is drawn: clean from here.
-        func clean(_ v: UIView) { v.treeChangedSinceLowering = false; v.subviews.forEach(clean) }
-        clean(cell)
+        cell.treeChangedSinceLowering = false
         return elements
     }
 

@@ -98,13 +98,14 @@ open class UIView: NSObject {
     open var isHidden = false { didSet { if superview != nil { treeChanged() } } }
     open var backgroundColor: UIColor? { didSet { treeChanged() } }
 
-    /// Whether this view or one below it changed since its tree was last lowered to elements
-    /// (UIKitLayout.content clears it on the root it lowers).
+    /// On the root of a tree (a cell, a header): whether a view of it changed since the tree
+    /// was last lowered to elements (UIKitLayout.content reads and clears it).
     var treeChangedSinceLowering = true
-    /// Marks this view and every view above it.
+    /// Marks the root of this view's tree.
     func treeChanged() {
-        var v: UIView? = self
-        while let x = v { x.treeChangedSinceLowering = true; v = x.superview }
+        var root = self
+        while let parent = root.superview { root = parent }
+        root.treeChangedSinceLowering = true
     }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }

@@ -52,8 +52,9 @@ enum UIKitMutation {
         }
     }
 
-    /// A scene with one value changed; `name`: what a refusal must name.
-    static func make(_ rng: inout SplitMix64) -> (what: String, name: String, mustRefuse: Bool, scene: Scene) {
+    /// A scene with one value changed; `name`: what a refusal must name; `source`: its data
+    /// source, which the caller keeps while it runs (a collection view holds it weakly, as UIKit's).
+    static func make(_ rng: inout SplitMix64) -> (what: String, name: String, mustRefuse: Bool, scene: Scene, source: Source) {
         let x = CodeMutation.numbers[rng.below(CodeMutation.numbers.count)], v = CGFloat(x)
         let flow = UICollectionViewFlowLayout()
         flow.itemSize = CGSize(width: 90, height: 40)
@@ -92,14 +93,7 @@ enum UIKitMutation {
         cv.dataSource = source
         cv.delegate = source
         let canvas = Canvas(width: 200, height: 300, scale: 1, background: .white)
-        let scene = withExtendedLifetime(source) {
-            Scene(name: "uikit-fuzz", canvas: canvas, fps: 10, duration: 0.6, collectionView: cv, script: script.map { $0(cv) })
-        }
-        // A collection view holds its data source weakly, as UIKit's does: the current one is kept here.
-        current = source
-        return ("a UIKit scene with \(what) = \(x)", name, !x.isFinite, scene)
+        let scene = Scene(name: "uikit-fuzz", canvas: canvas, fps: 10, duration: 0.6, collectionView: cv, script: script.map { $0(cv) })
+        return ("a UIKit scene with \(what) = \(x)", name, !x.isFinite, scene, source)
     }
-
-    /// The data source of the scene made last.
-    nonisolated(unsafe) static var current: Source?
 }

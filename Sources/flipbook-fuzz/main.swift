@@ -165,7 +165,8 @@ while n < iterations && Date().timeIntervalSince(start) < seconds {
     // One in ten is a scene made from UIKit objects with one value changed (UIKitMutation).
     if n > inputs.count && n % 10 == 4 {
         uikitInputs += 1
-        let (what, name, mustRefuse, scene) = UIKitMutation.make(&rng)
+        let (what, name, mustRefuse, scene, source) = UIKitMutation.make(&rng)
+        defer { withExtendedLifetime(source) {} }
         try Data(what.utf8).write(to: work.appendingPathComponent("current.json"))
         do {
             _ = try Simulator.run(scene)

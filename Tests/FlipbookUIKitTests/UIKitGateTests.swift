@@ -8,16 +8,15 @@ import Flipbook
 final class UIKitGateTests: XCTestCase {
     let canvas = Canvas(width: 200, height: 300, scale: 1, background: .white)
 
-    final class Source: NSObject, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+    /// Eight blue cells of the class registered as "c" (the views hold their data source weakly).
+    let cells = CellSource([8]) { cell, _ in cell.backgroundColor = .systemBlue }
+
+    /// The delegate's sizes and insets: item 3's size and the section's inset as set when it
+    /// answers, the layout's own otherwise.
+    final class Source: NSObject, UICollectionViewDelegateFlowLayout {
         var size = CGSize(width: 90, height: 40)
         var inset = UIEdgeInsets.zero
         var asksDelegate = false
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 8 }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            cell.backgroundColor = .systemBlue
-            return cell
-        }
         func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> CGSize {
             asksDelegate && indexPath.item == 3 ? size : (collectionViewLayout as! UICollectionViewFlowLayout).itemSize
         }
@@ -29,7 +28,7 @@ final class UIKitGateTests: XCTestCase {
     func view(_ layout: UICollectionViewLayout, source: Source) -> UICollectionView {
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
-        cv.dataSource = source
+        cv.dataSource = cells
         cv.delegate = source
         return cv
     }
@@ -157,8 +156,7 @@ final class UIKitGateTests: XCTestCase {
             layout.itemSize = CGSize(width: 200, height: 40)
             let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 200, height: 300), collectionViewLayout: layout)
             cv.register(cell, forCellWithReuseIdentifier: "c")
-            let source = Source()
-            cv.dataSource = source
+            cv.dataSource = cells
             assertRefused(Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: cv), message)
         }
     }
