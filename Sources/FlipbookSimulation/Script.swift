@@ -83,45 +83,61 @@ public indirect enum Action: Sendable {
     case removeAnimation(item: String?, key: String?)
     /// performBatchUpdates with a timing and a completion.
     case performBatchUpdates([BatchChange], timing: AnimationTiming, completion: [Action])
-    /// Code that runs when the simulation reaches it (a UIKit scene's own calls); the actions
-    /// it returns run then.
+    /// The app's code, run by the scene's host when the simulation reaches it (a UIKit scene's
+    /// own calls); what it answers runs then.
     case code(CodeStep)
 }
 
-/// Swift code a scene runs at a moment of its timeline — what a UIKit app does in a callback
-/// (performBatchUpdates on its data source, setContentOffset, a new layout) — given what the
-/// simulation knows then; it answers with the actions that amounts to. A scene made in code
-/// only: a scene file has none.
-public struct CodeStep: Sendable {
-    package let run: @Sendable (CodeContext) throws -> [Action]
-    package init(_ run: @escaping @Sendable (CodeContext) throws -> [Action]) { self.run = run }
+/// A moment of the app's own code, named by the host that runs it (`Scene.host`): a UIKit
+/// app's callback, a code step of a scene made in Swift. The value only names it; what it does
+/// is known when the host runs it, and the host answers with values (`HostCommand`) that pass
+/// the same checks as a script's steps. A scene file has none.
+public struct CodeStep: Hashable, Sendable {
+    /// The host's number for the code.
+    public let id: Int
+    public init(id: Int) { self.id = id }
+}
+
+/// The app behind a scene made from its code (the UIKit module's host; a SwiftUI or a web
+/// view host would be another): the simulation asks it to run a code step at a moment and
+/// applies what it answers, as values. It is a reference — the app's objects change as its
+/// code runs — so a scene with a host runs once; make the scene again to run it again.
+public protocol SceneHost: AnyObject, Sendable {
+    /// Runs `step` at the moment `context` describes; answers with what the code did, in the
+    /// order it did it. A thrown error stops the scene, named at the step.
+    func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand]
+}
+
+/// What a host's code step did, as a value the simulation applies: changes to views (at once,
+/// as UIKit applies them when the code sets them), then the actions (animated from what is on
+/// screen, each checked as a script's step is).
+public enum HostCommand: Sendable {
+    case action(Action)
+    case snapshot(SnapshotCommand)
+    case transition(TransitionCommand)
+    /// Moves a view of the scene (by id) to an offset from its scene frame, over a timing
+    /// (from where it is on screen) or at once.
+    case moveView(id: String, offset: Point, timing: AnimationTiming?)
 }
 
 /// What a code step is told when it runs.
 public struct CodeContext: Sendable {
     /// The scene time, in seconds.
-    package var time: Double
+    public var time: Double
     /// The main collection view's item ids, section by section, as the data is now.
-    package var itemIDs: [[String]]
+    public var itemIDs: [[String]]
     /// The main collection view's section ids, as the data is now.
-    package var sectionIDs: [String] = []
-    /// The items on screen now with their frames in the view's content coordinates (asked
-    /// only by code that reads cells' frames: visibleCells, cell.center).
-    package var visibleItems: @Sendable () -> [(id: String, frame: Rect)] = { [] }
+    public var sectionIDs: [String] = []
+    /// The cells on screen now (not hidden), in drawing order, with their frames in the view's
+    /// content coordinates (what visibleCells and a cell's center read).
+    public var visibleItems: [(id: String, frame: Rect)] = []
     /// The main view's layout (a UIKit scene's adapter, which knows its objects).
-    package var layout: (any CollectionViewLayout)?
-    /// Applies a snapshot view's change at once (UIView.snapshotView, addSubview, moving it,
-    /// removing it, a cell's isHidden).
-    package var snapshot: @Sendable (SnapshotCommand) -> Void = { _ in }
-    /// Drives an interactive layout transition at once (startInteractiveTransition(to:)).
-    package var transition: @Sendable (TransitionCommand) -> Void = { _ in }
-    /// Moves a view of the scene (by id) to an offset from its scene frame, over a timing
-    /// (from where it is on screen) or at once.
-    package var moveView: @Sendable (String, Point, AnimationTiming?) -> Void = { _, _, _ in }
+    public var layout: (any CollectionViewLayout)?
+    public init(time: Double, itemIDs: [[String]]) { self.time = time; self.itemIDs = itemIDs }
 }
 
 /// A step of an interactive layout transition made by code.
-package enum TransitionCommand: @unchecked Sendable {
+public enum TransitionCommand: @unchecked Sendable {
     /// From the current layout to `next`, at progress 0.
     case start(next: any CollectionViewLayout)
     case progress(Double)
@@ -130,7 +146,7 @@ package enum TransitionCommand: @unchecked Sendable {
 }
 
 /// A change to a snapshot view added to the collection view, or to an item's visibility.
-package enum SnapshotCommand: Sendable {
+public enum SnapshotCommand: Sendable {
     case add(id: String, item: String, frame: Rect)
     case move(id: String, frame: Rect, timing: AnimationTiming?)
     case remove(id: String)

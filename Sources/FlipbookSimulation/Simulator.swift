@@ -365,41 +365,36 @@ public final class Simulator {
             if !completion.isEmpty { schedule(at: end, .actions(completion, path: path + ".completion")) }
         case .code(let step):
             do {
+                guard let host = scene.host else { throw SceneCheck.issue(path, "expected a scene with a host to run its code step (Scene.host), got none") }
                 cv.keepOnScreenBeforeCode(at: now)
                 defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
                 var context = CodeContext(time: now, itemIDs: cv.sections)
                 context.sectionIDs = cv.spec.sections.map(\.id)
-                let time = now
-                nonisolated(unsafe) let view = cv
-                context.visibleItems = {
-                    view.visibleAttributes(at: time).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) }
-                }
+                context.visibleItems = cv.visibleAttributes(at: now).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) }
                 context.layout = cv.layout
-                context.snapshot = { command in
+                // Checked whole before any of it is applied: a refused answer changes nothing.
+                let commands = try host.run(step, in: context)
+                for c in commands { try Scene.checkCommand(c, at: path, time: now) }
+                var actions: [Action] = []
+                for command in commands {
                     switch command {
-                    case .add(let id, let item, let frame):
+                    case .action(let a): actions.append(a)
+                    case .snapshot(.add(let id, let item, let frame)):
                         var state = ItemState(frame: frame)
                         state.zIndex = Int(Int32.max)  // a subview added last is over the cells
-                        view.addSnapshot(id: id, of: item, state: state, shadow: nil)
-                    case .move(let id, let frame, let timing):
-                        view.updateSnapshot(id, [(.frame, .rect(frame))], timing: timing, at: time)
-                    case .remove(let id): view.removeSnapshot(id)
-                    case .hide(let item, let hidden): view.setHidden(item, hidden)
+                        cv.addSnapshot(id: id, of: item, state: state, shadow: nil)
+                    case .snapshot(.move(let id, let frame, let timing)):
+                        cv.updateSnapshot(id, [(.frame, .rect(frame))], timing: timing, at: now)
+                    case .snapshot(.remove(let id)): cv.removeSnapshot(id)
+                    case .snapshot(.hide(let item, let hidden)): cv.setHidden(item, hidden)
+                    case .transition(.start(let next)): cv.startInteractiveTransition(to: next)
+                    case .transition(.progress(let p)): cv.transitionProgress = p
+                    case .transition(.end(let layout, let timing)): cv.setCollectionViewLayout(layout, timing: timing, at: now)
+                    case .moveView(let id, let offset, let timing): view(id)?.moveFrame(to: offset, timing: timing, at: now)
                     }
                 }
-                context.transition = { command in
-                    switch command {
-                    case .start(let next): view.startInteractiveTransition(to: next)
-                    case .progress(let p): view.transitionProgress = p
-                    case .end(let layout, let timing): view.setCollectionViewLayout(layout, timing: timing, at: time)
-                    }
-                }
-                nonisolated(unsafe) let simulator = self
-                context.moveView = { id, offset, timing in simulator.view(id)?.moveFrame(to: offset, timing: timing, at: time) }
-                for a in try step.run(context) {
-                    try Scene.checkCommand(a, at: path, time: now)
-                    perform(a, path: path)
-                }
+                // The views' changes are made as the code made them; its actions run after it.
+                for a in actions { perform(a, path: path) }
             } catch var e as InputError where e.file.isEmpty {
                 // A command the gate refused: its own path (the step's, and the field).
                 e.file = scene.messageFile()

@@ -311,6 +311,9 @@ extension Scene {
     /// and batch updates name only items of the main collection view, which they act on.
     private func checkScript() throws {
         typealias C = SceneCheck
+        if host == nil, let i = script.firstIndex(where: { if case .code = $0.action { return true }; return false }) {
+            throw C.issue("$.script[\(i)]", "expected a scene with a host to run its code step (Scene.host), got none")
+        }
         // Only steps that name items need the id sets; a scene that only scrolls skips them.
         let namesItems = script.contains { step in
             switch step.action {
@@ -389,6 +392,29 @@ extension Scene {
     package static func checkCommand(_ action: Action, at path: String, time: Double) throws {
         var ids = ItemIDs(known: [], main: [], anyID: true)
         try checkAction(action, at: path, time: time, ids: &ids)
+    }
+
+    /// What a host answers for a code step (`SceneHost`) passes the same checks: its actions
+    /// as a script step's, its views' frames, offsets, progress and timings finite.
+    package static func checkCommand(_ command: HostCommand, at path: String, time: Double) throws {
+        typealias C = SceneCheck
+        func rect(_ r: Rect, _ name: String) throws {
+            try C.finite([("x", r.minX), ("y", r.minY), ("width", r.width), ("height", r.height)], at: path + "." + name)
+        }
+        switch command {
+        case .action(let a): try checkCommand(a, at: path, time: time)
+        case .snapshot(.add(_, _, let frame)): try rect(frame, "snapshot.frame")
+        case .snapshot(.move(_, let frame, let timing)):
+            try rect(frame, "snapshot.frame")
+            if let timing { try checkTiming(timing, at: path) }
+        case .snapshot(.remove), .snapshot(.hide): break
+        case .transition(.progress(let p)): try C.finite([("transitionProgress", p)], at: path)
+        case .transition(.end(_, let timing)): try checkTiming(timing, at: path)
+        case .transition(.start): break
+        case .moveView(_, let offset, let timing):
+            try C.finite([("x", offset.x), ("y", offset.y)], at: path + ".frame")
+            if let timing { try checkTiming(timing, at: path) }
+        }
     }
 
     /// The one rule for the ids a step names (the decoder only adds where they are): each is
@@ -472,7 +498,7 @@ extension Scene {
             }
             for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", time: time, ids: &ids) }
         case .code:
-            // Its actions are known when it runs; the simulator checks them then.
+            // What it answers is known when it runs; the simulator checks that then.
             break
         }
     }
@@ -505,7 +531,9 @@ extension Scene {
 
     /// A duration the clock can reach, and a spring that can move.
     static func checkTiming(_ t: AnimationTiming, at path: String) throws {
-        if !(t.duration.isFinite && t.duration >= 0) { throw SceneCheck.issue(path + ".duration", "expected a finite number ≥ 0") }
+        // The duration as given (`duration` reads a negative or NaN one as 0).
+        let given: Double = switch t { case .curve(_, let d), .spring(_, let d): d }
+        if !(given.isFinite && given >= 0) { throw SceneCheck.issue(path + ".duration", "expected a finite number ≥ 0") }
         if case .spring(let s, _) = t, let problem = s.problem() {
             throw SceneCheck.issue(path + ".spring." + problem.property, "expected " + problem.expected)
         }

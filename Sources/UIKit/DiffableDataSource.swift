@@ -184,7 +184,7 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
     }
 
     /// Sets the data. Before a scene runs it is what the scene starts with. In a scene's code
-    /// step (ScriptStep.at, a selection or a swipe action's handler) the differences animate as
+    /// step (SceneStep.at, a selection or a swipe action's handler) the differences animate as
     /// one batch update, as UIKit's do: deleted items fade out, inserted ones in, moved and
     /// shifted ones slide, reloaded ones are made again — over the enclosing `UIView.animate`'s
     /// timing, else Core Animation's default; with `animatingDifferences` false they jump.

@@ -40,23 +40,19 @@ extension IndexPath {
     }
 }
 
-/// The screen Flipbook draws for. `scale` is the scene's canvas scale while a scene built from
-/// UIKit code is made (Scene(name:canvas:…collectionView:)), else 2, an iPhone's since the
-/// iPhone 4 (https://developer.apple.com/documentation/uikit/uiscreen/scale).
-public final class UIScreen: @unchecked Sendable {
-    public static let main = UIScreen()
-    private let lock = NSLock()
-    private var _scale: CGFloat = 2
-    private var _bounds = CGRect(x: 0, y: 0, width: 390, height: 844)
-    public internal(set) var scale: CGFloat {
-        get { lock.lock(); defer { lock.unlock() }; return _scale }
-        set { lock.lock(); _scale = newValue; lock.unlock() }
-    }
-    /// The canvas in points (an iPhone 14's 390 × 844 until a scene sets it).
-    public internal(set) var bounds: CGRect {
-        get { lock.lock(); defer { lock.unlock() }; return _bounds }
-        set { lock.lock(); _bounds = newValue; lock.unlock() }
-    }
+/// The screen Flipbook draws for: while a scene built from UIKit code is made or runs its code
+/// (Scene(name:canvas:…collectionView:)), the scene's canvas — its host's screen —, else an
+/// iPhone 14's 390 × 844 points at scale 2, an iPhone's since the iPhone 4
+/// (https://developer.apple.com/documentation/uikit/uiscreen/scale).
+public final class UIScreen: Sendable {
+    /// The screen of the scene whose code runs on this thread (https://developer.apple.com/documentation/uikit/uiscreen/main).
+    public class var main: UIScreen { UIKitHost.running?.screen ?? unhosted }
+    private static let unhosted = UIScreen(scale: 2, bounds: CGRect(x: 0, y: 0, width: 390, height: 844))
+
+    init(scale: CGFloat, bounds: CGRect) { self.scale = scale; self.bounds = bounds }
+    public let scale: CGFloat
+    /// The canvas in points.
+    public let bounds: CGRect
     public var nativeScale: CGFloat { scale }
 }
 

@@ -6,7 +6,7 @@ import FlipbookCore
 /// no Objective-C runtime on Linux, so `#selector` target-action cannot compile: the recognizer
 /// takes its action as a closure instead — `UILongPressGestureRecognizer { g in self.longPress(g) }`
 /// in place of `UILongPressGestureRecognizer(target: self, action: #selector(longPress(_:)))` —
-/// and runs it at each state change as a code step does (ScriptStep.at): its UIKit calls become
+/// and runs it at each state change as a code step does (SceneStep.at): its UIKit calls become
 /// the scene's actions at that moment.
 open class UIGestureRecognizer: NSObject {
     /// https://developer.apple.com/documentation/uikit/uigesturerecognizer/state-swift.enum

@@ -14,9 +14,24 @@ extension Scene {
     /// The view is the canvas-sized scroll view unless its frame says otherwise; `UIScreen.main`
     /// reports the canvas while the scene is made.
     public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, collectionView cv: UICollectionView,
-                script: [ScriptStep] = [], touches: [TouchTrack] = []) {
-        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches,
-                  owner: nil, problems: [])
+                script: [SceneStep] = [], touches: [TouchTrack] = []) {
+        let host = UIKitHost(canvas: canvas)
+        self = host.whileRunning {
+            Scene.of(cv, host: host, name: name, canvas: canvas, fps: fps, duration: duration, script: script, touches: touches, problems: [])
+        }
+    }
+
+    /// A scene of a UICollectionView whose script is values only (no code of yours).
+    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, collectionView cv: UICollectionView,
+                script: [ScriptStep], touches: [TouchTrack] = []) {
+        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script.map(SceneStep.step), touches: touches)
+    }
+
+    /// A scene of a view controller's view whose script is values only (no code of yours).
+    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
+                viewFrame: CGRect? = nil, script: [ScriptStep], touches: [TouchTrack] = []) {
+        self.init(name: name, canvas: canvas, fps: fps, duration: duration, viewController: viewController, viewFrame: viewFrame,
+                  script: script.map(SceneStep.step), touches: touches)
     }
 
     /// A scene of the collection view in a view controller's view (the first one a depth-first
@@ -31,32 +46,31 @@ extension Scene {
     /// `edgesForExtendedLayout` leaves out the top); set after the view is loaded. The scene's
     /// `chrome` draws such bars. Default: where the view is (the whole canvas).
     public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
-                viewFrame: CGRect? = nil, script: [ScriptStep] = [], touches: [TouchTrack] = []) {
+                viewFrame: CGRect? = nil, script: [SceneStep] = [], touches: [TouchTrack] = []) {
         // The view is loaded screen-sized, as in a window on a device of the canvas's size.
-        UIScreen.main.scale = CGFloat(canvas.scale)
-        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        if let viewFrame { viewController.view.frame = viewFrame }
-        func find(_ view: UIView) -> UICollectionView? {
-            if let cv = view as? UICollectionView { return cv }
-            for sub in view.subviews { if let cv = find(sub) { return cv } }
-            return nil
+        let host = UIKitHost(canvas: canvas)
+        host.owner = viewController
+        self = host.whileRunning { () -> Scene in
+            if let viewFrame { viewController.view.frame = viewFrame }
+            func find(_ view: UIView) -> UICollectionView? {
+                if let cv = view as? UICollectionView { return cv }
+                for sub in view.subviews { if let cv = find(sub) { return cv } }
+                return nil
+            }
+            let found = find(viewController.view)
+            if found == nil, let scene = Scene.ofScrollViews(host: host, name: name, canvas: canvas, fps: fps, duration: duration,
+                                                             viewController: viewController, script: script, touches: touches) {
+                return scene
+            }
+            let cv = found ?? UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+            return Scene.of(cv, host: host, name: name, canvas: canvas, fps: fps, duration: duration, script: script, touches: touches,
+                            problems: found == nil ? ["\(type(of: viewController))'s view has no UICollectionView in its view tree"] : [])
         }
-        let found = find(viewController.view)
-        if found == nil, let scene = Scene.ofScrollViews(name: name, canvas: canvas, fps: fps, duration: duration, viewController: viewController,
-                                                         script: script, touches: touches) {
-            self = scene
-            return
-        }
-        let cv = found ?? UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches,
-                  owner: viewController,
-                  problems: found == nil ? ["\(type(of: viewController))'s view has no UICollectionView in its view tree"] : [])
     }
 
-    private init(name: String, canvas: Canvas, fps: Int, duration: Double, collectionView cv: UICollectionView,
-                 script: [ScriptStep], touches: [TouchTrack], owner: AnyObject?, problems initialProblems: [String]) {
-        UIScreen.main.scale = CGFloat(canvas.scale)
-        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    /// The scene of `cv`, made while `host` runs (its screen is the canvas).
+    private static func of(_ cv: UICollectionView, host: UIKitHost, name: String, canvas: Canvas, fps: Int, duration: Double,
+                           script: [SceneStep], touches: [TouchTrack], problems initialProblems: [String]) -> Scene {
         if cv.bounds.size == .zero { cv.frame = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
         cv.simulatedContext = nil
         cv.cells = [:]
@@ -134,9 +148,12 @@ extension Scene {
         if let bg = cv.backgroundColor { spec.backgroundColor = bg.value }
         spec.takeScrolling(of: cv)
         cv.collectionViewLayout.invalidateLayout()
-        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: script, touches: touches)
+        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: host.steps(script),
+                          touches: touches)
         // Taps select cells and call the delegate, as a UICollectionView's do.
-        effect = UIKitInteractions(collectionView: cv, owner: owner)
+        scene.effect = UIKitInteractions(collectionView: cv)
+        scene.host = host
+        return scene
     }
 }
 
@@ -148,8 +165,8 @@ extension Scene {
     /// them), its frame moved when your code sets it (animated inside UIView.animate), its
     /// delegate told as the scroll view's. The first is the scene's main view. Nil when the
     /// view has no scroll view.
-    static func ofScrollViews(name: String, canvas: Canvas, fps: Int, duration: Double, viewController: UIViewController,
-                              script: [ScriptStep], touches: [TouchTrack]) -> Scene? {
+    static func ofScrollViews(host: UIKitHost, name: String, canvas: Canvas, fps: Int, duration: Double, viewController: UIViewController,
+                              script: [SceneStep], touches: [TouchTrack]) -> Scene? {
         let root = viewController.view!
         func find(_ view: UIView) -> [UIScrollView] {
             view.subviews.flatMap { sub -> [UIScrollView] in (sub as? UIScrollView).map { [$0] } ?? find(sub) }
@@ -184,9 +201,11 @@ extension Scene {
         }
         var canvas = canvas
         if let bg = root.backgroundColor { canvas.background = bg.value }
-        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: specs[0], script: script, touches: touches)
+        var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: specs[0], script: host.steps(script),
+                          touches: touches)
         scene.views = Array(specs.dropFirst())
-        scene.effect = UIKitScrollViews(scrollViews: zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, owner: viewController, problems: problems)
+        scene.effect = UIKitScrollViews(scrollViews: zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, problems: problems)
+        scene.host = host
         return scene
     }
 }
@@ -235,9 +254,14 @@ extension Scene {
     static func item(of cv: UICollectionView, at ip: IndexPath, id: String, attributes: UICollectionViewLayoutAttributes?) -> (ItemSpec, [String]) {
         var item = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         var found: [String] = []
-        UIImage.misses.removeAll()
-        guard let cell = cv.dataSource?.collectionView(cv, cellForItemAt: ip) else { return (item, found) }
-        found += UIImage.misses
+        // The names the cell asks for and does not find, kept by the host making the scene.
+        let host = UIKitHost.running ?? UIKitHost()
+        let outerMisses = host.imageMisses
+        host.imageMisses = []
+        let made = host.whileRunning { cv.dataSource?.collectionView(cv, cellForItemAt: ip) }
+        found += host.imageMisses
+        host.imageMisses = outerMisses
+        guard let cell = made else { return (item, found) }
         func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
         if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }
         // A cell's shadow is cast by its own rounded bounds; a shadowPath of that shape (set for

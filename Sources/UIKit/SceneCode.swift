@@ -4,7 +4,18 @@ import FlipbookAnimation
 import FlipbookLayout
 import FlipbookSimulation
 
-extension ScriptStep {
+/// A moment of a UIKit scene's script: a step of values (a scroll, a batch update of the
+/// scene's items), or your UIKit code at a time.
+public struct SceneStep {
+    enum Kind {
+        case value(ScriptStep)
+        case code(time: Double, body: () -> Void)
+    }
+    let kind: Kind
+
+    /// A step of values, as a scene file's.
+    public static func step(_ step: ScriptStep) -> SceneStep { SceneStep(kind: .value(step)) }
+
     /// Your UIKit code at `time` seconds into the scene, run when the simulation gets there —
     /// what an app does in a button's action or a gesture's handler: change its data and call
     /// `performBatchUpdates` (with `insertItems`, `deleteItems`, `moveItem`, `reloadItems` and the
@@ -16,22 +27,91 @@ extension ScriptStep {
     ///
     /// The code changes your objects, so a scene with code runs once: make it again (as
     /// `FlipbookCommand.main(scenes:)` does, from its closure) to run it again.
-    public static func at(_ time: Double, _ body: @escaping () -> Void) -> ScriptStep {
-        ScriptStep(time: time, action: SceneRecording.later(body))
+    public static func at(_ time: Double, _ body: @escaping () -> Void) -> SceneStep { SceneStep(kind: .code(time: time, body: body)) }
+}
+
+/// The UIKit app behind a scene (Scene.host): it owns what running the app's code writes — the
+/// code steps' bodies, the recording of the step that runs, the screen, the images a cell asked
+/// for and did not find, which delegate callbacks the delegate turned out not to implement —
+/// and answers each code step with value commands (`HostCommand`).
+///
+/// While it runs app code on a thread it is that thread's running host (`UIKitHost.running`),
+/// as UIKit keeps the current animation block per thread: UIKit's class methods
+/// (`UIView.animate`, `UIImage(named:)`, `UIScreen.main`) find it there. Nothing is written to
+/// a global, so scenes simulated on other threads at the same time do not meet.
+package final class UIKitHost: SceneHost, @unchecked Sendable {
+    private var steps: [SceneCode] = []
+    /// The code step running now (set while it runs; nested for completions run inside it).
+    var recording: SceneRecording?
+    /// The screen the app's views are loaded for: the scene's canvas (`UIScreen.main` while
+    /// the host runs).
+    let screen: UIScreen
+    /// Images asked for by name and not found while a cell was made (`Scene.item(of:)` collects them).
+    var imageMisses: [String] = []
+    /// Set by a delegate protocol's default implementation when it runs (the delegate has none of its own).
+    var unimplementedCallbackRan = false
+    /// What the scene keeps alive with its views (the view controller it was made from): a
+    /// collection view holds its data source and delegate weakly.
+    var owner: AnyObject?
+
+    init(canvas: Canvas? = nil) {
+        screen = canvas.map { UIScreen(scale: CGFloat($0.scale), bounds: CGRect(x: 0, y: 0, width: $0.width, height: $0.height)) } ?? UIScreen.main
     }
+
+    /// A UIKit scene's script as the scene's steps: each code step one of this host's.
+    func steps(_ script: [SceneStep]) -> [ScriptStep] {
+        script.map { step in
+            switch step.kind {
+            case .value(let s): s
+            case .code(let time, let body): ScriptStep(time: time, action: self.step(body))
+            }
+        }
+    }
+
+    /// A code step of this host's that runs `body` once.
+    func step(_ body: @escaping () -> Void) -> Action {
+        steps.append(SceneCode(body))
+        return .code(CodeStep(id: steps.count - 1))
+    }
+
+    package func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand] {
+        guard steps.indices.contains(step.id) else { throw SceneCodeProblem(message: "no code step \(step.id) in this scene's host") }
+        return try steps[step.id].run(context, host: self)
+    }
+
+    /// Runs `body` with this host as the thread's running host (restored after).
+    func whileRunning<R>(_ body: () throws -> R) rethrows -> R {
+        let outer = pthread_getspecific(UIKitHost.key)
+        pthread_setspecific(UIKitHost.key, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(UIKitHost.key, outer) }
+        return try body()
+    }
+
+    /// The host running app code on this thread now, if any.
+    static var running: UIKitHost? {
+        guard let p = pthread_getspecific(key) else { return nil }
+        return Unmanaged<UIKitHost>.fromOpaque(p).takeUnretainedValue()
+    }
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The host of a simulation's scene (a UIKit scene has one from the start).
+    static func of(_ simulator: Simulator) -> UIKitHost? { simulator.scene.host as? UIKitHost }
 }
 
 /// A code step's body, run once.
-final class SceneCode: @unchecked Sendable {
+final class SceneCode {
     let body: () -> Void
     private var ran = false
     init(_ body: @escaping () -> Void) { self.body = body }
 
-    func run(_ context: CodeContext) throws -> [Action] {
+    func run(_ context: CodeContext, host: UIKitHost) throws -> [HostCommand] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        return try SceneRecording.record(ids: context.itemIDs, sectionIDs: context.sectionIDs, visible: context.visibleItems,
-                                         snapshot: context.snapshot, transition: context.transition, moveView: context.moveView, body)
+        return try SceneRecording.record(host: host, ids: context.itemIDs, sectionIDs: context.sectionIDs, visible: context.visibleItems, body)
     }
 }
 
@@ -43,13 +123,18 @@ struct SceneCodeProblem: Error, CustomStringConvertible {
 /// The UIKit calls a code step makes, as the scene's actions. Set while a step runs; UIKit's
 /// methods consult it (before the scene, with none, they change only the objects).
 final class SceneRecording {
-    nonisolated(unsafe) static var current: SceneRecording?
+    /// The recording of the code step running on this thread, if any.
+    static var current: SceneRecording? { UIKitHost.running?.recording }
 
+    /// The host whose step this is (completions become its steps).
+    let host: UIKitHost
     /// The main view's item ids as the recorded updates leave them.
     var ids: [[String]]
     /// Its section ids likewise.
     var sectionIDs: [String]
     var actions: [Action] = []
+    /// Changes to views, made at once (snapshot views, a layout transition, a moved scroll view).
+    var viewCommands: [HostCommand] = []
     var problem: String?
     /// The cells the code was handed (cellForItem, visibleCells), by view and item.
     var reachedCells: [(UICollectionView, String)] = []
@@ -66,20 +151,17 @@ final class SceneRecording {
     }
 
     /// The items on screen when the code runs, in drawing order, with their frames in content
-    /// coordinates: asked once, when code first reads a cell's place.
-    private let visibleItems: () -> [(id: String, frame: Rect)]
-    private(set) lazy var visible: [(id: String, frame: Rect)] = visibleItems()
+    /// coordinates.
+    let visible: [(id: String, frame: Rect)]
     private(set) lazy var visibleFrames: [String: Rect] = Dictionary(visible.map { ($0.id, $0.frame) }, uniquingKeysWith: { a, _ in a })
 
-    /// Applies a snapshot view's change in the simulation at once.
-    let snapshot: (SnapshotCommand) -> Void
-    /// Drives the view's interactive layout transition at once.
-    let transition: (TransitionCommand) -> Void
+    /// A snapshot view's change, made in the simulation as the code makes it.
+    func snapshot(_ command: SnapshotCommand) { viewCommands.append(.snapshot(command)) }
+    /// A step of the view's interactive layout transition.
+    func transition(_ command: TransitionCommand) { viewCommands.append(.transition(command)) }
     /// Whether the code moved a snapshot view or a scene's scroll view (a change UIView.animate
     /// draws; setting one where it is already is no change, as in UIKit).
     var movedView = false
-    /// Moves a scene view by an offset from its scene frame, over a timing or at once.
-    let moveView: (String, Point, AnimationTiming?) -> Void
 
     /// A scene's scroll view set to a new frame: the view moves there, animated inside
     /// UIView.animate (from where it is on screen), else at once.
@@ -89,34 +171,30 @@ final class SceneRecording {
         guard f.size == scene.frame.size else {
             return fail("\(scene.id): a scroll view's size changed during the scene is not drawn yet (its position is)")
         }
-        moveView(scene.id, Point(x: Double(f.minX - scene.frame.minX), y: Double(f.minY - scene.frame.minY)), timings.last)
+        viewCommands.append(.moveView(id: scene.id, offset: Point(x: Double(f.minX - scene.frame.minX), y: Double(f.minY - scene.frame.minY)),
+                                      timing: timings.last))
     }
 
-    init(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
-         snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
-         moveView: @escaping (String, Point, AnimationTiming?) -> Void = { _, _, _ in }) {
-        self.moveView = moveView
+    init(host: UIKitHost, ids: [[String]], sectionIDs: [String]? = nil, visible: [(id: String, frame: Rect)] = []) {
+        self.host = host
         self.ids = ids
         self.sectionIDs = sectionIDs ?? ids.indices.map { "section\($0)" }
-        self.visibleItems = visible
-        self.snapshot = snapshot
-        self.transition = transition
+        self.visible = visible
     }
 
-    static func record(ids: [[String]], sectionIDs: [String]? = nil, visible: @escaping () -> [(id: String, frame: Rect)] = { [] },
-                       snapshot: @escaping (SnapshotCommand) -> Void = { _ in }, transition: @escaping (TransitionCommand) -> Void = { _ in },
-                       moveView: @escaping (String, Point, AnimationTiming?) -> Void = { _, _, _ in },
-                       _ body: () -> Void) throws -> [Action] {
-        let recording = SceneRecording(ids: ids, sectionIDs: sectionIDs, visible: visible, snapshot: snapshot, transition: transition,
-                                       moveView: moveView)
-        let outer = current
-        current = recording
-        defer { current = outer }
-        body()
+    /// Runs `body` as a code step of `host`: its calls, as the commands they amount to (the
+    /// views' changes, then the actions).
+    static func record(host: UIKitHost, ids: [[String]], sectionIDs: [String]? = nil, visible: [(id: String, frame: Rect)] = [],
+                       _ body: () -> Void) throws -> [HostCommand] {
+        let recording = SceneRecording(host: host, ids: ids, sectionIDs: sectionIDs, visible: visible)
+        let outer = host.recording
+        host.recording = recording
+        defer { host.recording = outer }
+        host.whileRunning(body)
         // Cells the code reached may have been restyled: drawn again from their views.
         for (cv, id) in recording.reachedCells { cv.drawnContent["cell|" + id] = nil }
         if let problem = recording.problem { throw SceneCodeProblem(message: problem) }
-        return recording.actions
+        return recording.viewCommands + recording.actions.map { .action($0) }
     }
 
     func fail(_ message: String) { if problem == nil { problem = message } }
@@ -125,7 +203,7 @@ final class SceneRecording {
     /// update among them (the longest, as the block's animations share one timing), or, with
     /// none, when an animation of `timing` would.
     func run(_ completion: @escaping (Bool) -> Void, afterChangesSince first: Int, timing: AnimationTiming) {
-        let then = SceneRecording.later { completion(true) }
+        let then = later { completion(true) }
         if let k = actions.indices.last, k >= first, case .performBatchUpdates(let changes, let t, let c) = actions[k] {
             actions[k] = .performBatchUpdates(changes, timing: t, completion: c + [then])
         } else {
@@ -134,10 +212,7 @@ final class SceneRecording {
     }
 
     /// A completion handler as a code step of its own, run when the animation it follows ends.
-    static func later(_ body: @escaping () -> Void) -> Action {
-        let code = SceneCode(body)
-        return .code(CodeStep { context in try code.run(context) })
-    }
+    func later(_ body: @escaping () -> Void) -> Action { host.step(body) }
 
     /// An animated change's timing: the enclosing UIView.animate's, else Core Animation's default.
     var timing: AnimationTiming { timings.last ?? .standard }
@@ -238,7 +313,7 @@ final class SceneRecording {
         }
         _ = BatchUpdateCheck.apply(changes, to: &ids)
         if changes.count > 1 { cv.dataChangedByCode = true }
-        let then = completion.map { c in [SceneRecording.later { c(true) }] } ?? []
+        let then = completion.map { c in [later { c(true) }] } ?? []
         actions.append(.performBatchUpdates(changes, timing: timing ?? self.timing, completion: then))
     }
 
@@ -254,7 +329,7 @@ final class SceneRecording {
 }
 
 extension UICollectionView {
-    /// Inside a scene's code step (ScriptStep.at), the updates animate together from what is on
+    /// Inside a scene's code step (SceneStep.at), the updates animate together from what is on
     /// screen, and `completion` runs when they end; before the scene, the data is as `updates`
     /// leaves it.
     public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
@@ -465,6 +540,6 @@ extension DispatchQueue {
         let nanoseconds = Double(Int64(bitPattern: deadline.uptimeNanoseconds &- DispatchTime.now().uptimeNanoseconds))
         let delay = max(0, (nanoseconds / 1e6).rounded() / 1000)
         r.actions.append(.animate(Transaction(timing: .curve(.linear, duration: delay), delay: 0, changes: [], nested: [],
-                                              completion: [SceneRecording.later(work)])))
+                                              completion: [r.later(work)])))
     }
 }

@@ -52,12 +52,10 @@ extension UICollectionView {
 /// scroll has passed; lifting it unhighlights the cell (`didUnhighlightItemAt`) and selects it:
 /// `shouldSelectItemAt`, the previous selection deselected (`didDeselectItemAt`), the cell's
 /// `isSelected`, then `didSelectItemAt` — whose code runs at that moment of the scene, its calls
-/// becoming the scene's actions (ScriptStep.at). A finger that moves away (a scroll) only
+/// becoming the scene's actions (SceneStep.at). A finger that moves away (a scroll) only
 /// unhighlights.
 struct UIKitInteractions: EffectConfiguration, @unchecked Sendable {
     let collectionView: UICollectionView
-    /// What the scene keeps alive with its view (the view controller it was made from).
-    var owner: AnyObject?
     func makeEffect() -> any Effect { UIKitInteractionsEffect(collectionView) }
     func validate(in scene: Scene) throws {}
 }
@@ -154,7 +152,7 @@ final class UIKitInteractionsEffect: Effect {
         }
         let time = sim.now
         g.locate = { [unowned self] p, target in self.locate(p, in: target, at: time) }
-        sim.perform(SceneRecording.later { g.action(g) }, path: "$.touches")
+        performSceneCode(in: sim, path: "$.touches") { g.action(g) }
     }
 
     /// A canvas point in `target`'s coordinates: the collection view's content coordinates,
@@ -177,7 +175,7 @@ final class UIKitInteractionsEffect: Effect {
 
     private func highlight(at p: Point) {
         guard let id = sim.collectionView.itemID(atCanvas: p, at: sim.now) else { return }
-        sim.perform(SceneRecording.later { [unowned self] in self.highlightNow(id) }, path: "$.touches")
+        performSceneCode(in: sim, path: "$.touches") { [unowned self] in self.highlightNow(id) }
     }
 
     /// Runs inside a code step: shouldHighlightItemAt, the cell's isHighlighted, didHighlightItemAt.
@@ -199,14 +197,14 @@ final class UIKitInteractionsEffect: Effect {
 
     private func unhighlight() {
         guard highlighted != nil else { return }
-        sim.perform(SceneRecording.later { [unowned self] in self.unhighlightNow() }, path: "$.touches")
+        performSceneCode(in: sim, path: "$.touches") { [unowned self] in self.unhighlightNow() }
     }
 
     func select(at p: Point) {
         let view = sim.collectionView
         guard let id = view.itemID(atCanvas: p, at: sim.now) else { return unhighlight() }
         let cv = self.cv
-        sim.perform(SceneRecording.later { [unowned self] in
+        performSceneCode(in: sim, path: "$.touches") { [unowned self] in
             // A tap shorter than the delay is highlighted and unhighlighted as it ends (UIKit
             // delivers the delayed touch-down then), so the delegate hears both.
             if self.highlighted == nil { self.highlightNow(id) }
@@ -219,7 +217,7 @@ final class UIKitInteractionsEffect: Effect {
             }
             cv.setSelected(true, id: id)
             cv.delegate?.collectionView(cv, didSelectItemAt: indexPath)
-        }, path: "$.touches")
+        }
     }
 }
 
@@ -238,7 +236,8 @@ package protocol ScrollViewSceneAttachment: AnyObject {
 /// Your code (a library's callback: MJRefresh's refreshing block) run at this moment of the
 /// scene, as a code step: its calls become the scene's actions.
 package func performSceneCode(in simulator: Simulator, path: String, _ body: @escaping () -> Void) {
-    simulator.perform(SceneRecording.later(body), path: path)
+    // A UIKit scene has its host from the start; a scene without one is refused naming the step.
+    simulator.perform(UIKitHost.of(simulator)?.step(body) ?? .code(CodeStep(id: -1)), path: path)
 }
 
 /// Whether your code is running in a scene's code step now.
@@ -250,8 +249,6 @@ package var isRunningSceneCode: Bool { SceneRecording.current != nil }
 /// UIView.animate moves the page).
 struct UIKitScrollViews: EffectConfiguration, @unchecked Sendable {
     let scrollViews: [(UIScrollView, String)]
-    /// What the scene keeps alive with its views (the view controller it was made from).
-    var owner: AnyObject?
     /// What was met making the scene that cannot be drawn (the first stops it).
     var problems: [String]
     func makeEffect() -> any Effect { UIKitScrollViewsEffect(scrollViews) }
@@ -296,13 +293,13 @@ final class ScrollCallbackRelay: ScrollViewDelegate {
         guard !unimplemented.contains(name) else { return }
         let view = self.view
         let offset = scroll.contentOffset(at: time)
-        sim.perform(SceneRecording.later { [weak self] in
+        performSceneCode(in: sim, path: "$.touches") { [weak self] in
             view.contentOffset = CGPoint(x: offset.x, y: offset.y)
-            guard let delegate = view.delegate else { return }
-            UnimplementedCallback.ran = false
+            guard let delegate = view.delegate, let host = UIKitHost.running else { return }
+            host.unimplementedCallbackRan = false
             callback(delegate, view)
-            if UnimplementedCallback.ran { self?.unimplemented.insert(name) }
-        }, path: "$.touches")
+            if host.unimplementedCallbackRan { self?.unimplemented.insert(name) }
+        }
     }
     func scrollViewDidScroll(_ scrollView: ScrollView, at time: Double) {
         for a in view.sceneAttachments { a.scrollViewDidScroll(scrollView, at: time) }

@@ -86,6 +86,6 @@ extension UIKitLayout: SwipeActionsProviding {
               index < shown.configuration.actions.count else { return }
         let action = shown.configuration.actions[index]
         let source: UIView = collectionView.cells[id] ?? collectionView
-        simulator.perform(SceneRecording.later { action.handler(action, source) { _ in } }, path: "$.touches")
+        performSceneCode(in: simulator, path: "$.touches") { action.handler(action, source) { _ in } }
     }
 }

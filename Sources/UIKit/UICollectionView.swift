@@ -268,14 +268,9 @@ public protocol UIScrollViewDelegate: AnyObject {
 extension UIScrollViewDelegate {
     // The defaults say they ran: a delegate that does not implement a callback is not called
     // again (an empty call on every display refresh would be a code step each).
-    public func scrollViewDidScroll(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
-    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
-    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { UnimplementedCallback.ran = true }
-}
-
-/// Set by a protocol's default implementation when it runs (the delegate has none of its own).
-enum UnimplementedCallback {
-    nonisolated(unsafe) static var ran = false
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) { UIKitHost.running?.unimplementedCallbackRan = true }
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { UIKitHost.running?.unimplementedCallbackRan = true }
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { UIKitHost.running?.unimplementedCallbackRan = true }
 }
 
 /// https://developer.apple.com/documentation/uikit/uicollectionviewdelegate

@@ -50,7 +50,7 @@ open class UICollectionViewLayout: NSObject, NSCoding {
         ((type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type) ?? UICollectionViewLayoutInvalidationContext.self).init()
     }
     /// Marks the layout for `prepare()` before the next query.
-    /// Inside a scene's code step (ScriptStep.at), outside a batch update, the items animate to
+    /// Inside a scene's code step (SceneStep.at), outside a batch update, the items animate to
     /// the layout's new attributes (over the enclosing UIView.animate's timing) or jump to them.
     open func invalidateLayout() {
         isValid = false

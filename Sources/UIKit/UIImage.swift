@@ -53,12 +53,10 @@ public final class UIImage: NSObject, @unchecked Sendable {
             }
         }
         let message = "UIImage(named: \"\(name)\") found no PNG or JPEG of that name in \(folders.joined(separator: ", "))"
-        if let recording = SceneRecording.current { recording.fail(message) } else { UIImage.misses.append(message) }
+        // In a code step the step fails; while a scene's cell is made its host keeps the name.
+        if let recording = SceneRecording.current { recording.fail(message) } else { UIKitHost.running?.imageMisses.append(message) }
         return nil
     }
-
-    /// Names `init(named:)` did not find while a scene was being made (read and cleared there).
-    nonisolated(unsafe) static var misses: [String] = []
 
     /// The PNG or JPEG at `path`, or nil when it is missing or not an image Flipbook reads.
     public convenience init?(contentsOfFile path: String) {

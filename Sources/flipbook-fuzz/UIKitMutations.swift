@@ -60,7 +60,7 @@ enum UIKitMutation {
         flow.itemSize = CGSize(width: 90, height: 40)
         let source = Source()
         var layout: UICollectionViewLayout = flow
-        var script: [(UICollectionView) -> ScriptStep] = []
+        var script: [(UICollectionView) -> SceneStep] = []
         let what: String, name: String
         switch rng.below(15) {
         case 0: flow.itemSize.width = v; (what, name) = ("itemSize.width", "UICollectionViewFlowLayout.itemSize.width")

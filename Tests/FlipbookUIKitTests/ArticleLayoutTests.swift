@@ -137,13 +137,13 @@ final class ArticleLayoutTests: XCTestCase {
         let taps = native.touches.filter { $0.downTime > 1 }
         XCTAssertEqual(taps.count, 3)
         let steps = taps.map { tap in
-            ScriptStep.at(tap.upTime) {
+            SceneStep.at(tap.upTime) {
                 let cell = cv.cellForItem(at: IndexPath(item: 0, section: 0)) as! ULMemberCenterStatusCell
                 vc.memberCenterStatusCell(cell, didClickFold: cell.foldButton, rowNode: cell.rowNode!)
             }
         }
         let uikit = Scene(name: "expand-collapse-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
-                          collectionView: cv, script: native.script + steps, touches: native.touches)
+                          collectionView: cv, script: native.script.map(SceneStep.step) + steps, touches: native.touches)
         var ids: [String: String] = [:]
         for (i, item) in spec.sections[0].items.enumerated() { ids[item.id] = "\(i)-0" }
         let worst = try largestDifference((native, uikit, ids, vc))

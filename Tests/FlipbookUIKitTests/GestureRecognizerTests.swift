@@ -98,7 +98,7 @@ final class GestureRecognizerTests: XCTestCase {
             let p = Point(x: 150, y: 100)
             let taps = downTimes.map { TouchTrack(finger: 1, downTime: $0, downPoint: p, segments: [.init(to: p, duration: 0.08)]) }
             // A code step each frame keeps `now` the scene's time for the handlers.
-            let ticks = (1...120).map { i in ScriptStep.at(Double(i) / 60) { now = Double(i) / 60 } }
+            let ticks = (1...120).map { i in SceneStep.at(Double(i) / 60) { now = Double(i) / 60 } }
             _ = try Simulator.run(Scene(name: "taps", canvas: Canvas(width: 300, height: 200, scale: 1), fps: 60, duration: 2,
                                         collectionView: grid.cv, script: ticks, touches: taps))
             return (singles, doubles)

@@ -2,7 +2,7 @@ import XCTest
 import UIKit
 import Flipbook
 
-/// An app's own calls at moments of the scene (ScriptStep.at): a fold animated by an empty
+/// An app's own calls at moments of the scene (SceneStep.at): a fold animated by an empty
 /// performBatchUpdates inside UIView.animate (article 4's right way), a deletion, a completion
 /// handler, an animated setContentOffset — each where UIKit's rules put it, frame by frame.
 final class SceneCodeTests: XCTestCase {

@@ -33,7 +33,7 @@ final class UIKitGateTests: XCTestCase {
         return cv
     }
 
-    func scene(_ layout: UICollectionViewLayout, source: Source = Source(), script: (UICollectionView) -> [ScriptStep] = { _ in [] }) -> Scene {
+    func scene(_ layout: UICollectionViewLayout, source: Source = Source(), script: (UICollectionView) -> [SceneStep] = { _ in [] }) -> Scene {
         let cv = view(layout, source: source)
         return Scene(name: "gate", canvas: canvas, fps: 10, duration: 1, collectionView: cv, script: script(cv))
     }

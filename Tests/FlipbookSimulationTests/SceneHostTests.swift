@@ -1,0 +1,74 @@
+import XCTest
+import FlipbookCore
+import FlipbookLayout
+import FlipbookAnimation
+@testable import FlipbookSimulation
+import Flipbook
+
+/// The host boundary without UIKit: a host of the test's own (as a SwiftUI or web-view host
+/// would be) plugs into a scene, is asked at its code steps with the simulation's values, and
+/// what it answers is checked and applied as a script's steps are.
+final class SceneHostTests: XCTestCase {
+    /// Answers each code step with `answers[step.id]`, keeping what it was told.
+    final class ScriptedHost: SceneHost, @unchecked Sendable {
+        var answers: [[HostCommand]]
+        var told: [CodeContext] = []
+        init(_ answers: [[HostCommand]]) { self.answers = answers }
+        func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand] {
+            told.append(context)
+            return answers[step.id]
+        }
+    }
+
+    /// A flow layout of 100 pt rows, 20 items, in a 300 × 400 view: rows 0–3 fill the view.
+    func scene(host: ScriptedHost?, steps: [(Double, Int)]) -> Scene {
+        let flow = FlowLayout(itemSize: Size(width: 300, height: 100), minimumLineSpacing: 0, minimumInteritemSpacing: 0)
+        let items = (0..<20).map { ItemSpec(id: "i\($0)", title: "\($0)", color: .white) }
+        let spec = CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 300, height: 400), layout: flow, sections: [SectionSpec(id: "s", items: items)])
+        var s = Scene(name: "hosted", canvas: Canvas(width: 300, height: 400), fps: 60, duration: 1.5, collectionView: spec,
+                      script: steps.map { ScriptStep(time: $0.0, action: .code(CodeStep(id: $0.1))) })
+        s.host = host
+        return s
+    }
+
+    func testAHostsAnswerIsAppliedAtItsStep() throws {
+        // Step 0 at 0.5 s scrolls to y = 200 over 0.5 s, linearly: at 0.75 s it is half way.
+        let host = ScriptedHost([[.action(.scrollTo(x: nil, y: 200, timing: .curve(.linear, duration: 0.5)))]])
+        let timeline = try Simulator.run(scene(host: host, steps: [(0.5, 0)]))
+        let at = { (t: Double) in timeline.frames.first { abs($0.time - t) < 1e-9 }!.contentOffset.y }
+        XCTAssertEqual(at(0.5), 0, accuracy: 1e-9)
+        XCTAssertEqual(at(0.75), 100, accuracy: 1e-6)
+        XCTAssertEqual(at(1.0), 200, accuracy: 1e-9)
+        // It was told the moment, the data and what is on screen: rows 0-3 (y 0, 100, 200, 300).
+        XCTAssertEqual(host.told.count, 1)
+        XCTAssertEqual(host.told[0].time, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(host.told[0].itemIDs, [(0..<20).map { "i\($0)" }])
+        XCTAssertEqual(host.told[0].visibleItems.map(\.id), ["i0", "i1", "i2", "i3"])
+        XCTAssertEqual(host.told[0].visibleItems.map(\.frame.minY), [0, 100, 200, 300])
+    }
+
+    func testAHostsViewCommandsAreChecked() throws {
+        // Each answer is refused whole, naming the step and the field, and nothing of it runs.
+        let refused: [(HostCommand, String)] = [
+            (.action(.setContentOffset(x: nil, y: .nan)), "$.script[0].contentOffset"),
+            (.snapshot(.add(id: "s", item: "i0", frame: Rect(x: 0, y: .infinity, width: 10, height: 10))), "$.script[0].snapshot.frame.y"),
+            (.moveView(id: "main", offset: Point(x: -.infinity, y: 0), timing: nil), "$.script[0].frame.x"),
+            (.transition(.progress(.nan)), "$.script[0].transitionProgress"),
+            (.action(.scrollTo(x: 0, y: 10, timing: .curve(.linear, duration: -1))), "$.script[0].duration"),
+        ]
+        for (command, path) in refused {
+            let host = ScriptedHost([[.action(.setContentOffset(x: nil, y: 50)), command]])
+            XCTAssertThrowsError(try Simulator.run(scene(host: host, steps: [(0.5, 0)])), "\(command)") { error in
+                let e = error as? InputError
+                XCTAssertEqual(e?.path, path, "\(command)")
+                XCTAssertEqual(e?.file, "scene \"hosted\"")
+            }
+        }
+    }
+
+    func testACodeStepNeedsAHost() {
+        XCTAssertThrowsError(try scene(host: nil, steps: [(0.2, 0)]).validate()) { error in
+            XCTAssertEqual("\(error)", "scene \"hosted\": $.script[0]: expected a scene with a host to run its code step (Scene.host), got none")
+        }
+    }
+}
