@@ -191,6 +191,13 @@ public struct Transform3D: Hashable, Sendable {
             forward = t
         }
 
+        /// The homography's rows (x, y, w as linear functions of the screen point) and the
+        /// forward projection's w row, for a loop that steps them along a row of pixels.
+        package var rows: (x: (Double, Double, Double), y: (Double, Double, Double), w: (Double, Double, Double),
+                           forwardW: (Double, Double, Double)) {
+            ((a, b, c), (d, e, f), (g, h, i), (forward.m[3], forward.m[7], forward.m[15]))
+        }
+
         /// The plane's point drawn at `q`, or nil when no point in front of the eye lands there.
         package func callAsFunction(_ q: Point) -> Point? {
             let x = a * q.x + b * q.y + c, y = d * q.x + e * q.y + f, w = g * q.x + h * q.y + i

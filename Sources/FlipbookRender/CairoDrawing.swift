@@ -141,27 +141,46 @@ enum CairoDrawing {
         defer { out.destroy() }
         let source = flat.pixels, target = out.pixels
         let sw = flat.width, sh = flat.height, ss = flat.stride / 4, ts = out.stride / 4
+        // inverse(q) and the eye test inline, from the homography's rows (no call per pixel).
+        let (rx, ry, rw, fw) = inverse.rows
+        let uOffset = (f.width / 2 - look.minX) * scale - 0.5, vOffset = (f.height / 2 - look.minY) * scale - 0.5
+        @inline(__always) func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
         for py in 0..<out.height {
+            let qy = (Double(y0 + py) + 0.5) / scale - f.midY
             for px in 0..<out.width {
-                let q = Point(x: (Double(x0 + px) + 0.5) / scale - f.midX, y: (Double(y0 + py) + 0.5) / scale - f.midY)
-                guard let p = inverse(q) else { continue }
+                let qx = (Double(x0 + px) + 0.5) / scale - f.midX
+                let w = rw.0 * qx + rw.1 * qy + rw.2
+                guard abs(w) > 1e-300 else { continue }
+                let x = (rx.0 * qx + rx.1 * qy + rx.2) / w, y = (ry.0 * qx + ry.1 * qy + ry.2) / w
+                // A point behind the eye projects to the screen mirrored: not drawn.
+                let ahead = x * fw.0 + y * fw.1 + fw.2
+                guard ahead > 1e-9, x.isFinite, y.isFinite else { continue }
                 // The image's pixel centres are at half pixels.
-                let u = (p.x + f.width / 2 - look.minX) * scale - 0.5, v = (p.y + f.height / 2 - look.minY) * scale - 0.5
+                let u = x * scale + uOffset, v = y * scale + vOffset
                 guard u > -1, v > -1, u < Double(sw), v < Double(sh) else { continue }
                 let fu = u.rounded(.down), fv = v.rounded(.down)
                 let iu = Int(fu), iv = Int(fv), au = u - fu, av = v - fv
-                var channels = (0.0, 0.0, 0.0, 0.0)
+                if iu >= 0, iv >= 0, iu + 1 < sw, iv + 1 < sh {
+                    // Inside the image: where the four pixels are one colour (most of a page),
+                    // their weighted mean is that colour.
+                    let r0 = iv * ss + iu, r1 = r0 + ss
+                    let p = source[r0]
+                    if source[r0 + 1] == p, source[r1] == p, source[r1 + 1] == p {
+                        target[py * ts + px] = p
+                        continue
+                    }
+                }
+                var c0 = 0.0, c1 = 0.0, c2 = 0.0, c3 = 0.0
                 /// Adds the source pixel (sx, sy), transparent outside the image, at weight w.
-                func tap(_ sx: Int, _ sy: Int, _ w: Double) {
+                @inline(__always) func tap(_ sx: Int, _ sy: Int, _ w: Double) {
                     guard w > 0, sx >= 0, sy >= 0, sx < sw, sy < sh else { return }
                     let c = source[sy * ss + sx]
-                    channels.0 += w * Double(c >> 24); channels.1 += w * Double(c >> 16 & 0xFF)
-                    channels.2 += w * Double(c >> 8 & 0xFF); channels.3 += w * Double(c & 0xFF)
+                    c0 += w * Double(c >> 24); c1 += w * Double(c >> 16 & 0xFF)
+                    c2 += w * Double(c >> 8 & 0xFF); c3 += w * Double(c & 0xFF)
                 }
                 tap(iu, iv, (1 - au) * (1 - av)); tap(iu + 1, iv, au * (1 - av))
                 tap(iu, iv + 1, (1 - au) * av); tap(iu + 1, iv + 1, au * av)
-                func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
-                target[py * ts + px] = byte(channels.0) << 24 | byte(channels.1) << 16 | byte(channels.2) << 8 | byte(channels.3)
+                target[py * ts + px] = byte(c0) << 24 | byte(c1) << 16 | byte(c2) << 8 | byte(c3)
             }
         }
         cairo_surface_mark_dirty(out.surface)

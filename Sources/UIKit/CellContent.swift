@@ -98,6 +98,20 @@ enum UIKitCellContent {
         return out
     }
 
+    /// `propertyNames(of:)` of a view tree's root, kept on it while its tree holds the same views
+    /// (reflection is most of the work of lowering a cell that layout code changes every frame;
+    /// a property moved to another view already in the tree keeps its old name until the tree
+    /// changes).
+    static func propertyNames(of root: UIView) -> [ObjectIdentifier: String] {
+        var views: [ObjectIdentifier] = []
+        func collect(_ v: UIView) { views.append(ObjectIdentifier(v)); for s in v.subviews { collect(s) } }
+        collect(root)
+        if let kept = root.propertyNamesKept, kept.views == views { return kept.names }
+        let names = propertyNames(of: root as AnyObject)
+        root.propertyNamesKept = (views, names)
+        return names
+    }
+
     /// The views `root`'s stored properties hold (its class's and its superclasses'), by
     /// property name: what a report calls them ("titleLabel").
     static func propertyNames(of root: AnyObject) -> [ObjectIdentifier: String] {

@@ -101,6 +101,9 @@ open class UIView: NSObject {
     /// On the root of a tree (a cell, a header): whether a view of it changed since the tree
     /// was last lowered to elements (UIKitLayout.content reads and clears it).
     var treeChangedSinceLowering = true
+    /// On the root of a tree: its views' property names and the views they were found for
+    /// (UIKitCellContent.propertyNames(of:)).
+    var propertyNamesKept: (views: [ObjectIdentifier], names: [ObjectIdentifier: String])?
     /// Marks the root of this view's tree.
     func treeChanged() {
         var root = self

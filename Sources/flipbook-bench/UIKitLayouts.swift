@@ -75,6 +75,102 @@ enum UIKitLayoutBenchmark {
     static func run() throws {
         try runFlow()
         try runAutoLayoutCells()
+        try runViewChanges()
+    }
+
+    /// A flow layout whose `layoutAttributesForElements(in:)` changes the visible cells'
+    /// views through `cellForItem(at:)`, as paging libraries do; `changes` off, it only lays out.
+    final class TouchingLayout: UICollectionViewFlowLayout {
+        enum Change { case none, perspective, colourAndScale }
+        var change = Change.none
+        override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+        override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+            let all = super.layoutAttributesForElements(in: rect)
+            guard change != .none, let cv = collectionView else { return all }
+            for a in all ?? [] {
+                guard let cell = cv.cellForItem(at: a.indexPath) else { continue }
+                switch change {
+                case .perspective:
+                    // The page turns about its vertical axis by its distance from the centre.
+                    let d = (a.center.x - cv.contentOffset.x - cv.bounds.width / 2) / cv.bounds.width
+                    var t = CATransform3DIdentity
+                    t.m34 = -1 / 500
+                    cell.contentView.layer.transform = CATransform3DRotate(t, d * .pi / 3, 0, 1, 0)
+                case .colourAndScale:
+                    // Darker and smaller away from the middle of the screen.
+                    let d = min(1, abs(a.center.y - cv.contentOffset.y - cv.bounds.height / 2) / cv.bounds.height)
+                    cell.contentView.backgroundColor = UIColor(red: 0, green: 0.48 * (1 - 0.5 * d), blue: 1 - 0.5 * d, alpha: 1)
+                    cell.transform = CGAffineTransform(scaleX: 1 - 0.1 * d, y: 1 - 0.1 * d)
+                case .none: break
+                }
+            }
+            return all
+        }
+    }
+
+    final class PageSource: NSObject, UICollectionViewDataSource {
+        let count: Int
+        init(count: Int) { self.count = count }
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { count }
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
+            cell.contentView.backgroundColor = [UIColor.systemBlue, .systemOrange, .systemGreen][indexPath.item % 3]
+            cell.contentView.layer.cornerRadius = 16
+            return cell
+        }
+    }
+
+    static func touchingScene(_ change: TouchingLayout.Change, paging: Bool) -> (Scene, PageSource) {
+        let layout = TouchingLayout()
+        layout.change = change
+        let source: PageSource
+        let cv: UICollectionView
+        let touches: [TouchTrack]
+        if paging {
+            // Pages of 390 × 500, swiped one by one.
+            layout.scrollDirection = .horizontal
+            layout.itemSize = CGSize(width: 390, height: 500)
+            layout.minimumLineSpacing = 0
+            cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 500), collectionViewLayout: layout)
+            cv.isPagingEnabled = true
+            source = PageSource(count: 8)
+            touches = (0..<3).map { TouchTrack.flick(at: 0.2 + Double($0) * 0.9, from: Point(x: 300, y: 250), velocity: Point(x: -1500, y: 0)) }
+        } else {
+            // Two columns of 60 pt rows: about 20 cells on screen.
+            layout.itemSize = CGSize(width: 180, height: 60)
+            layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+            cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 667), collectionViewLayout: layout)
+            source = PageSource(count: 200)
+            touches = (0..<3).map { TouchTrack.flick(at: 0.2 + Double($0), from: Point(x: 195, y: 500), velocity: Point(x: 0, y: -2000)) }
+        }
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        cv.dataSource = source
+        let size = cv.bounds.size
+        let scene = Scene(name: "touching-\(change)", canvas: Canvas(width: Double(size.width), height: Double(size.height), scale: 2, background: .white),
+                          duration: paging ? 3 : 3, collectionView: cv, touches: touches)
+        return (scene, source)
+    }
+
+    /// Layout code that changes views every frame against the same layout that does not.
+    static func runViewChanges() throws {
+        print("\nLayout code changing the visible cells' views every frame (cellForItem(at:)), 180 frames @2x (median of 3)")
+        func time(_ change: TouchingLayout.Change, paging: Bool, draw: Bool = true) throws -> Double {
+            // The scene's code changes its objects: each run makes it again.
+            try median {
+                let (scene, source) = touchingScene(change, paging: paging)
+                let timeline = try Simulator.run(scene)
+                if draw { for frame in timeline.frames { _ = try Raster(drawing: frame, canvas: timeline.canvas).pngData() } }
+                _ = source
+            }
+        }
+        let flat = try time(.none, paging: true), turned = try time(.perspective, paging: true)
+        print("  paging, 390 × 500 pages: untransformed \(fmt(flat, 2)) s, a perspective contentView.layer.transform on each \(fmt(turned, 2)) s (\(fmt(turned / flat, 2))x)")
+        goal("perspective layer.transform on every page: \(fmt(turned / flat, 2))x the untransformed pages' time", "within 2x", holds: turned / flat <= 2)
+        let still = try time(.none, paging: false), touched = try time(.colourAndScale, paging: false)
+        let simulated = try [time(.none, paging: false, draw: false), time(.colourAndScale, paging: false, draw: false)]
+        print("  20 cells on screen, simulated only: laid out only \(fmt(simulated[0] * 1000, 0)) ms, colour and scale set \(fmt(simulated[1] * 1000, 0)) ms")
+        print("  20 cells on screen: laid out only \(fmt(still, 2)) s, colour and scale set on each every frame \(fmt(touched, 2)) s (\(fmt(touched / still, 2))x)")
+        goal("layout touching every visible cell every frame: \(fmt(touched / still, 2))x the same screen's time", "within 1.5x", holds: touched / still <= 1.5)
     }
 
     /// 200 rows of Auto Layout cells (about 20 on screen) against the same rows as Flipbook's

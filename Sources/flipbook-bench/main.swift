@@ -36,7 +36,13 @@ func goal(_ figure: String, _ target: String, holds: Bool) {
 // `flipbook-bench --previews` runs only the animated previews and videos against ffmpeg (5.);
 // `--png` only the PNG frames against the Cairo baseline (1.-4.).
 let previewsOnly = CommandLine.arguments.dropFirst().first == "--previews"
-// `--uikit` only the UIKit layout object against the native layout (8.).
+// `--uikit` only the UIKit layout object against the native layout (8.); `--uikit-views` only
+// layout code that changes the visible cells' views (8., last part).
+if CommandLine.arguments.dropFirst().first == "--uikit-views" {
+    try UIKitLayoutBenchmark.runViewChanges()
+    printGoals()
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "--uikit" {
     try UIKitLayoutBenchmark.run()
     printGoals()
