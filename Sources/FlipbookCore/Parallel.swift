@@ -1,6 +1,7 @@
-// Splitting a long loop over the processors: the per-item work of reading a scene of many
-// items (parsing and decoding 100,000 of them), done before the first frame while the other
-// cores would otherwise wait. Only for work whose result does not depend on the split, so the
+// Splitting loops over the processors: the per-item work of reading a scene of many items
+// (parsing and decoding 100,000 of them), done before the first frame while the other cores
+// would otherwise wait, in parts (`forEachPart`); and a render's or a comparison's frames,
+// one index at a time to whichever worker is free (`forEachIndex`, `map`). Only for work whose result does not depend on the split, so the
 // output is the same on any number of threads.
 import Dispatch
 #if canImport(Glibc)
@@ -34,5 +35,79 @@ package enum Parallel {
         guard processors > 1 else { first(); second(); return }
         nonisolated(unsafe) let (first, second) = (first, second)
         DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? first() : second() }
+    }
+
+    /// A mutex (Core does not import Foundation for NSLock).
+    package final class Lock: @unchecked Sendable {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        package init() { pthread_mutex_init(mutex, nil) }
+        deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
+        package func lock() { pthread_mutex_lock(mutex) }
+        package func unlock() { pthread_mutex_unlock(mutex) }
+    }
+
+    /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
+    /// first error by index.
+    package static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+                              _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
+        let slots = Slots<T>(count: count)
+        try forEachIndex(count, workers: workers, cancellation: cancellation) { i in slots.set(i, try transform(i)) }
+        return slots.values
+    }
+
+    /// Results of `map`, each written by one worker and read after all finish.
+    final class Slots<T>: @unchecked Sendable {
+        private var slots: [T?]
+        private let lock = Parallel.Lock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+        var values: [T] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+    }
+
+    /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
+    package static func forEachIndex(_ count: Int, workers: Int, cancellation: Cancellation = .none,
+                                    _ body: @escaping @Sendable (Int) throws -> Void) throws {
+        let state = Work()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+            while let i = state.next(limit: count) {
+                do {
+                    try cancellation.check()
+                    try body(i)
+                } catch {
+                    state.fail(index: i, error)
+                }
+            }
+        }
+        if let e = state.firstError { throw e }
+    }
+
+    /// Work handed out to the workers one index at a time, and the first error by index,
+    /// behind one lock (a render's progress counts finished runs with it too).
+    package final class Work: @unchecked Sendable {
+        private let lock = Parallel.Lock()
+        private var nextIndex = 0
+        private var done = 0
+        private var failure: (index: Int, error: Error)?
+
+        func next(limit: Int) -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard failure == nil, nextIndex < limit else { return nil }
+            nextIndex += 1
+            return nextIndex - 1
+        }
+        package init() {}
+        package func finish() -> Int {
+            lock.lock(); defer { lock.unlock() }
+            done += 1
+            return done
+        }
+        func fail(index: Int, _ error: Error) {
+            lock.lock(); defer { lock.unlock() }
+            if failure == nil || index < failure!.index { failure = (index, error) }
+        }
+        var firstError: Error? {
+            lock.lock(); defer { lock.unlock() }
+            return failure?.error
+        }
     }
 }

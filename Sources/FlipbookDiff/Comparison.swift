@@ -317,7 +317,7 @@ public enum DirectoryComparison {
         let firstHeaders = try common.first.map { (try PNGFile(baseline, pngA[$0]!, maxBytes: maxFile).header) }
         let perWorker = 3 * (firstHeaders?.decodedBytes ?? 0) + 2 * maxFile
         let workers = max(1, min(options.workers, (options.maxBytes / 2) / max(1, perWorker)))
-        let results = try RenderPipeline.map(common.count, workers: workers, cancellation: options.cancellation) { k -> PixelDiff.Result in
+        let results = try Parallel.map(common.count, workers: workers, cancellation: options.cancellation) { k -> PixelDiff.Result in
             let i = common[k]
             let a = try PNGFile(baseline, pngA[i]!, maxBytes: maxFile), b = try PNGFile(candidate, pngB[i]!, maxBytes: maxFile)
             // The same bytes are the same pixels: no decoding (a render compared with itself).

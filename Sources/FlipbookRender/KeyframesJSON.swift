@@ -1,16 +1,36 @@
 import FlipbookCore
 import FlipbookJSON
 
+/// A timeline written as one JSON file of its own name (keyframes.json, timeline.json).
+protocol TimelineJSONFile: TimelineFormat {
+    static var fileName: String { get }
+    static func text(_ timeline: Timeline) throws -> String
+}
+
+extension TimelineJSONFile {
+    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
+        [OutputFile(name: Self.fileName, bytes: Array(try Self.text(timeline).utf8))]
+    }
+}
+
 /// `keyframes.json`: the timeline as text (format in docs/keyframes-format.md). Written with
 /// JSONWriter, so the same timeline always gives the same bytes.
-public struct KeyframesJSONFormat: TimelineFormat {
+public struct KeyframesJSONFormat: TimelineJSONFile {
     public var name: String { "json" }
     public var summary: String { "keyframes.json: what is drawn where on every frame" }
     public static let fileName = "keyframes.json"
     public init() {}
 
-    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
-        [OutputFile(name: KeyframesJSONFormat.fileName, bytes: Array(try KeyframesJSONFormat.text(timeline).utf8))]
+    /// The scene's name, fps and canvas, as both timeline files begin.
+    static func writeHeader(_ timeline: Timeline, _ w: inout JSONWriter) {
+        w.string("scene", timeline.scene)
+        w.integer("fps", timeline.fps)
+        w.beginObject("canvas")
+        w.number("width", timeline.canvas.width)
+        w.number("height", timeline.canvas.height)
+        w.integer("scale", timeline.canvas.scale)
+        if timeline.canvas.background != .white { w.string("background", timeline.canvas.background.hex) }
+        w.endObject()
     }
 
     static func point(_ w: inout JSONWriter, _ key: String, _ p: Point) {
@@ -33,14 +53,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
         var w = JSONWriter()
         var looks = LookTable()
         w.beginObject()
-        w.string("scene", timeline.scene)
-        w.integer("fps", timeline.fps)
-        w.beginObject("canvas")
-        w.number("width", timeline.canvas.width)
-        w.number("height", timeline.canvas.height)
-        w.integer("scale", timeline.canvas.scale)
-        if timeline.canvas.background != .white { w.string("background", timeline.canvas.background.hex) }
-        w.endObject()
+        writeHeader(timeline, &w)
         w.beginArray("frames")
         for f in timeline.frames {
             w.newline()
@@ -146,6 +159,19 @@ public struct KeyframesJSONFormat: TimelineFormat {
         return Transform3D(values)
     }
 
+    /// The canvas and the looks by name, as both timeline files keep them (`writeHeader`,
+    /// LookTable), checked within the scene limits.
+    static func readHeader(_ o: JSONObject) throws -> (Canvas, [String: Appearance]) {
+        let c = try o.required("canvas").object(allowed: ["width", "height", "scale", "background"])
+        let canvas = Canvas(width: try c.required("width").positive(max: SceneLimits.maxCanvasPoints),
+                            height: try c.required("height").positive(max: SceneLimits.maxCanvasPoints),
+                            scale: try c.required("scale").integer(in: SceneLimits.scaleRange),
+                            background: try c.optional("background")?.color() ?? .white)
+        var looks: [String: Appearance] = [:]
+        for (name, f) in try o.optional("looks")?.entries() ?? [] { looks[name] = try Looks.read(f) }
+        return (canvas, looks)
+    }
+
     /// Reads keyframes.json back into a Timeline (for comparing renders): what `text` wrote,
     /// so writing it again gives the same bytes. Items come back without their clip (which the
     /// file does not record). A file from anywhere is checked as a scene would be: at most
@@ -154,13 +180,7 @@ public struct KeyframesJSONFormat: TimelineFormat {
     public static func read(_ bytes: [UInt8], file: String) throws -> Timeline {
         let root = try JSONField.parse(bytes, file: file)
         let o = try root.object(allowed: ["scene", "fps", "canvas", "frames", "looks"])
-        let c = try o.required("canvas").object(allowed: ["width", "height", "scale", "background"])
-        let canvas = Canvas(width: try c.required("width").positive(max: SceneLimits.maxCanvasPoints),
-                            height: try c.required("height").positive(max: SceneLimits.maxCanvasPoints),
-                            scale: try c.required("scale").integer(in: SceneLimits.scaleRange),
-                            background: try c.optional("background")?.color() ?? .white)
-        var looks: [String: Appearance] = [:]
-        for (name, f) in try o.optional("looks")?.entries() ?? [] { looks[name] = try Looks.read(f) }
+        let (canvas, looks) = try readHeader(o)
         func look(_ f: JSONField) throws -> Appearance {
             let name = try f.string()
             guard let a = looks[name] else { throw f.expected("the name of a look in \"looks\"") }

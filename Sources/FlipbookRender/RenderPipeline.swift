@@ -55,9 +55,9 @@ public enum RenderPipeline {
                 // and encoded once; its copies are written from the same bytes.
                 let runs = RenderPipeline.runsOfIdenticalFrames(timeline.frames, showTouches: options.showTouches)
                 let frames = timeline.frames
-                let counter = SharedState()
+                let counter = Parallel.Work()
                 let stage = frameFormats.map(\.name).joined(separator: ", ")
-                try forEachIndex(runs.count, workers: workers, cancellation: cancellation) { k in
+                try Parallel.forEachIndex(runs.count, workers: workers, cancellation: cancellation) { k in
                     let run = runs[k]
                     for f in frameFormats {
                         let bytes = try f.renderFrame(frames[run.lowerBound], canvas: timeline.canvas, options: options)
@@ -133,7 +133,7 @@ public enum RenderPipeline {
         @Sendable func draw(_ range: Range<Int>) throws -> [FrameImage] {
             // Frames that repeat the one before are not drawn again (within the batch).
             let runs = RenderPipeline.runsOfIdenticalFrames(Array(frames[range]), showTouches: showTouches)
-            let images = try map(runs.count, workers: workers, cancellation: cancellation) { k in
+            let images = try Parallel.map(runs.count, workers: workers, cancellation: cancellation) { k in
                 try FrameImage(drawing: frames[range.lowerBound + runs[k].lowerBound], canvas: canvas, options: options)
             }
             return zip(runs, images).flatMap { run, image in Array(repeating: image, count: run.count) }
@@ -217,69 +217,6 @@ public enum RenderPipeline {
             lock.lock(); defer { lock.unlock() }
             if case .failure(let e) = result { return e }
             return nil
-        }
-    }
-
-    /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
-    /// first error by index.
-    package static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
-                              _ transform: @escaping @Sendable (Int) throws -> T) throws -> [T] {
-        let slots = Slots<T>(count: count)
-        try forEachIndex(count, workers: workers, cancellation: cancellation) { i in slots.set(i, try transform(i)) }
-        return slots.values
-    }
-
-    /// Results of `map`, each written by one worker and read after all finish.
-    final class Slots<T>: @unchecked Sendable {
-        private var slots: [T?]
-        private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
-        var values: [T] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
-    }
-
-    /// Runs `body` for indices 0..<count on `workers` threads; rethrows the first error by index.
-    package static func forEachIndex(_ count: Int, workers: Int, cancellation: Cancellation = .none,
-                                    _ body: @escaping @Sendable (Int) throws -> Void) throws {
-        let state = SharedState()
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
-            while let i = state.next(limit: count) {
-                do {
-                    try cancellation.check()
-                    try body(i)
-                } catch {
-                    state.fail(index: i, error)
-                }
-            }
-        }
-        if let e = state.firstError { throw e }
-    }
-
-    /// Work distribution and error collection shared by the workers, behind one lock.
-    final class SharedState: @unchecked Sendable {
-        private let lock = NSLock()
-        private var nextIndex = 0
-        private var done = 0
-        private var failure: (index: Int, error: Error)?
-
-        func next(limit: Int) -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard failure == nil, nextIndex < limit else { return nil }
-            nextIndex += 1
-            return nextIndex - 1
-        }
-        func finish() -> Int {
-            lock.lock(); defer { lock.unlock() }
-            done += 1
-            return done
-        }
-        func fail(index: Int, _ error: Error) {
-            lock.lock(); defer { lock.unlock() }
-            if failure == nil || index < failure!.index { failure = (index, error) }
-        }
-        var firstError: Error? {
-            lock.lock(); defer { lock.unlock() }
-            return failure?.error
         }
     }
 }

@@ -9,15 +9,11 @@ import FlipbookJSON
 /// changes its line and those of the items it moved. Values run-length coded over the frames
 /// the item is drawn on (a point as "x,y"); `read` gives back the timeline `write` was given (to keyframes.json's
 /// six decimals; items of a frame in view order).
-public struct TracksJSONFormat: TimelineFormat {
+public struct TracksJSONFormat: TimelineJSONFile {
     public var name: String { "tracks" }
     public var summary: String { "timeline.json: the timeline, a line per track (as goldens keep it)" }
     public static let fileName = "timeline.json"
     public init() {}
-
-    public func renderTimeline(_ timeline: Timeline, options: RenderOptions) throws -> [OutputFile] {
-        [OutputFile(name: TracksJSONFormat.fileName, bytes: Array(try TracksJSONFormat.text(timeline).utf8))]
-    }
 
     /// A value track over a run of frames: `v` for one frame, `[n, v]` for n frames of v.
     struct Track<V: Equatable> {
@@ -105,14 +101,7 @@ public struct TracksJSONFormat: TimelineFormat {
         w.beginObject()
         w.string("format", "flipbook-tracks")
         w.integer("version", 1)
-        w.string("scene", timeline.scene)
-        w.integer("fps", timeline.fps)
-        w.beginObject("canvas")
-        w.number("width", timeline.canvas.width)
-        w.number("height", timeline.canvas.height)
-        w.integer("scale", timeline.canvas.scale)
-        if timeline.canvas.background != .white { w.string("background", timeline.canvas.background.hex) }
-        w.endObject()
+        KeyframesJSONFormat.writeHeader(timeline, &w)
         writeRanges(frames.map(\.index), "frames", &w)
         let raw: (inout JSONWriter, String) -> Void = { w, v in w.raw(nil, v) }
         w.beginArray("views")
@@ -254,13 +243,7 @@ public struct TracksJSONFormat: TimelineFormat {
         let formatField = try o.required("format")
         guard try formatField.string() == "flipbook-tracks" else { throw formatField.expected("\"flipbook-tracks\"") }
         _ = try o.required("version").integer(in: 1...1)
-        let c = try o.required("canvas").object(allowed: ["width", "height", "scale", "background"])
-        let canvas = Canvas(width: try c.required("width").positive(max: SceneLimits.maxCanvasPoints),
-                            height: try c.required("height").positive(max: SceneLimits.maxCanvasPoints),
-                            scale: try c.required("scale").integer(in: SceneLimits.scaleRange),
-                            background: try c.optional("background")?.color() ?? .white)
-        var looks: [String: Appearance] = [:]
-        for (name, f) in try o.optional("looks")?.entries() ?? [] { looks[name] = try Looks.read(f) }
+        let (canvas, looks) = try KeyframesJSONFormat.readHeader(o)
         let fps = try o.required("fps").integer(in: SceneLimits.fpsRange)
         func indices(_ f: JSONField) throws -> [Int] {
             var out: [Int] = []
