@@ -8,7 +8,7 @@ import Darwin
 /// spent. A value handed to the simulation and the render, so nothing global decides when a
 /// render stops; `check()` is cheap enough to call once a frame.
 public final class Cancellation: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
+    private let mutex = Mutex()
     private var reason: String?
     private var overBudget = false
     private let deadline: Double?
@@ -19,28 +19,26 @@ public final class Cancellation: @unchecked Sendable {
     /// `seconds`: the time budget from now (nil: none); `budgetMessage` is the error then.
     public init(seconds: Double? = nil, budgetMessage: String = "the time budget is spent",
                 requested: @escaping @Sendable () -> Bool = { false }) {
-        pthread_mutex_init(&mutex, nil)
         deadline = seconds.map { Cancellation.now() + $0 }
         self.budgetMessage = budgetMessage
         self.requested = requested
     }
-    deinit { pthread_mutex_destroy(&mutex) }
 
     /// Work that is never stopped.
     public static var none: Cancellation { Cancellation() }
 
     /// Asks the work to stop; the first reason given is the one reported.
     public func cancel(_ why: String = "interrupted") {
-        pthread_mutex_lock(&mutex)
+        mutex.lock()
         if reason == nil { reason = why }
-        pthread_mutex_unlock(&mutex)
+        mutex.unlock()
     }
 
     /// Why the work should stop, or nil while it may go on.
     public var stopReason: String? {
         if requested() { cancel() }
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         if reason == nil, let deadline, Cancellation.now() > deadline {
             reason = budgetMessage
             overBudget = true
@@ -51,9 +49,9 @@ public final class Cancellation: @unchecked Sendable {
     /// Throws `Cancelled` once the work was asked to stop, `BudgetExceeded` once its time is up.
     public func check() throws {
         guard let r = stopReason else { return }
-        pthread_mutex_lock(&mutex)
+        mutex.lock()
         let budget = overBudget
-        pthread_mutex_unlock(&mutex)
+        mutex.unlock()
         if budget { throw BudgetExceeded(r) }
         throw Cancelled(message: r)
     }

@@ -1,8 +1,8 @@
 // Splitting loops over the processors: the per-item work of reading a scene of many items
 // (parsing and decoding 100,000 of them), done before the first frame while the other cores
 // would otherwise wait, in parts (`forEachPart`); and a render's or a comparison's frames,
-// one index at a time to whichever worker is free (`forEachIndex`, `map`). Only for work whose result does not depend on the split, so the
-// output is the same on any number of threads.
+// one index at a time to whichever worker is free (`forEachIndex`, `map`). Only for work
+// whose result does not depend on the split, so the output is the same on any number of threads.
 import Dispatch
 #if canImport(Glibc)
 import Glibc
@@ -37,15 +37,6 @@ package enum Parallel {
         DispatchQueue.concurrentPerform(iterations: 2) { $0 == 0 ? first() : second() }
     }
 
-    /// A mutex (Core does not import Foundation for NSLock).
-    package final class Lock: @unchecked Sendable {
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        package init() { pthread_mutex_init(mutex, nil) }
-        deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-        package func lock() { pthread_mutex_lock(mutex) }
-        package func unlock() { pthread_mutex_unlock(mutex) }
-    }
-
     /// `transform(i)` for i in 0..<count on `workers` threads, in index order; rethrows the
     /// first error by index.
     package static func map<T>(_ count: Int, workers: Int, cancellation: Cancellation = .none,
@@ -58,7 +49,7 @@ package enum Parallel {
     /// Results of `map`, each written by one worker and read after all finish.
     final class Slots<T>: @unchecked Sendable {
         private var slots: [T?]
-        private let lock = Parallel.Lock()
+        private let lock = Mutex()
         init(count: Int) { slots = Array(repeating: nil, count: count) }
         func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
         var values: [T] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
@@ -84,7 +75,7 @@ package enum Parallel {
     /// Work handed out to the workers one index at a time, and the first error by index,
     /// behind one lock (a render's progress counts finished runs with it too).
     package final class Work: @unchecked Sendable {
-        private let lock = Parallel.Lock()
+        private let lock = Mutex()
         private var nextIndex = 0
         private var done = 0
         private var failure: (index: Int, error: Error)?

@@ -27,7 +27,7 @@ public struct Scene: Sendable {
     public var chrome: [ItemSpec] = [] { didSet { validation = ValidationMark() } }
     /// The app whose code the scene's code steps are (a UIKit scene's view controller and
     /// views): a reference, the one thing in a scene that is not a value; nil for a scene file.
-    public var host: (any SceneHost)? { didSet { validation = ValidationMark() } }
+    package var host: (any SceneHost)? { didSet { validation = ValidationMark() } }
     /// The file the scene was read from (SceneDecoder sets it), for messages about it found
     /// while simulating; empty for a scene built in code.
     public var sourceFile = ""

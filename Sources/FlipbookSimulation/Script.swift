@@ -88,21 +88,22 @@ public indirect enum Action: Sendable {
     case code(CodeStep)
 }
 
-/// A moment of the app's own code, named by the host that runs it (`Scene.host`): a UIKit
+/// A moment of the app's own code, named by the host that runs it (a UIKit scene's): a UIKit
 /// app's callback, a code step of a scene made in Swift. The value only names it; what it does
 /// is known when the host runs it, and the host answers with values (`HostCommand`) that pass
 /// the same checks as a script's steps. A scene file has none.
-public struct CodeStep: Hashable, Sendable {
+public struct CodeStep: Sendable {
     /// The host's number for the code.
-    public let id: Int
-    public init(id: Int) { self.id = id }
+    package let id: Int
+    package init(id: Int) { self.id = id }
 }
 
 /// The app behind a scene made from its code (the UIKit module's host; a SwiftUI or a web
-/// view host would be another): the simulation asks it to run a code step at a moment and
-/// applies what it answers, as values. It is a reference — the app's objects change as its
-/// code runs — so a scene with a host runs once; make the scene again to run it again.
-public protocol SceneHost: AnyObject, Sendable {
+/// view host would be another module of this package): the simulation asks it to run a code
+/// step at a moment and applies what it answers, as values. It is a reference — the app's
+/// objects change as its code runs — so a scene with a host runs once; make the scene again to
+/// run it again.
+package protocol SceneHost: AnyObject, Sendable {
     /// Runs `step` at the moment `context` describes; answers with what the code did, in the
     /// order it did it. A thrown error stops the scene, named at the step.
     func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand]
@@ -111,7 +112,7 @@ public protocol SceneHost: AnyObject, Sendable {
 /// What a host's code step did, as a value the simulation applies: changes to views (at once,
 /// as UIKit applies them when the code sets them), then the actions (animated from what is on
 /// screen, each checked as a script's step is).
-public enum HostCommand: Sendable {
+package enum HostCommand: Sendable {
     case action(Action)
     case snapshot(SnapshotCommand)
     case transition(TransitionCommand)
@@ -120,24 +121,36 @@ public enum HostCommand: Sendable {
     case moveView(id: String, offset: Point, timing: AnimationTiming?)
 }
 
-/// What a code step is told when it runs.
-public struct CodeContext: Sendable {
+/// The moment a code step runs at, as its host's code reads it: the time, the data's ids and
+/// the layout, and — only when the code reads a cell's place (visibleCells, a cell's center) —
+/// the cells on screen. A scroll callback runs on every display refresh, so that is not worked
+/// out for the calls that never ask.
+package final class CodeContext {
     /// The scene time, in seconds.
-    public var time: Double
+    package let time: Double
     /// The main collection view's item ids, section by section, as the data is now.
-    public var itemIDs: [[String]]
+    package let itemIDs: [[String]]
     /// The main collection view's section ids, as the data is now.
-    public var sectionIDs: [String] = []
-    /// The cells on screen now (not hidden), in drawing order, with their frames in the view's
-    /// content coordinates (what visibleCells and a cell's center read).
-    public var visibleItems: [(id: String, frame: Rect)] = []
+    package let sectionIDs: [String]
     /// The main view's layout (a UIKit scene's adapter, which knows its objects).
-    public var layout: (any CollectionViewLayout)?
-    public init(time: Double, itemIDs: [[String]]) { self.time = time; self.itemIDs = itemIDs }
+    package let layout: (any CollectionViewLayout)?
+    private let view: CollectionView?
+    /// The cells on screen when the code runs (not hidden), in drawing order, with their frames
+    /// in the view's content coordinates.
+    package private(set) lazy var visibleItems: [(id: String, frame: Rect)] =
+        view?.visibleAttributes(at: time).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) } ?? []
+
+    package init(time: Double, itemIDs: [[String]], sectionIDs: [String]? = nil, layout: (any CollectionViewLayout)? = nil, view: CollectionView? = nil) {
+        self.time = time
+        self.itemIDs = itemIDs
+        self.sectionIDs = sectionIDs ?? itemIDs.indices.map { "section\($0)" }
+        self.layout = layout
+        self.view = view
+    }
 }
 
 /// A step of an interactive layout transition made by code.
-public enum TransitionCommand: @unchecked Sendable {
+package enum TransitionCommand: @unchecked Sendable {
     /// From the current layout to `next`, at progress 0.
     case start(next: any CollectionViewLayout)
     case progress(Double)
@@ -146,7 +159,7 @@ public enum TransitionCommand: @unchecked Sendable {
 }
 
 /// A change to a snapshot view added to the collection view, or to an item's visibility.
-public enum SnapshotCommand: Sendable {
+package enum SnapshotCommand: Sendable {
     case add(id: String, item: String, frame: Rect)
     case move(id: String, frame: Rect, timing: AnimationTiming?)
     case remove(id: String)

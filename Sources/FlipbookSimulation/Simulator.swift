@@ -365,13 +365,10 @@ public final class Simulator {
             if !completion.isEmpty { schedule(at: end, .actions(completion, path: path + ".completion")) }
         case .code(let step):
             do {
-                guard let host = scene.host else { throw SceneCheck.issue(path, "expected a scene with a host to run its code step (Scene.host), got none") }
+                guard let host = scene.host else { throw SceneCheck.issue(path, Scene.noHost) }
                 cv.keepOnScreenBeforeCode(at: now)
                 defer { cv.onScreenBeforeCode = nil; cv.placesBeforeCode = [:] }
-                var context = CodeContext(time: now, itemIDs: cv.sections)
-                context.sectionIDs = cv.spec.sections.map(\.id)
-                context.visibleItems = cv.visibleAttributes(at: now).filter { $0.attributes.isCell && !$0.attributes.isHidden }.map { ($0.id, $0.attributes.frame) }
-                context.layout = cv.layout
+                let context = CodeContext(time: now, itemIDs: cv.sections, sectionIDs: cv.spec.sections.map(\.id), layout: cv.layout, view: cv)
                 // Checked whole before any of it is applied: a refused answer changes nothing.
                 let commands = try host.run(step, in: context)
                 for c in commands { try Scene.checkCommand(c, at: path, time: now) }

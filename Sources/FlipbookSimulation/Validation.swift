@@ -312,7 +312,7 @@ extension Scene {
     private func checkScript() throws {
         typealias C = SceneCheck
         if host == nil, let i = script.firstIndex(where: { if case .code = $0.action { return true }; return false }) {
-            throw C.issue("$.script[\(i)]", "expected a scene with a host to run its code step (Scene.host), got none")
+            throw C.issue("$.script[\(i)]", Scene.noHost)
         }
         // Only steps that name items need the id sets; a scene that only scrolls skips them.
         let namesItems = script.contains { step in
@@ -393,6 +393,9 @@ extension Scene {
         var ids = ItemIDs(known: [], main: [], anyID: true)
         try checkAction(action, at: path, time: time, ids: &ids)
     }
+
+    /// Why a code step cannot run in a scene without the host its app code made.
+    package static let noHost = "expected a code step of this scene's own app code (a UIKit scene's script run in another scene has no host to run it)"
 
     /// What a host answers for a code step (`SceneHost`) passes the same checks: its actions
     /// as a script step's, its views' frames, offsets, progress and timings finite.

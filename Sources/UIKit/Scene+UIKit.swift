@@ -21,19 +21,6 @@ extension Scene {
         }
     }
 
-    /// A scene of a UICollectionView whose script is values only (no code of yours).
-    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, collectionView cv: UICollectionView,
-                script: [ScriptStep], touches: [TouchTrack] = []) {
-        self.init(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script.map(SceneStep.step), touches: touches)
-    }
-
-    /// A scene of a view controller's view whose script is values only (no code of yours).
-    public init(name: String, canvas: Canvas, fps: Int = 60, duration: Double, viewController: UIViewController,
-                viewFrame: CGRect? = nil, script: [ScriptStep], touches: [TouchTrack] = []) {
-        self.init(name: name, canvas: canvas, fps: fps, duration: duration, viewController: viewController, viewFrame: viewFrame,
-                  script: script.map(SceneStep.step), touches: touches)
-    }
-
     /// A scene of the collection view in a view controller's view (the first one a depth-first
     /// walk of its view tree meets), the view loaded as UIKit loads it, with `UIScreen.main`
     /// the canvas. A view with no collection view but scroll views of its own is a scene of

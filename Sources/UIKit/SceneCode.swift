@@ -111,7 +111,7 @@ final class SceneCode {
     func run(_ context: CodeContext, host: UIKitHost) throws -> [HostCommand] {
         guard !ran else { throw SceneCodeProblem(message: "this scene's code already ran (it changed your objects): make the scene again to run it again") }
         ran = true
-        return try SceneRecording.record(host: host, ids: context.itemIDs, sectionIDs: context.sectionIDs, visible: context.visibleItems, body)
+        return try SceneRecording.record(host: host, context, body)
     }
 }
 
@@ -150,9 +150,11 @@ final class SceneRecording {
         case insertSection(Int), deleteSection(Int), moveSection(Int, Int), reloadSection(Int)
     }
 
+    /// The moment the code runs at (its cells on screen are worked out when code reads them).
+    private let context: CodeContext
     /// The items on screen when the code runs, in drawing order, with their frames in content
     /// coordinates.
-    let visible: [(id: String, frame: Rect)]
+    var visible: [(id: String, frame: Rect)] { context.visibleItems }
     private(set) lazy var visibleFrames: [String: Rect] = Dictionary(visible.map { ($0.id, $0.frame) }, uniquingKeysWith: { a, _ in a })
 
     /// A snapshot view's change, made in the simulation as the code makes it.
@@ -175,18 +177,17 @@ final class SceneRecording {
                                       timing: timings.last))
     }
 
-    init(host: UIKitHost, ids: [[String]], sectionIDs: [String]? = nil, visible: [(id: String, frame: Rect)] = []) {
+    init(host: UIKitHost, _ context: CodeContext) {
         self.host = host
-        self.ids = ids
-        self.sectionIDs = sectionIDs ?? ids.indices.map { "section\($0)" }
-        self.visible = visible
+        self.context = context
+        ids = context.itemIDs
+        sectionIDs = context.sectionIDs
     }
 
     /// Runs `body` as a code step of `host`: its calls, as the commands they amount to (the
     /// views' changes, then the actions).
-    static func record(host: UIKitHost, ids: [[String]], sectionIDs: [String]? = nil, visible: [(id: String, frame: Rect)] = [],
-                       _ body: () -> Void) throws -> [HostCommand] {
-        let recording = SceneRecording(host: host, ids: ids, sectionIDs: sectionIDs, visible: visible)
+    static func record(host: UIKitHost, _ context: CodeContext, _ body: () -> Void) throws -> [HostCommand] {
+        let recording = SceneRecording(host: host, context)
         let outer = host.recording
         host.recording = recording
         defer { host.recording = outer }

@@ -6,14 +6,18 @@ import UIKit
 /// module) against the same scene on Flipbook's own FlowLayout: same items, looks and touches,
 /// so the difference is the cost of asking the object (and converting its attributes).
 enum UIKitLayoutBenchmark {
+    /// Blue, orange and green cells with rounded corners: the cell's own look, or (`onContentView`)
+    /// its content view's, which a layout's `contentView.layer.transform` then moves.
     final class Source: NSObject, UICollectionViewDataSource {
         let count: Int
-        init(count: Int) { self.count = count }
+        let onContentView: Bool
+        init(count: Int, onContentView: Bool = false) { self.count = count; self.onContentView = onContentView }
         func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { count }
         func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
             let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            cell.backgroundColor = [UIColor.systemBlue, .systemOrange, .systemGreen][indexPath.item % 3]
-            cell.layer.cornerRadius = 12
+            let view: UIView = onContentView ? cell.contentView : cell
+            view.backgroundColor = [UIColor.systemBlue, .systemOrange, .systemGreen][indexPath.item % 3]
+            view.layer.cornerRadius = onContentView ? 16 : 12
             return cell
         }
     }
@@ -108,22 +112,10 @@ enum UIKitLayoutBenchmark {
         }
     }
 
-    final class PageSource: NSObject, UICollectionViewDataSource {
-        let count: Int
-        init(count: Int) { self.count = count }
-        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { count }
-        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "c", for: indexPath)
-            cell.contentView.backgroundColor = [UIColor.systemBlue, .systemOrange, .systemGreen][indexPath.item % 3]
-            cell.contentView.layer.cornerRadius = 16
-            return cell
-        }
-    }
-
-    static func touchingScene(_ change: TouchingLayout.Change, paging: Bool) -> (Scene, PageSource) {
+    static func touchingScene(_ change: TouchingLayout.Change, paging: Bool) -> (Scene, Source) {
         let layout = TouchingLayout()
         layout.change = change
-        let source: PageSource
+        let source: Source
         let cv: UICollectionView
         let touches: [TouchTrack]
         if paging {
@@ -133,21 +125,21 @@ enum UIKitLayoutBenchmark {
             layout.minimumLineSpacing = 0
             cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 500), collectionViewLayout: layout)
             cv.isPagingEnabled = true
-            source = PageSource(count: 8)
+            source = Source(count: 8, onContentView: true)
             touches = (0..<3).map { TouchTrack.flick(at: 0.2 + Double($0) * 0.9, from: Point(x: 300, y: 250), velocity: Point(x: -1500, y: 0)) }
         } else {
             // Two columns of 60 pt rows: about 20 cells on screen.
             layout.itemSize = CGSize(width: 180, height: 60)
             layout.sectionInset = UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
             cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 667), collectionViewLayout: layout)
-            source = PageSource(count: 200)
+            source = Source(count: 200, onContentView: true)
             touches = (0..<3).map { TouchTrack.flick(at: 0.2 + Double($0), from: Point(x: 195, y: 500), velocity: Point(x: 0, y: -2000)) }
         }
         cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
         cv.dataSource = source
         let size = cv.bounds.size
         let scene = Scene(name: "touching-\(change)", canvas: Canvas(width: Double(size.width), height: Double(size.height), scale: 2, background: .white),
-                          duration: paging ? 3 : 3, collectionView: cv, touches: touches)
+                          duration: 3, collectionView: cv, touches: touches)
         return (scene, source)
     }
 

@@ -12,10 +12,10 @@ final class SceneHostTests: XCTestCase {
     /// Answers each code step with `answers[step.id]`, keeping what it was told.
     final class ScriptedHost: SceneHost, @unchecked Sendable {
         var answers: [[HostCommand]]
-        var told: [CodeContext] = []
+        var told: [(time: Double, itemIDs: [[String]], visibleItems: [(id: String, frame: Rect)])] = []
         init(_ answers: [[HostCommand]]) { self.answers = answers }
         func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand] {
-            told.append(context)
+            told.append((context.time, context.itemIDs, context.visibleItems))
             return answers[step.id]
         }
     }
@@ -68,7 +68,7 @@ final class SceneHostTests: XCTestCase {
 
     func testACodeStepNeedsAHost() {
         XCTAssertThrowsError(try scene(host: nil, steps: [(0.2, 0)]).validate()) { error in
-            XCTAssertEqual("\(error)", "scene \"hosted\": $.script[0]: expected a scene with a host to run its code step (Scene.host), got none")
+            XCTAssertEqual("\(error)", "scene \"hosted\": $.script[0]: expected a code step of this scene's own app code (a UIKit scene's script run in another scene has no host to run it)")
         }
     }
 }

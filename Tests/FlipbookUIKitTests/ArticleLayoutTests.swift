@@ -35,7 +35,7 @@ final class ArticleLayoutTests: XCTestCase {
         cv.contentInset = UIEdgeInsets(top: spec.contentInset.top, left: spec.contentInset.left, bottom: spec.contentInset.bottom, right: spec.contentInset.right)
         cv.contentOffset = CGPoint(x: spec.initialContentOffset.x, y: spec.initialContentOffset.y)
         let uikit = Scene(name: native.name + "-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
-                          collectionView: cv, script: native.script, touches: native.touches)
+                          collectionView: cv, script: native.script.map(SceneStep.step), touches: native.touches)
         var ids: [String: String] = [:]
         for (s, section) in spec.sections.enumerated() { for (i, item) in section.items.enumerated() { ids[item.id] = "\(s)-\(i)" } }
         return (native, uikit, ids, source)
@@ -163,7 +163,7 @@ final class ArticleLayoutTests: XCTestCase {
         XCTAssertFalse(native.touches.isEmpty)
         let controller = TagReorderViewController(sections: spec.sections.map { ($0.header ?? "", $0.items.map(\.title)) })
         let uikit = Scene(name: "tag-reorder-uikit", canvas: native.canvas, fps: native.fps, duration: native.duration,
-                          viewController: controller, script: native.script, touches: native.touches)
+                          viewController: controller, script: native.script.map(SceneStep.step), touches: native.touches)
         var ids: [String: String] = [:]
         for (s, section) in spec.sections.enumerated() {
             for (i, item) in section.items.enumerated() {

@@ -220,7 +220,7 @@ final class ApplyEveryFrameTests: XCTestCase {
         cv.dataSource = source
         let scroll = ScriptStep(time: 0.1, action: .scrollTo(x: nil, y: 500, timing: .curve(.easeInEaseOut, duration: 1)))
         let scene = Scene(name: "slide", canvas: Canvas(width: 300, height: 600, scale: 1, background: .white), duration: 1.3,
-                          collectionView: cv, script: [scroll])
+                          collectionView: cv, script: [.step(scroll)])
         let timeline = try Simulator.run(scene)
         var checked = 0
         for f in timeline.frames {
@@ -332,7 +332,7 @@ final class DiffableDataSourceTests: XCTestCase {
 
         let delete = ScriptStep(time: 0.1, action: .performBatchUpdates([.delete(id: "message-2")], timing: .curve(.easeInEaseOut, duration: 0.25), completion: []))
         let scene = Scene(name: "inbox", canvas: Canvas(width: 390, height: 600, scale: 1, background: .white), duration: 0.6,
-                          collectionView: cv, script: [delete])
+                          collectionView: cv, script: [.step(delete)])
         XCTAssertEqual(scene.collectionView.sections[0].items.map(\.id), (1...5).map { "message-\($0)" })
         let timeline = try Simulator.run(scene)
         let first = timeline.frames[0], last = try XCTUnwrap(timeline.frames.last)

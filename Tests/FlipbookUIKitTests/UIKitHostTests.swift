@@ -29,7 +29,7 @@ final class UIKitHostTests: XCTestCase {
         for (i, step) in scene.script.enumerated() { references(in: step, at: "$.script[\(i)]", &found) }
         XCTAssertEqual(found, [], "a script step holds values only")
         guard case .code(let code) = scene.script[0].action else { return XCTFail("the code at 0.2 s is a code step") }
-        XCTAssertEqual(code, CodeStep(id: 0))
+        XCTAssertEqual(code.id, 0)
         XCTAssertTrue(scene.host is UIKitHost)
         // The code ran in the host and came back as an animation to y = 60 over 0.3 s; at 0.6 s the step of values.
         let timeline = try Simulator.run(scene)
@@ -38,7 +38,7 @@ final class UIKitHostTests: XCTestCase {
         // The same values without the host are refused, not run.
         var bare = scene
         bare.host = nil
-        XCTAssertThrowsError(try bare.validate()) { XCTAssertTrue("\($0)".contains("$.script[0]: expected a scene with a host")) }
+        XCTAssertThrowsError(try bare.validate()) { XCTAssertTrue("\($0)".contains("$.script[0]: expected a code step of this scene's own app code")) }
     }
 
     /// A controller whose view is a collection view of the screen's size when loaded.
