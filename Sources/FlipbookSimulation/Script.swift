@@ -107,6 +107,34 @@ package protocol SceneHost: AnyObject, Sendable {
     /// Runs `step` at the moment `context` describes; answers with what the code did, in the
     /// order it did it. A thrown error stops the scene, named at the step.
     func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand]
+    /// The layout the host answers for the scene's view at `index` (0: the main one) whose
+    /// spec's layout is `HostedLayout`: asked once, when a simulation starts; what it answers
+    /// crosses as values (attributes, content size, the problems it met).
+    func layout(ofView index: Int) -> (any CollectionViewLayout)?
+    /// The host's own part in the simulation — what its app does with touches and scroll
+    /// callbacks (a UIKit app's selection, its gesture recognizers, its scroll-view delegate) —
+    /// installed after the scene's effect; its callbacks run as code steps. Nil: none.
+    func makeEffect() -> (any Effect)?
+    /// What the host met making the scene that cannot be simulated, under the path it is
+    /// about; `Scene.validate()` refuses the scene with it.
+    var problem: (path: String, message: String)? { get }
+}
+
+extension SceneHost {
+    package func layout(ofView index: Int) -> (any CollectionViewLayout)? { nil }
+    package func makeEffect() -> (any Effect)? { nil }
+    package var problem: (path: String, message: String)? { nil }
+}
+
+/// The layout of a view laid out by the scene's host (a UIKit scene's collection view, whose
+/// layout object is the app's): a value that only says so. The simulation asks the host for
+/// the layout when it starts (`SceneHost.layout(ofView:)`); alone it lays out nothing.
+package struct HostedLayout: CollectionViewLayout {
+    package init() {}
+    package mutating func prepare(_ context: LayoutContext) {}
+    package var collectionViewContentSize: Size { .zero }
+    package func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { [] }
+    package func layoutAttributesForItem(at indexPath: ItemIndexPath) -> LayoutAttributes? { nil }
 }
 
 /// What a host's code step did, as a value the simulation applies: changes to views (at once,

@@ -42,7 +42,13 @@ public final class Simulator {
         try scene.validate()
         self.scene = scene
         clock = FrameClock(fps: scene.fps)
-        views = scene.allViews.map(CollectionView.init)
+        // A view the host lays out gets the host's layout (validate() saw that it answers one).
+        views = scene.allViews.enumerated().map { k, spec in
+            guard spec.layout is HostedLayout, let layout = scene.host?.layout(ofView: k) else { return CollectionView(spec: spec) }
+            var hosted = spec
+            hosted.layout = layout
+            return CollectionView(spec: hosted)
+        }
         chrome = scene.chrome
         for v in views {
             v.scrollView.behavior = v.spec.scrolling
@@ -60,6 +66,7 @@ public final class Simulator {
             installHighlight(i)
         }
         if let configuration = scene.effect { install(configuration.makeEffect()) }
+        if let own = scene.host?.makeEffect() { install(own) }
         for (i, step) in scene.script.enumerated() {
             schedule(at: step.time, .actions([step.action], path: step.path.isEmpty ? "$.script[\(i)]" : step.path))
         }

@@ -143,6 +143,7 @@ extension Scene {
         try checkScript()
         try checkTouches()
         try effect?.validate(in: self)
+        if let problem = host?.problem { throw C.issue(problem.path, problem.message) }
     }
 
     private func checkViewsAndItems() throws {
@@ -186,6 +187,7 @@ extension Scene {
             try Scene.checkStyle(view.backgroundStyle, at: vp + ".sectionBackground")
             if !view.backgroundColor.isValid { throw C.issue(vp + ".backgroundColor", "expected a colour with components from 0 to 1") }
             try Scene.checkView(view, at: vp)
+            if view.layout is HostedLayout && host?.layout(ofView: v) == nil { throw C.issue(vp + ".layout", Scene.noHostLayout) }
             if let problem = view.layout.invalidParameter() ?? view.layout.invalidParameter(forViewSize: Size(
                 width: view.frame.width - view.contentInset.left - view.contentInset.right,
                 height: view.frame.height - view.contentInset.top - view.contentInset.bottom)) {
@@ -395,6 +397,7 @@ extension Scene {
     }
 
     /// Why a code step cannot run in a scene without the host its app code made.
+    package static let noHostLayout = "expected a layout this scene's host answers (a UIKit scene's view laid out in another scene has no host to lay it out)"
     package static let noHost = "expected a code step of this scene's own app code (a UIKit scene's script run in another scene has no host to run it)"
 
     /// What a host answers for a code step (`SceneHost`) passes the same checks: its actions

@@ -129,7 +129,10 @@ extension Scene {
         cv.simulatedContext = nil
         let f = cv.frame
         var spec = CollectionViewSpec(frame: Rect(x: Double(f.minX), y: Double(f.minY), width: Double(f.width), height: Double(f.height)),
-                                      layout: UIKitLayout(collectionView: cv, problems: problems), sections: sections)
+                                      layout: UIKitLayout(collectionView: cv), sections: sections)
+        // Styled as its layout's list (if it is one), the view keeps a value: the host answers
+        // the layout when a simulation starts.
+        spec.layout = HostedLayout()
         spec.contentInset = EdgeInsets(cv.contentInset)
         spec.contentOffset = Point(cv.contentOffset) == .zero && cv.contentInset != .zero ? nil : Point(cv.contentOffset)
         if let bg = cv.backgroundColor { spec.backgroundColor = bg.value }
@@ -137,8 +140,9 @@ extension Scene {
         cv.collectionViewLayout.invalidateLayout()
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: spec, script: host.steps(script),
                           touches: touches)
-        // Taps select cells and call the delegate, as a UICollectionView's do.
-        scene.effect = UIKitInteractions(collectionView: cv)
+        // The host lays the view out with its layout object; taps select cells and call the
+        // delegate, as a UICollectionView's do (UIKitInteractionsEffect).
+        host.host(cv, problems: problems)
         scene.host = host
         return scene
     }
@@ -191,7 +195,7 @@ extension Scene {
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: specs[0], script: host.steps(script),
                           touches: touches)
         scene.views = Array(specs.dropFirst())
-        scene.effect = UIKitScrollViews(scrollViews: zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, problems: problems)
+        host.host(zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, problems: problems)
         scene.host = host
         return scene
     }

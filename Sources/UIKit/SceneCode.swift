@@ -53,6 +53,14 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
     /// What the scene keeps alive with its views (the view controller it was made from): a
     /// collection view holds its data source and delegate weakly.
     var owner: AnyObject?
+    /// The app's collection view the scene is of, and what making the scene met in it that
+    /// cannot be drawn (its layout reports the first when the simulation reaches it).
+    package private(set) var collectionView: UICollectionView?
+    private var collectionViewProblems: [String] = []
+    /// The app's scroll views a scene of scroll views is of, with their scene views' ids, and
+    /// what making the scene met in them that cannot be drawn.
+    private var scrollViews: [(view: UIScrollView, id: String)] = []
+    private var scrollViewProblems: [String] = []
 
     init(canvas: Canvas? = nil) {
         screen = canvas.map { UIScreen(scale: CGFloat($0.scale), bounds: CGRect(x: 0, y: 0, width: $0.width, height: $0.height)) } ?? UIScreen.main
@@ -78,6 +86,32 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
         guard steps.indices.contains(step.id) else { throw SceneCodeProblem(message: "no code step \(step.id) in this scene's host") }
         return try steps[step.id].run(context, host: self)
     }
+
+    /// The scene is of `cv`: the host lays out the scene's main view with its layout object and
+    /// drives its selection, recognizers and delegate.
+    func host(_ cv: UICollectionView, problems: [String]) {
+        collectionView = cv
+        collectionViewProblems = problems
+    }
+
+    /// The scene is of these scroll views (Scene.ofScrollViews): the host tells each one's
+    /// delegate its callbacks.
+    func host(_ scrollViews: [(view: UIScrollView, id: String)], problems: [String]) {
+        self.scrollViews = scrollViews
+        scrollViewProblems = problems
+    }
+
+    package func layout(ofView index: Int) -> (any CollectionViewLayout)? {
+        guard index == 0, let collectionView else { return nil }
+        return UIKitLayout(collectionView: collectionView, problems: collectionViewProblems)
+    }
+
+    package func makeEffect() -> (any Effect)? {
+        if let collectionView { return UIKitInteractionsEffect(collectionView) }
+        return scrollViews.isEmpty ? nil : UIKitScrollViewsEffect(scrollViews)
+    }
+
+    package var problem: (path: String, message: String)? { scrollViewProblems.first.map { ("$.collectionView", $0) } }
 
     /// Runs `body` with this host as the thread's running host (restored after).
     func whileRunning<R>(_ body: () throws -> R) rethrows -> R {

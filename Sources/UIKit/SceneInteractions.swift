@@ -54,12 +54,6 @@ extension UICollectionView {
 /// `isSelected`, then `didSelectItemAt` — whose code runs at that moment of the scene, its calls
 /// becoming the scene's actions (SceneStep.at). A finger that moves away (a scroll) only
 /// unhighlights.
-struct UIKitInteractions: EffectConfiguration, @unchecked Sendable {
-    let collectionView: UICollectionView
-    func makeEffect() -> any Effect { UIKitInteractionsEffect(collectionView) }
-    func validate(in scene: Scene) throws {}
-}
-
 final class UIKitInteractionsEffect: Effect {
     let cv: UICollectionView
     unowned var sim: Simulator!
@@ -247,22 +241,12 @@ package var isRunningSceneCode: Bool { SceneRecording.current != nil }
 /// its scroll view's callbacks as UIKit calls them, with `contentOffset` where the content is
 /// then, and its code runs at that moment of the scene (a code step: a frame it sets in
 /// UIView.animate moves the page).
-struct UIKitScrollViews: EffectConfiguration, @unchecked Sendable {
-    let scrollViews: [(UIScrollView, String)]
-    /// What was met making the scene that cannot be drawn (the first stops it).
-    var problems: [String]
-    func makeEffect() -> any Effect { UIKitScrollViewsEffect(scrollViews) }
-    func validate(in scene: Scene) throws {
-        if let first = problems.first { throw SceneCheck.issue("$.collectionView", first) }
-    }
-}
-
 final class UIKitScrollViewsEffect: Effect {
-    let scrollViews: [(UIScrollView, String)]
+    let scrollViews: [(view: UIScrollView, id: String)]
     unowned var sim: Simulator!
     private var relays: [ScrollCallbackRelay] = []
 
-    init(_ scrollViews: [(UIScrollView, String)]) { self.scrollViews = scrollViews }
+    init(_ scrollViews: [(view: UIScrollView, id: String)]) { self.scrollViews = scrollViews }
 
     func attach(to simulator: Simulator) {
         sim = simulator

@@ -28,7 +28,7 @@ open class UICollectionView: UIScrollView {
     var dataChangedByCode = false
     /// Self-sized cells' sizes by item id, with the estimate each was fitted from.
     var fittedSizes: [String: (asked: CGSize, size: CGSize)] = [:]
-    /// The selected items' scene ids (UIKitInteractions).
+    /// The selected items' scene ids (UIKitInteractionsEffect).
     var selectedIDs: Set<String> = []
     /// Whether the list is in editing mode: the accessories shown `.whenEditing` (the delete
     /// and reorder controls by default) show (https://developer.apple.com/documentation/uikit/uicollectionview/isediting).

@@ -8,8 +8,8 @@ import FlipbookSimulation
 /// objects come back as Flipbook's values. The only place UIKit's classes meet the value core;
 /// what crosses is values (the timeline never holds an object).
 ///
-/// A scene made from a UICollectionView shares its objects between runs of the simulation:
-/// simulate it one run at a time (as `flipbook` does), not on several threads at once.
+/// The scene's host (UIKitHost) owns the view and makes this adapter when a simulation starts
+/// (the scene holds `HostedLayout`); a scene with a host runs once.
 package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecked Sendable {
     package let collectionView: UICollectionView
     private let problems = Problems()

@@ -66,6 +66,45 @@ final class SceneHostTests: XCTestCase {
         }
     }
 
+    /// A host that lays out the main view (200 pt rows where the scene's value says only
+    /// "hosted"), installs an effect of its own and can report a problem of its making.
+    final class LayingOutHost: SceneHost, @unchecked Sendable {
+        final class Own: Effect {
+            var attachedAfter: Int?
+            func attach(to simulator: Simulator) { attachedAfter = simulator.effects.count }
+        }
+        var made: [Own] = []
+        var problem: (path: String, message: String)?
+        func run(_ step: CodeStep, in context: CodeContext) throws -> [HostCommand] { [] }
+        func layout(ofView index: Int) -> (any CollectionViewLayout)? {
+            index == 0 ? FlowLayout(itemSize: Size(width: 300, height: 200), minimumLineSpacing: 0, minimumInteritemSpacing: 0) : nil
+        }
+        func makeEffect() -> (any Effect)? { let e = Own(); made.append(e); return e }
+    }
+
+    func testAHostLaysOutItsViewAndRunsItsOwnEffect() throws {
+        let host = LayingOutHost()
+        var s = scene(host: nil, steps: [])
+        s.collectionView.layout = HostedLayout()
+        s.host = host
+        let frame = try Simulator.run(s, frames: 0...0).frames[0]
+        // Rows of the host's 200 pt: items 0 and 1 fill the 400 pt view, item 1 at y = 200.
+        XCTAssertEqual(frame.items.filter { $0.id.hasPrefix("i") }.map(\.id), ["i0", "i1"])
+        XCTAssertEqual(frame.items.first { $0.id == "i1" }?.frame.minY, 200)
+        // Its effect is made for the simulation and installed (the only one: the scene has none).
+        XCTAssertEqual(host.made.count, 1)
+        XCTAssertEqual(host.made[0].attachedAfter, 1)
+        // A problem it met making the scene refuses it, under the host's path.
+        host.problem = ("$.collectionView", "a thing the host cannot draw")
+        s.host = host  // set again: a scene remembers that it passed until it is changed
+        XCTAssertThrowsError(try s.validate()) { XCTAssertEqual("\($0)", "scene \"hosted\": $.collectionView: a thing the host cannot draw") }
+        // Without the host the view has no layout: refused naming it.
+        s.host = nil
+        XCTAssertThrowsError(try s.validate()) {
+            XCTAssertEqual("\($0)", "scene \"hosted\": $.collectionView.layout: \(Scene.noHostLayout)")
+        }
+    }
+
     func testACodeStepNeedsAHost() {
         XCTAssertThrowsError(try scene(host: nil, steps: [(0.2, 0)]).validate()) { error in
             XCTAssertEqual("\(error)", "scene \"hosted\": $.script[0]: expected a code step of this scene's own app code (a UIKit scene's script run in another scene has no host to run it)")

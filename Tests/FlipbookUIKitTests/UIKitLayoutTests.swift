@@ -97,7 +97,7 @@ final class UIKitLayoutTests: XCTestCase {
     func testFlowLayoutMakesAttributesOfTheSubclass() throws {
         let (scene, source) = carouselScene()
         _ = (scene, source)
-        let cv = try XCTUnwrap((scene.collectionView.layout as? UIKitLayout)?.collectionView)
+        let cv = try XCTUnwrap((scene.host as? UIKitHost)?.collectionView)
         cv.collectionViewLayout.invalidateLayout()
         let a = try XCTUnwrap(cv.layoutAttributesForItem(at: IndexPath(item: 2, section: 0)))
         XCTAssertTrue(a is CarouselLayoutAttributes)
