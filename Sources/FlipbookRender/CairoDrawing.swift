@@ -125,7 +125,8 @@ enum CairoDrawing {
         let x1 = Int((area.maxX * scale).rounded(.up)), y1 = Int((area.maxY * scale).rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
 
-        let flat = try ProjectedImage(width: Int((look.width * scale).rounded(.up)), height: Int((look.height * scale).rounded(.up)))
+        let drawsPixels = Shapes.drawsPixels(cr)
+        let flat = try ProjectedImage(width: Int((look.width * scale).rounded(.up)), height: Int((look.height * scale).rounded(.up)), reused: true)
         defer { flat.destroy() }
         guard let fc = cairo_create(flat.surface) else { throw RenderError("cairo could not draw an item's image") }
         cairo_scale(fc, scale, scale)
@@ -137,7 +138,7 @@ enum CairoDrawing {
         cairo_surface_flush(flat.surface)
 
         guard let inverse = t.inverse else { return }
-        let out = try ProjectedImage(width: x1 - x0, height: y1 - y0)
+        let out = try ProjectedImage(width: x1 - x0, height: y1 - y0, reused: drawsPixels)
         defer { out.destroy() }
         let source = flat.pixels, target = out.pixels
         let sw = flat.width, sh = flat.height, ss = flat.stride / 4, ts = out.stride / 4
@@ -145,28 +146,60 @@ enum CairoDrawing {
         let (rx, ry, rw, fw) = inverse.rows
         let uOffset = (f.width / 2 - look.minX) * scale - 0.5, vOffset = (f.height / 2 - look.minY) * scale - 0.5
         @inline(__always) func byte(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v.rounded()))) }
+        // Each column's screen x, the same for every row.
+        let qxs = (0..<out.width).map { (Double(x0 + $0) + 0.5) / scale - f.midX }
+        // A pixel takes a colour only where the inverse lands within a pixel or two of the image,
+        // inside the projection of the look grown by two image pixels: a convex quad (the look
+        // is ahead of the eye), so each row is tested only across the quad's span there, a
+        // device pixel wider on each side. (The look's content is a point inside its edges, so
+        // the pixels this leaves out would take only transparent pixels.)
+        let grow = 2 / scale
+        let quad = [Point(x: look.minX - grow, y: look.minY - grow), Point(x: look.maxX + grow, y: look.minY - grow),
+                    Point(x: look.maxX + grow, y: look.maxY + grow), Point(x: look.minX - grow, y: look.maxY + grow)]
+            .map { t.project(Point(x: $0.x - f.width / 2, y: $0.y - f.height / 2)) }
+        let edges: [(Point, Point)]? = quad.allSatisfy({ $0 != nil }) ? (0..<4).map { k in
+            let a = quad[k]!, b = quad[(k + 1) % 4]!
+            return (Point(x: (a.x + f.midX) * scale, y: (a.y + f.midY) * scale), Point(x: (b.x + f.midX) * scale, y: (b.y + f.midY) * scale))
+        } : nil
         for py in 0..<out.height {
             let qy = (Double(y0 + py) + 0.5) / scale - f.midY
-            for px in 0..<out.width {
-                let qx = (Double(x0 + px) + 0.5) / scale - f.midX
-                let w = rw.0 * qx + rw.1 * qy + rw.2
+            var first = 0, last = out.width - 1
+            if let edges {
+                // The quad's extent along this row's centre line, in the out image's columns.
+                let cy = Double(y0 + py) + 0.5
+                var lo = Double.infinity, hi = -Double.infinity
+                for (a, b) in edges where (a.y <= cy) != (b.y <= cy) {
+                    let x = a.x + (cy - a.y) / (b.y - a.y) * (b.x - a.x)
+                    lo = min(lo, x); hi = max(hi, x)
+                }
+                guard lo <= hi else { continue }
+                first = max(0, Int((lo - Double(x0)).rounded(.down)) - 1)
+                last = min(out.width - 1, Int((hi - Double(x0)).rounded(.up)) + 1)
+                guard first <= last else { continue }
+            }
+            let wy = rw.1 * qy, xy = rx.1 * qy, yy = ry.1 * qy
+            let row = py * ts
+            for px in first...last {
+                let qx = qxs[px]
+                let w = rw.0 * qx + wy + rw.2
                 guard abs(w) > 1e-300 else { continue }
-                let x = (rx.0 * qx + rx.1 * qy + rx.2) / w, y = (ry.0 * qx + ry.1 * qy + ry.2) / w
+                let x = (rx.0 * qx + xy + rx.2) / w, y = (ry.0 * qx + yy + ry.2) / w
                 // A point behind the eye projects to the screen mirrored: not drawn.
                 let ahead = x * fw.0 + y * fw.1 + fw.2
                 guard ahead > 1e-9, x.isFinite, y.isFinite else { continue }
                 // The image's pixel centres are at half pixels.
                 let u = x * scale + uOffset, v = y * scale + vOffset
                 guard u > -1, v > -1, u < Double(sw), v < Double(sh) else { continue }
-                let fu = u.rounded(.down), fv = v.rounded(.down)
-                let iu = Int(fu), iv = Int(fv), au = u - fu, av = v - fv
+                // floor(u) for u > -1, without a call.
+                let iu = u >= 0 ? Int(u) : -1, iv = v >= 0 ? Int(v) : -1
+                let au = u - Double(iu), av = v - Double(iv)
                 if iu >= 0, iv >= 0, iu + 1 < sw, iv + 1 < sh {
                     // Inside the image: where the four pixels are one colour (most of a page),
                     // their weighted mean is that colour.
                     let r0 = iv * ss + iu, r1 = r0 + ss
                     let p = source[r0]
                     if source[r0 + 1] == p, source[r1] == p, source[r1 + 1] == p {
-                        target[py * ts + px] = p
+                        target[row + px] = p
                         continue
                     }
                 }
@@ -180,7 +213,7 @@ enum CairoDrawing {
                 }
                 tap(iu, iv, (1 - au) * (1 - av)); tap(iu + 1, iv, au * (1 - av))
                 tap(iu, iv + 1, (1 - au) * av); tap(iu + 1, iv + 1, au * av)
-                target[py * ts + px] = byte(c0) << 24 | byte(c1) << 16 | byte(c2) << 8 | byte(c3)
+                target[row + px] = byte(c0) << 24 | byte(c1) << 16 | byte(c2) << 8 | byte(c3)
             }
         }
         cairo_surface_mark_dirty(out.surface)
@@ -325,18 +358,80 @@ struct ProjectedImage {
     let surface: OpaquePointer
     let width: Int, height: Int, stride: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    private let buffer: ReusedBuffers.Buffer?
 
-    init(width: Int, height: Int) throws {
-        guard width > 0, height > 0, Double(width) * Double(height) < ProjectedImage.maxPixels,
-              let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else {
+    /// `reused`: in memory this thread keeps for the next item (cleared, not mapped again: a
+    /// page-sized image made per projected item per frame was page faults, 8 % of a paging
+    /// scene's render); only for an image cairo reads while it draws it, never one a vector
+    /// surface keeps to write out later.
+    init(width: Int, height: Int, reused: Bool) throws {
+        guard width > 0, height > 0, Double(width) * Double(height) < ProjectedImage.maxPixels else {
+            throw RenderError("could not make a \(width) x \(height) image for an item's 3-D transform")
+        }
+        let rowBytes = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        let kept = reused ? ReusedBuffers.take(bytes: rowBytes * height) : nil
+        let made = kept.map { cairo_image_surface_create_for_data($0.memory, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(rowBytes)) }
+            ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        guard let s = made, cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(s) else {
+            kept.map(ReusedBuffers.give)
             throw RenderError("could not make a \(width) x \(height) image for an item's 3-D transform")
         }
         surface = s
+        buffer = kept
         self.width = width; self.height = height
         stride = Int(cairo_image_surface_get_stride(s))
         pixels = UnsafeMutableRawPointer(data).bindMemory(to: UInt32.self, capacity: stride / 4 * height)
     }
 
-    func destroy() { cairo_surface_destroy(surface) }
+    func destroy() {
+        cairo_surface_destroy(surface)
+        buffer.map(ReusedBuffers.give)
+    }
+}
+
+/// Zeroed memory for projected items' images, kept per thread between items and frames (a
+/// thread's renders take turns, so nothing is shared): up to two buffers — an item's flat
+/// image and its projection are alive together — of at most 64 MiB each, freed with the thread.
+enum ReusedBuffers {
+    final class Buffer {
+        let memory: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+        init(capacity: Int) { self.capacity = capacity; memory = .allocate(capacity: capacity) }
+        deinit { memory.deallocate() }
+    }
+    final class Pool { var free: [Buffer] = [] }
+    static let maxBytes = 64 << 20
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { p in if let p { Unmanaged<Pool>.fromOpaque(p).release() } }
+        return key
+    }()
+    private static var pool: Pool {
+        if let p = pthread_getspecific(key) { return Unmanaged<Pool>.fromOpaque(p).takeUnretainedValue() }
+        let p = Pool()
+        pthread_setspecific(key, Unmanaged.passRetained(p).toOpaque())
+        return p
+    }
+
+    /// A buffer of at least `bytes`, zeroed; nil when that is more than is kept.
+    static func take(bytes: Int) -> Buffer? {
+        guard bytes <= maxBytes else { return nil }
+        let p = pool
+        let b: Buffer
+        if let k = p.free.firstIndex(where: { $0.capacity >= bytes }) {
+            b = p.free.remove(at: k)
+        } else {
+            if p.free.count >= 2 { p.free.removeFirst() }
+            b = Buffer(capacity: bytes)
+        }
+        b.memory.initialize(repeating: 0, count: bytes)
+        return b
+    }
+
+    static func give(_ b: Buffer) {
+        let p = pool
+        p.free.append(b)
+        if p.free.count > 2 { p.free.sort { $0.capacity > $1.capacity }; p.free.removeLast() }
+    }
 }
