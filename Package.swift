@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "flipbook", targets: ["flipbook"]),
         // UIKit's collection-view API on Linux (module `UIKit`): an app's own layout code,
         // compiled unchanged, drawn by Flipbook (docs/uikit.md).
-        .library(name: "FlipbookUIKit", targets: ["UIKit"]),
+        // `import CoreGraphics` and `import QuartzCore` resolve to it too.
+        .library(name: "FlipbookUIKit", targets: ["UIKit", "CoreGraphics", "QuartzCore"]),
         // MJRefresh's header API over the UIKit module (module `MJRefresh`), drawn as
         // MJRefreshNormalHeader draws (docs/uikit.md).
         .library(name: "FlipbookMJRefresh", targets: ["MJRefresh"]),
@@ -54,6 +55,9 @@ let package = Package(
         // Above the value core: adapts UIKit's classes to Flipbook's layouts and scenes.
         .target(name: "UIKit", dependencies: ["FlipbookCore", "FlipbookLayout", "FlipbookAnimation", "FlipbookSimulation", "FlipbookGraphics",
                                               "UIKitSubmodules"]),
+        // `import CoreGraphics` / `import QuartzCore` as iOS code writes them: the UIKit module, re-exported.
+        .target(name: "CoreGraphics", dependencies: ["UIKit"]),
+        .target(name: "QuartzCore", dependencies: ["UIKit"]),
         .target(name: "MJRefresh", dependencies: ["UIKit", "FlipbookCore", "FlipbookSimulation", "FlipbookEffects"]),
         // `import UIKit.UICollectionView` (a submodule import, as iOS code may write it): names only.
         .target(name: "UIKitSubmodules"),
@@ -79,7 +83,7 @@ let package = Package(
         // by name as a team registers its own: `uikit-examples render mail-inbox`.
         .target(name: "UIKitExampleScenes", dependencies: ["UIKitExamples", "UIKit", "Flipbook"], path: "examples/uikit-scenes/Scenes"),
         .executableTarget(name: "uikit-examples", dependencies: ["UIKitExampleScenes", "FlipbookCLI"], path: "examples/uikit-scenes/Command"),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"],
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"],
                     exclude: ["Images"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]

@@ -38,6 +38,9 @@ open class NSLayoutConstraint: NSObject {
     /// `.required` (Apple's page).
     open var priority = UILayoutPriority.required
     open var identifier: String?
+    /// Why UIKit would refuse the constraint (made with a pairing it raises on), reported when
+    /// its view is laid out.
+    var invalid: String?
     open var isActive = false {
         didSet {
             guard isActive != oldValue else { return }
@@ -165,5 +168,70 @@ extension UIView {
     /// `fittingSizeLevel` on both axes (https://developer.apple.com/documentation/uikit/uiview/systemlayoutsizefitting(_:)).
     public func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
         systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+}
+
+extension NSLayoutConstraint {
+    /// https://developer.apple.com/documentation/uikit/nslayoutconstraint/attribute
+    public enum Attribute: Int, Sendable {
+        case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline, firstBaseline
+        case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin, centerXWithinMargins, centerYWithinMargins
+        case notAnAttribute = 0
+    }
+
+    /// The constraint `view1.attr1 relation multiplier × view2.attr2 + c`, the API from before
+    /// anchors (https://developer.apple.com/documentation/uikit/nslayoutconstraint/init(item:attribute:relatedby:toitem:attribute:multiplier:constant:)):
+    /// items are views or layout guides; a margin attribute is the view's `layoutMarginsGuide`'s
+    /// edge; `toItem` nil with `.notAnAttribute` makes a constant size. Inactive until activated,
+    /// as Apple's page says. A pairing UIKit refuses ("Invalid pairing of layout attributes": a
+    /// location with a size, across axes, or a location against a constant) is the cell's
+    /// one-line error when it is laid out.
+    public convenience init(item view1: Any, attribute attr1: NSLayoutConstraint.Attribute, relatedBy relation: NSLayoutConstraint.Relation,
+                            toItem view2: Any?, attribute attr2: NSLayoutConstraint.Attribute, multiplier: CGFloat, constant c: CGFloat) {
+        let first = NSLayoutConstraint.anchor(view1, attr1)
+        let second = view2.flatMap { attr2 == .notAnAttribute ? nil : NSLayoutConstraint.anchor($0, attr2) }
+        self.init(first ?? AnyLayoutAnchor(view: UIView(), .width), relation, second, multiplier: multiplier, constant: c)
+        func axis(_ a: NSLayoutAttributeKind) -> (vertical: Bool, size: Bool) {
+            switch a {
+            case .left, .right, .leading, .trailing, .centerX: return (false, false)
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: return (true, false)
+            case .width: return (false, true)
+            case .height: return (true, true)
+            }
+        }
+        let name = "NSLayoutConstraint(item: \(type(of: view1)), attribute: .\(attr1), relatedBy: .\(relation), toItem: \(view2.map { "\(type(of: $0))" } ?? "nil"), attribute: .\(attr2))"
+        if first == nil {
+            // Not on a view, so never laid out: refused where the code runs.
+            UIKitHost.refuse("\(name): the first item must be a UIView or a UILayoutGuide with an attribute other than .notAnAttribute (UIKit raises)")
+        } else if view2 != nil && attr2 != .notAnAttribute && second == nil {
+            invalid = "\(name): the second item must be a UIView or a UILayoutGuide (UIKit raises)"
+        } else if let f = first.map({ axis($0.attribute) }) {
+            if let s = second.map({ axis($0.attribute) }) {
+                // Locations pair with locations of their axis; sizes pair with sizes (either axis).
+                if f.size != s.size || (!f.size && f.vertical != s.vertical) {
+                    invalid = "\(name): Invalid pairing of layout attributes (UIKit raises)"
+                }
+            } else if !f.size {
+                invalid = "\(name): a location attribute cannot equal a constant; Invalid pairing of layout attributes (UIKit raises)"
+            }
+        }
+    }
+
+    /// The anchor `attribute` of a view or guide names; nil for anything else.
+    private static func anchor(_ item: Any, _ attribute: Attribute) -> AnyLayoutAnchor? {
+        let kinds: [Attribute: NSLayoutAttributeKind] = [
+            .left: .left, .right: .right, .top: .top, .bottom: .bottom, .leading: .leading, .trailing: .trailing, .width: .width, .height: .height,
+            .centerX: .centerX, .centerY: .centerY, .lastBaseline: .lastBaseline, .firstBaseline: .firstBaseline,
+            .leftMargin: .left, .rightMargin: .right, .topMargin: .top, .bottomMargin: .bottom, .leadingMargin: .leading, .trailingMargin: .trailing,
+            .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
+        ]
+        guard let kind = kinds[attribute] else { return nil }
+        let margin = [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins].contains(attribute)
+        if let view = item as? UIView {
+            if margin { return AnyLayoutAnchor(guide: view.layoutMarginsGuide, kind) }
+            return AnyLayoutAnchor(view: view, kind)
+        }
+        if let guide = item as? UILayoutGuide, !margin, kind != .firstBaseline, kind != .lastBaseline { return AnyLayoutAnchor(guide: guide, kind) }
+        return nil
     }
 }

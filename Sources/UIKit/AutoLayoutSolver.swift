@@ -59,6 +59,7 @@ enum AutoLayoutSolver {
         let constraints = views.flatMap(\.constraints) + views.flatMap { ($0 as? UIStackView)?.arrangementConstraints() ?? [] }
         if let problem = views.lazy.compactMap({ ($0 as? UIStackView)?.unsupported }).first { return (problem, nil) }
         guard !constraints.isEmpty else { return (nil, fitting == nil ? nil : root.bounds.size) }
+        if let refused = constraints.lazy.compactMap(\.invalid).first { return (refused, nil) }
         // What the app set passes the gate a scene file's numbers pass, named by the equation.
         if let bad = constraints.first(where: { !$0.constant.isFinite || !$0.multiplier.isFinite }) {
             let what = bad.constant.isFinite ? "multiplier" : "constant"

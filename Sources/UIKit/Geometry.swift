@@ -68,3 +68,27 @@ extension UIScrollView {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 }
+
+/// The CoreGraphics comparisons iOS has and Linux's Foundation lacks
+/// (https://developer.apple.com/documentation/corefoundation/cgsize/equalto(_:) and its
+/// CGPoint and CGRect twins): equality of the values.
+extension CGSize {
+    public func equalTo(_ size2: CGSize) -> Bool { self == size2 }
+}
+extension CGPoint {
+    public func equalTo(_ point2: CGPoint) -> Bool { self == point2 }
+}
+extension CGRect {
+    public func equalTo(_ rect2: CGRect) -> Bool { self == rect2 }
+}
+
+/// UIKit's additions to NSIndexPath, as to IndexPath
+/// (https://developer.apple.com/documentation/foundation/nsindexpath): a collection view's item
+/// and section, a table view's row (the index at position 1; section at 0).
+extension NSIndexPath {
+    public convenience init(item: Int, section: Int) { self.init(indexes: [section, item], length: 2) }
+    public convenience init(row: Int, section: Int) { self.init(indexes: [section, row], length: 2) }
+    public var section: Int { index(atPosition: 0) }
+    public var item: Int { index(atPosition: 1) }
+    public var row: Int { index(atPosition: 1) }
+}

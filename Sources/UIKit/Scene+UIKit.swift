@@ -245,13 +245,13 @@ extension Scene {
     static func item(of cv: UICollectionView, at ip: IndexPath, id: String, attributes: UICollectionViewLayoutAttributes?) -> (ItemSpec, [String]) {
         var item = ItemSpec(id: id, title: "", color: Color(red: 0, green: 0, blue: 0, alpha: 0))
         var found: [String] = []
-        // The names the cell asks for and does not find, kept by the host making the scene.
+        // What the cell's code did that cannot be drawn (an image it did not find), kept by the host.
         let host = UIKitHost.running ?? UIKitHost()
-        let outerMisses = host.imageMisses
-        host.imageMisses = []
+        let outerRefusals = host.refusals
+        host.refusals = []
         let made = host.whileRunning { cv.dataSource?.collectionView(cv, cellForItemAt: ip) }
-        found += host.imageMisses
-        host.imageMisses = outerMisses
+        found += host.refusals
+        host.refusals = outerRefusals
         guard let cell = made else { return (item, found) }
         func recognizers(_ v: UIView) -> Bool { v.gestureRecognizers != nil || v.subviews.contains(where: recognizers) }
         if recognizers(cell) { found.append("a gesture recognizer on a cell or its views is not driven yet (on the collection view it is)") }

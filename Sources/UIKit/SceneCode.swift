@@ -46,8 +46,15 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
     /// The screen the app's views are loaded for: the scene's canvas (`UIScreen.main` while
     /// the host runs).
     let screen: UIScreen
-    /// Images asked for by name and not found while a cell was made (`Scene.item(of:)` collects them).
-    var imageMisses: [String] = []
+    /// What app code did while a cell was made that cannot be drawn (an image asked for by name
+    /// and not found, a constraint UIKit raises on); `Scene.item(of:)` collects them.
+    var refusals: [String] = []
+
+    /// App code did something UIKit would raise on or Flipbook cannot draw: in a code step the
+    /// step fails with `message`; while a scene's cell is made, the cell's problems get it.
+    static func refuse(_ message: String) {
+        if let recording = SceneRecording.current { recording.fail(message) } else { running?.refusals.append(message) }
+    }
     /// Set by a delegate protocol's default implementation when it runs (the delegate has none of its own).
     var unimplementedCallbackRan = false
     /// What the scene keeps alive with its views (the view controller it was made from): a

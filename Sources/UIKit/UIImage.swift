@@ -53,8 +53,7 @@ public final class UIImage: NSObject, @unchecked Sendable {
             }
         }
         let message = "UIImage(named: \"\(name)\") found no PNG or JPEG of that name in \(folders.joined(separator: ", "))"
-        // In a code step the step fails; while a scene's cell is made its host keeps the name.
-        if let recording = SceneRecording.current { recording.fail(message) } else { UIKitHost.running?.imageMisses.append(message) }
+        UIKitHost.refuse(message)
         return nil
     }
 

@@ -252,9 +252,9 @@ open class UIView: NSObject {
         super.init()
         layer.view = self
     }
-    /// `init(frame: .zero)`. Required, so that a collection view can make a registered cell class
-    /// (a subclass overriding init(frame:) and init?(coder:), as cells do, inherits it).
-    public required convenience override init() { self.init(frame: .zero) }
+    /// `init(frame: .zero)`, as UIKit's. Not required: a view with a designated initialiser of
+    /// its own (`init(title:)`) need not provide it (UICollectionReusableView's is).
+    public convenience override init() { self.init(frame: .zero) }
 
     /// A point of this view in `view`'s coordinates (the window's when nil: the root of the
     /// tree); through frames and bounds origins, transforms aside
@@ -356,6 +356,13 @@ extension _UIScrollViewDelegating {
 /// https://developer.apple.com/documentation/uikit/uicollectionreusableview
 open class UICollectionReusableView: UIView {
     open private(set) var reuseIdentifier: String?
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// `init(frame: .zero)`. Required, so that a collection view can make a registered class (a
+    /// subclass overriding init(frame:) and init?(coder:), as cells do, inherits it); UIKit
+    /// makes them with init(frame:), which Swift can call on a class only when it is required.
+    public required convenience init() { self.init(frame: .zero) }
 
     open func prepareForReuse() {}
     /// Called with the attributes the layout gives this view; a subclass reads its own fields here.
