@@ -115,7 +115,8 @@ enum CairoDrawing {
         // The device pixels they cover, within the canvas (and the item's clip).
         var area = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         var limit = area
-        if Shapes.drawsPixels(cr) {
+        let drawsPixels = Shapes.drawsPixels(cr)
+        if drawsPixels {
             let target = cairo_get_target(cr)
             limit = Rect(x: 0, y: 0, width: Double(cairo_image_surface_get_width(target)) / scale, height: Double(cairo_image_surface_get_height(target)) / scale)
         }
@@ -125,7 +126,6 @@ enum CairoDrawing {
         let x1 = Int((area.maxX * scale).rounded(.up)), y1 = Int((area.maxY * scale).rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
 
-        let drawsPixels = Shapes.drawsPixels(cr)
         let flat = try ProjectedImage(width: Int((look.width * scale).rounded(.up)), height: Int((look.height * scale).rounded(.up)), reused: true)
         defer { flat.destroy() }
         guard let fc = cairo_create(flat.surface) else { throw RenderError("cairo could not draw an item's image") }
@@ -401,16 +401,11 @@ enum ReusedBuffers {
     }
     final class Pool { var free: [Buffer] = [] }
     static let maxBytes = 64 << 20
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { p in if let p { Unmanaged<Pool>.fromOpaque(p).release() } }
-        return key
-    }()
+    private static let pools = ThreadLocal<Pool>()
     private static var pool: Pool {
-        if let p = pthread_getspecific(key) { return Unmanaged<Pool>.fromOpaque(p).takeUnretainedValue() }
+        if let p = pools.value { return p }
         let p = Pool()
-        pthread_setspecific(key, Unmanaged.passRetained(p).toOpaque())
+        pools.value = p
         return p
     }
 
@@ -418,20 +413,15 @@ enum ReusedBuffers {
     static func take(bytes: Int) -> Buffer? {
         guard bytes <= maxBytes else { return nil }
         let p = pool
-        let b: Buffer
-        if let k = p.free.firstIndex(where: { $0.capacity >= bytes }) {
-            b = p.free.remove(at: k)
-        } else {
-            if p.free.count >= 2 { p.free.removeFirst() }
-            b = Buffer(capacity: bytes)
-        }
+        let b = p.free.firstIndex { $0.capacity >= bytes }.map { p.free.remove(at: $0) } ?? Buffer(capacity: bytes)
         b.memory.initialize(repeating: 0, count: bytes)
         return b
     }
 
+    /// Kept for the next item; of more than two, the smallest goes.
     static func give(_ b: Buffer) {
         let p = pool
         p.free.append(b)
-        if p.free.count > 2 { p.free.sort { $0.capacity > $1.capacity }; p.free.removeLast() }
+        if p.free.count > 2, let smallest = p.free.indices.min(by: { p.free[$0].capacity < p.free[$1].capacity }) { p.free.remove(at: smallest) }
     }
 }

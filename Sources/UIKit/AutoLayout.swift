@@ -219,19 +219,18 @@ extension NSLayoutConstraint {
 
     /// The anchor `attribute` of a view or guide names; nil for anything else.
     private static func anchor(_ item: Any, _ attribute: Attribute) -> AnyLayoutAnchor? {
-        let kinds: [Attribute: NSLayoutAttributeKind] = [
-            .left: .left, .right: .right, .top: .top, .bottom: .bottom, .leading: .leading, .trailing: .trailing, .width: .width, .height: .height,
-            .centerX: .centerX, .centerY: .centerY, .lastBaseline: .lastBaseline, .firstBaseline: .firstBaseline,
-            .leftMargin: .left, .rightMargin: .right, .topMargin: .top, .bottomMargin: .bottom, .leadingMargin: .leading, .trailingMargin: .trailing,
-            .centerXWithinMargins: .centerX, .centerYWithinMargins: .centerY,
-        ]
-        guard let kind = kinds[attribute] else { return nil }
-        let margin = [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins].contains(attribute)
-        if let view = item as? UIView {
-            if margin { return AnyLayoutAnchor(guide: view.layoutMarginsGuide, kind) }
-            return AnyLayoutAnchor(view: view, kind)
-        }
+        guard let (kind, margin) = anchors[attribute] else { return nil }
+        if let view = item as? UIView { return margin ? AnyLayoutAnchor(guide: view.layoutMarginsGuide, kind) : AnyLayoutAnchor(view: view, kind) }
         if let guide = item as? UILayoutGuide, !margin, kind != .firstBaseline, kind != .lastBaseline { return AnyLayoutAnchor(guide: guide, kind) }
         return nil
     }
+
+    /// Each attribute's anchor, and whether it is the view's margins guide's.
+    private static let anchors: [Attribute: (NSLayoutAttributeKind, margin: Bool)] = [
+        .left: (.left, false), .right: (.right, false), .top: (.top, false), .bottom: (.bottom, false),
+        .leading: (.leading, false), .trailing: (.trailing, false), .width: (.width, false), .height: (.height, false),
+        .centerX: (.centerX, false), .centerY: (.centerY, false), .lastBaseline: (.lastBaseline, false), .firstBaseline: (.firstBaseline, false),
+        .leftMargin: (.left, true), .rightMargin: (.right, true), .topMargin: (.top, true), .bottomMargin: (.bottom, true),
+        .leadingMargin: (.leading, true), .trailingMargin: (.trailing, true), .centerXWithinMargins: (.centerX, true), .centerYWithinMargins: (.centerY, true),
+    ]
 }

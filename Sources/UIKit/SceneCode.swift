@@ -60,14 +60,19 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
     /// What the scene keeps alive with its views (the view controller it was made from): a
     /// collection view holds its data source and delegate weakly.
     var owner: AnyObject?
-    /// The app's collection view the scene is of, and what making the scene met in it that
-    /// cannot be drawn (its layout reports the first when the simulation reaches it).
-    package private(set) var collectionView: UICollectionView?
-    private var collectionViewProblems: [String] = []
-    /// The app's scroll views a scene of scroll views is of, with their scene views' ids, and
-    /// what making the scene met in them that cannot be drawn.
-    private var scrollViews: [(view: UIScrollView, id: String)] = []
-    private var scrollViewProblems: [String] = []
+    /// The app's views the scene is of, with what making the scene met in them that cannot be
+    /// drawn: a collection view (its layout reports the first problem when the simulation
+    /// reaches it), or a view controller's scroll views with their scene views' ids (refused by
+    /// `validate()`).
+    private enum Views {
+        case collectionView(UICollectionView, problems: [String])
+        case scrollViews([(view: UIScrollView, id: String)], problems: [String])
+    }
+    private var views: Views?
+    package var collectionView: UICollectionView? {
+        if case .collectionView(let cv, _) = views { return cv }
+        return nil
+    }
 
     init(canvas: Canvas? = nil) {
         screen = canvas.map { UIScreen(scale: CGFloat($0.scale), bounds: CGRect(x: 0, y: 0, width: $0.width, height: $0.height)) } ?? UIScreen.main
@@ -96,48 +101,41 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
 
     /// The scene is of `cv`: the host lays out the scene's main view with its layout object and
     /// drives its selection, recognizers and delegate.
-    func host(_ cv: UICollectionView, problems: [String]) {
-        collectionView = cv
-        collectionViewProblems = problems
-    }
+    func host(_ cv: UICollectionView, problems: [String]) { views = .collectionView(cv, problems: problems) }
 
     /// The scene is of these scroll views (Scene.ofScrollViews): the host tells each one's
     /// delegate its callbacks.
-    func host(_ scrollViews: [(view: UIScrollView, id: String)], problems: [String]) {
-        self.scrollViews = scrollViews
-        scrollViewProblems = problems
-    }
+    func host(_ scrollViews: [(view: UIScrollView, id: String)], problems: [String]) { views = .scrollViews(scrollViews, problems: problems) }
 
     package func layout(ofView index: Int) -> (any CollectionViewLayout)? {
-        guard index == 0, let collectionView else { return nil }
-        return UIKitLayout(collectionView: collectionView, problems: collectionViewProblems)
+        guard index == 0, case .collectionView(let cv, let problems) = views else { return nil }
+        return UIKitLayout(collectionView: cv, problems: problems)
     }
 
     package func makeEffect() -> (any Effect)? {
-        if let collectionView { return UIKitInteractionsEffect(collectionView) }
-        return scrollViews.isEmpty ? nil : UIKitScrollViewsEffect(scrollViews)
+        switch views {
+        case .collectionView(let cv, _): return UIKitInteractionsEffect(cv)
+        case .scrollViews(let scrollViews, _): return UIKitScrollViewsEffect(scrollViews)
+        case nil: return nil
+        }
     }
 
-    package var problem: (path: String, message: String)? { scrollViewProblems.first.map { ("$.collectionView", $0) } }
+    package var problem: (path: String, message: String)? {
+        guard case .scrollViews(_, let problems) = views, let first = problems.first else { return nil }
+        return ("$.collectionView", first)
+    }
 
     /// Runs `body` with this host as the thread's running host (restored after).
     func whileRunning<R>(_ body: () throws -> R) rethrows -> R {
-        let outer = pthread_getspecific(UIKitHost.key)
-        pthread_setspecific(UIKitHost.key, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(UIKitHost.key, outer) }
+        let outer = UIKitHost.runningHost.value
+        UIKitHost.runningHost.value = self
+        defer { UIKitHost.runningHost.value = outer }
         return try body()
     }
 
     /// The host running app code on this thread now, if any.
-    static var running: UIKitHost? {
-        guard let p = pthread_getspecific(key) else { return nil }
-        return Unmanaged<UIKitHost>.fromOpaque(p).takeUnretainedValue()
-    }
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    static var running: UIKitHost? { runningHost.value }
+    private static let runningHost = ThreadLocal<UIKitHost>()
 
     /// The host of a simulation's scene (a UIKit scene has one from the start).
     static func of(_ simulator: Simulator) -> UIKitHost? { simulator.scene.host as? UIKitHost }
