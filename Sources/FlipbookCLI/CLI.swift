@@ -228,8 +228,7 @@ public enum CLI {
     /// `loadScene`, its decoding (a long JPEG) stopped by the command's `cancellation`.
     static func readScene(_ path: String, assets: String?, maxMemory: Int, cancellation: Cancellation?) throws -> Scene {
         if let make = codeScenes[path] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if Directory.kind(atPath: path, followsLink: true) != nil {
                 throw UsageError(message: "'\(path)' names both a scene made in code and a file; rename one", command: "")
             }
             var scene = try make()
@@ -244,37 +243,13 @@ public enum CLI {
     /// that stands for them where a SCENE file would be named.
     nonisolated(unsafe) static var codeScenes: [String: @Sendable () throws -> Scene] = [:]
 
-    /// The bytes of a scene file: a regular file of at most 64 MiB, else an InputError.
+    /// The bytes of a scene file: a regular file of at most 64 MiB (the file the user named may
+    /// be a link; a FIFO or a device is refused, never waited on), else an InputError.
     static func readSceneFile(_ path: String) throws -> [UInt8] {
-        let maxBytes = 64 << 20
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw InputError(file: path, message: errno == ENOENT ? "no such file" : "cannot be read: \(String(cString: strerror(errno)))")
+        if Directory.kind(atPath: path, followsLink: true) == .directory { throw InputError(file: path, message: "is a directory, expected a scene file") }
+        do { return try Directory.readFile(atPath: path, maxBytes: 64 << 20, followsLink: true) } catch let e as FileError {
+            throw InputError(file: path, message: e.message)
         }
-        switch st.st_mode & S_IFMT {
-        case S_IFDIR: throw InputError(file: path, message: "is a directory, expected a scene file")
-        case S_IFREG: break
-        // A FIFO with no writer would block for ever, /dev/zero never ends: scene files only.
-        default: throw InputError(file: path, message: "is not a regular file, expected a scene file")
-        }
-        guard st.st_size <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(st.st_size) + 1)  // a file of megabytes read without regrowing
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw InputError(file: path, message: "cannot be read: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            guard bytes.count <= maxBytes else { throw InputError(file: path, message: "larger than 64 MiB, expected a scene file") }
-        }
-        return bytes
     }
 
     /// A scene file's bytes decoded; its images read from its folder (or `assets`) within a

@@ -72,12 +72,7 @@ extension CLI {
         if whole && console.environment["GITHUB_ACTIONS"] == "true" { console.command(report.githubAnnotations) }
         // The step summary file is the runner's (named by the environment): appended to.
         if whole, let path = console.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-            let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            if fd >= 0 {
-                let bytes = Array(report.stepSummary.utf8)
-                _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                close(fd)
-            }
+            Directory.append(Array(report.stepSummary.utf8), toFileAtPath: path)
         }
         if !report.errors.isEmpty { return ExitCode.usage }
         return report.failed.isEmpty ? ExitCode.success : ExitCode.failure

@@ -182,9 +182,43 @@ public final class Directory: @unchecked Sendable {
         return (dir, parts.last!)
     }
 
-    private func readFile(_ name: String, maxBytes: Int, shown: String) throws -> [UInt8] {
+    /// The bytes of the regular file at `path` as a user or app code named it (a scene file on
+    /// the command line, `UIImage(contentsOfFile:)`): links among its folders are followed, as
+    /// `open(_:followsLast:)` follows them, and the file itself only with `followsLink`; at
+    /// most `maxBytes`, never a FIFO or a device.
+    public static func readFile(atPath path: String, maxBytes: Int, followsLink: Bool = false) throws -> [UInt8] {
+        guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "expected a file name", refused: true) }
+        let cut = path.lastIndex(of: "/")
+        let folder = cut.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = cut.map { String(path[path.index(after: $0)...]) } ?? path
+        let dir: Directory
+        do { dir = try open(folder, followsLast: true).0 } catch let e as FileError where e.message.hasPrefix("no such") {
+            throw FileError(path, "no such file", refused: true)
+        }
+        return try dir.readFile(name, maxBytes: maxBytes, shown: path, followsLink: followsLink)
+    }
+
+    /// What `path` is, as a user named it (links among its folders followed, the last one only
+    /// with `followsLink`); nil when it does not exist.
+    public static func kind(atPath path: String, followsLink: Bool = false) -> Kind? {
+        var st = stat()
+        guard (followsLink ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .link
+        default: return .other
+        }
+    }
+
+    /// Whether `path` is a program this user may run (a tool found on PATH).
+    public static func isExecutableFile(atPath path: String) -> Bool {
+        kind(atPath: path, followsLink: true) == .file && access(path, X_OK) == 0
+    }
+
+    private func readFile(_ name: String, maxBytes: Int, shown: String, followsLink: Bool = false) throws -> [UInt8] {
         // O_NONBLOCK: a FIFO must not hang the open; a regular file ignores it.
-        let f = openat(fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let f = openat(fd, name, O_RDONLY | (followsLink ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC)
         guard f >= 0 else {
             let code = errno
             switch kind(of: name) {
@@ -219,6 +253,23 @@ public final class Directory: @unchecked Sendable {
     }
 
     // MARK: - Writing
+
+    /// Appends `bytes` to the file at `path` that the environment names (GitHub's step summary),
+    /// made when missing; false when it cannot be written.
+    @discardableResult
+    public static func append(_ bytes: [UInt8], toFileAtPath path: String) -> Bool {
+        let fd = LibC.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { LibC.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return true
+    }
 
     /// Creates the file `name` (which must not exist) with `bytes`, never through a link.
     public func create(_ name: String, _ bytes: [UInt8]) throws {

@@ -18,6 +18,15 @@ package enum LibC {
         #endif
     }
 
+    /// open(2) that may create the file, with its mode.
+    package static func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, flags, mode)
+        #else
+        Darwin.open(path, flags, mode)
+        #endif
+    }
+
     package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(fd, buffer, count)

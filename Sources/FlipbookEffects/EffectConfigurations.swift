@@ -52,21 +52,21 @@ extension TagReorderEffect.Options: EffectConfiguration {
 
 extension ExpandCollapseEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { ExpandCollapseEffect(options: self) }
-    public func validate(in scene: Scene) throws {
+    public func validate(in scene: Scene, text: any TextMeasuring) throws {
         if item.isEmpty { throw SceneCheck.issue("$.effect.item", "missing required field (the id of the cell with the fold button)") }
         guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == item } } }) else {
             throw SceneCheck.issue("$.effect.item", "unknown item id \(SceneCheck.quoted(item))")
         }
         try SceneCheck.nonNegative([("duration", duration)], at: "$.effect")
         if let h = expandedHeight, !(h.isFinite && h > 0) { throw SceneCheck.issue("$.effect.expandedHeight", "expected a number > 0") }
-        try SceneCheck.text(expandTitle, at: "$.effect.expandTitle")
-        try SceneCheck.text(collapseTitle, at: "$.effect.collapseTitle")
+        try SceneCheck.text(expandTitle, at: "$.effect.expandTitle", fonts: text)
+        try SceneCheck.text(collapseTitle, at: "$.effect.collapseTitle", fonts: text)
     }
 }
 
 extension PullForMoreEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { PullForMoreEffect(options: self) }
-    public func validate(in scene: Scene) throws {
+    public func validate(in scene: Scene, text: any TextMeasuring) throws {
         if more.isEmpty { throw SceneCheck.issue("$.effect.more", "missing required field (the id of the view shown after the swap)") }
         guard let moreView = scene.views.first(where: { $0.id == more }) else {
             throw SceneCheck.issue("$.effect.more", "expected the id of one of \"views\", got \(SceneCheck.quoted(more))")
@@ -79,10 +79,10 @@ extension PullForMoreEffect.Options: EffectConfiguration {
         }
         if titles.count != 2 { throw SceneCheck.issue("$.effect.titles", "expected 2 titles, got \(titles.count)") }
         if refreshTitles.count != 3 { throw SceneCheck.issue("$.effect.refreshTitles", "expected 3 titles, got \(refreshTitles.count)") }
-        for (i, t) in titles.enumerated() { try SceneCheck.text(t, at: "$.effect.titles[\(i)]") }
-        for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]") }
-        try SceneCheck.text(lastUpdated, at: "$.effect.lastUpdated")
-        try SceneCheck.text(neverUpdated, at: "$.effect.neverUpdated")
+        for (i, t) in titles.enumerated() { try SceneCheck.text(t, at: "$.effect.titles[\(i)]", fonts: text) }
+        for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]", fonts: text) }
+        try SceneCheck.text(lastUpdated, at: "$.effect.lastUpdated", fonts: text)
+        try SceneCheck.text(neverUpdated, at: "$.effect.neverUpdated", fonts: text)
         try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
         try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
     }

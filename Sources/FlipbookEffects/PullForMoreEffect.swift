@@ -1,7 +1,6 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
-import FlipbookGraphics
 import FlipbookSimulation
 
 /// Effect 5 (article 5 of docs/effects.md, “iOS 动画 ——仿继续拖动，查看更多”): "keep pulling to see more", as the Taobao / Tmall product pages do.

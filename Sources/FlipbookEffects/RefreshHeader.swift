@@ -1,7 +1,6 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
-import FlipbookGraphics
 import FlipbookSimulation
 
 /// A pull-to-refresh header on a view of the simulation, drawn and timed as MJRefresh's
@@ -120,7 +119,9 @@ package final class RefreshHeader {
                                                 color: RefreshHeader.labelColor, alignment: .center)),
                         x: 0, y: Double(k) * half, width: size.width, height: half)
         }
-        let textWidth = texts.map { (try? Typesetter.naturalWidth(of: $0, fontSize: RefreshHeader.labelSize, weight: .bold)) ?? 0 }.max() ?? 0
+        let textWidth = texts.map { text in
+            sim.measurements.value(or: 0) { try $0.naturalWidth(of: text, fontSize: RefreshHeader.labelSize, weight: .bold) }
+        }.max() ?? 0
         let centreX = size.width / 2 - (textWidth / 2 + RefreshHeader.labelLeftInset)
         let side = min(size.height * 0.7, 36.0)
         let place = { (kind: ContentSpec.Kind, width: Double, height: Double) in

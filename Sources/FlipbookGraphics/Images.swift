@@ -10,21 +10,15 @@ public enum ImageStore {
     /// take the machine's memory.
     public static let maxSide = 4096
 
-    /// The image at `path` (for scenes built in code); throws a GraphicsError saying why it
-    /// cannot be used, naming the file.
+    /// The image at `path` (for scenes built in code), read through `Directory` (a regular file
+    /// of sane size: "/dev/zero" or a FIFO must not hang the read); throws a GraphicsError
+    /// saying why it cannot be used, naming the file.
     public static func read(_ path: String) throws -> ImageData {
-        // A regular file of sane size only: "/dev/zero" or a FIFO must not hang the read.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw GraphicsError("\(path): cannot read the image file (it is missing or not a regular file)")
+        let bytes: [UInt8]
+        do { bytes = try Directory.readFile(atPath: path, maxBytes: PNGHeader.maxFileBytes, followsLink: true) } catch let e as FileError {
+            throw GraphicsError("\(path): cannot read the image file (\(e.message))")
         }
-        if let size = attributes[.size] as? Int, size > PNGHeader.maxFileBytes {
-            throw GraphicsError("\(path): expected an image file of at most \(PNGHeader.maxFileBytes >> 20) MB, got \(size >> 20) MB")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw GraphicsError("\(path): cannot read the image file (it is missing or not a readable file)")
-        }
-        do { return try decode([UInt8](data), source: path) } catch let e as GraphicsError { throw GraphicsError("\(path): \(e.message)") }
+        do { return try decode(bytes, source: path) } catch let e as GraphicsError { throw GraphicsError("\(path): \(e.message)") }
     }
 
     /// The image at `relative` inside `folder`, read through its handle (no link is followed,

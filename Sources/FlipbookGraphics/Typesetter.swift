@@ -864,3 +864,22 @@ extension FontWeight {
         }
     }
 }
+
+/// The text service (`TextMeasuring`) of the typesetter that draws: what the simulation, the
+/// effects and the UIKit module measure labels with, so a size is the drawn text's size.
+public struct PangoTextMeasurer: TextMeasuring {
+    public init() {}
+    public func naturalWidth(of label: TextElement) throws -> Double {
+        do { return try Typesetter.naturalWidth(of: label) } catch { throw TextMeasurementFailed(label, error) }
+    }
+    public func height(of label: TextElement) throws -> Double {
+        do { return try Typesetter.height(of: label) } catch { throw TextMeasurementFailed(label, error) }
+    }
+    public func baselines(of label: TextElement) throws -> TextBaselines {
+        do {
+            let b = try Typesetter.baselines(of: label)
+            return TextBaselines(height: b.height, first: b.first, last: b.last)
+        } catch { throw TextMeasurementFailed(label, error) }
+    }
+    public func missingCharacter(in text: String) -> Unicode.Scalar? { Typesetter.missingCharacter(in: text) }
+}

@@ -32,6 +32,9 @@ public struct SceneDecoder: Sendable {
     public var maxTemplateBytes = 256 << 20
     /// Stops the decoding (a long JPEG, a large expansion) at the command's deadline or signal.
     package var cancellation: Cancellation?
+    /// What "fit" widths are measured with and text is checked against: the typesetter that
+    /// draws, unless a caller hands in another.
+    public var text: any TextMeasuring = PangoTextMeasurer()
 
     /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
     /// the same errors).
@@ -83,7 +86,7 @@ public struct SceneDecoder: Sendable {
     }
 
     private func decode(tree root: JSONField, file: String) throws -> Scene {
-        let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes, cancellation: cancellation)
+        let images = SceneImages(sceneFile: file, assets: assetsDirectory, maxBytes: maxImageBytes, text: text, cancellation: cancellation)
         let obj = try root.object(SceneSchema.root)
         let templates = try obj.optional("templates").map(ItemTemplates.init) ?? ItemTemplates()
         let expansions = ItemTemplates.Log()
@@ -170,7 +173,7 @@ public struct SceneDecoder: Sendable {
         scene.sourceFile = file
         if let f = obj.optional("effect") { scene.effect = try decodeEffect(f, scene: scene) }
         do {
-            try scene.validate(file: file)
+            try scene.validate(file: file, text: text)
         } catch var e as InputError {
             for view in itemsWithoutSections {
                 let (validated, inFile) = (view + ".sections[0].items[", view + ".items[")
@@ -434,9 +437,9 @@ public struct SceneDecoder: Sendable {
                 let s = style ?? defaultStyle
                 let natural: Double
                 do {
-                    natural = try Typesetter.naturalWidth(of: title, fontSize: s.titleSize, weight: s.titleWeight)
-                } catch let e as GraphicsError {
-                    throw wf.error("cannot measure the title: \(e.message)")
+                    natural = try images.text.naturalWidth(of: title, fontSize: s.titleSize, weight: s.titleWeight)
+                } catch let e as TextMeasurementFailed {
+                    throw wf.error("cannot measure the title: \(e.reason)")
                 }
                 w = (natural + 2 * CellAppearance.fitPadding).rounded(.up)
                 fits = true

@@ -7,7 +7,11 @@ import Foundation
 /// assets folder), read through that folder's handle — no absolute path, no "..", no link —
 /// and within a budget of decoded bytes, so a scene from anywhere reads nothing outside its
 /// project and cannot take the machine's memory with a few small files.
+///
+/// It also carries the decoder's text service, which "fit" widths are measured with while
+/// the items that show the images are read.
 final class SceneImages: @unchecked Sendable {
+    let text: any TextMeasuring
     private let folderPath: String
     private let maxBytes: Int
     private let cancellation: Cancellation?
@@ -16,8 +20,9 @@ final class SceneImages: @unchecked Sendable {
     /// Each file read and decoded once per scene, however many items show it.
     private var loaded: [String: ImageData] = [:]
 
-    init(sceneFile: String, assets: String?, maxBytes: Int, cancellation: Cancellation? = nil) {
+    init(sceneFile: String, assets: String?, maxBytes: Int, text: any TextMeasuring, cancellation: Cancellation? = nil) {
         self.cancellation = cancellation
+        self.text = text
         if let assets {
             folderPath = assets
         } else if sceneFile == "-" {

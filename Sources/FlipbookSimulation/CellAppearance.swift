@@ -1,7 +1,7 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
-import FlipbookGraphics
+
 
 /// Turns an item and the scene's cell style into what the renderer draws.
 public enum CellAppearance {
@@ -11,10 +11,10 @@ public enum CellAppearance {
 
     /// A cell; `selfSized` when its layout measured it (`fittingSize`): its labels are then
     /// stacked from the top at their measured heights, as they were measured.
-    public static func cell(_ item: ItemSpec, style: CellStyle, size: Size, selfSized: Bool = false) -> Appearance {
+    public static func cell(_ item: ItemSpec, style: CellStyle, size: Size, selfSized: Bool = false, text: any TextMeasuring) throws -> Appearance {
         var a = layer(style, background: item.color)
         if selfSized {
-            a.content = measuredLabels(item, style: style, width: size.width).elements
+            a.content = try measuredLabels(item, style: style, width: size.width, text: text).elements
         } else {
             a.content = labels(item.title, subtitle: item.subtitle, style: style, background: item.color, size: size,
                                fits: item.fitsTitle)
@@ -34,9 +34,9 @@ public enum CellAppearance {
 
     /// A list row (UICollectionViewListCell with UIListContentConfiguration.cell()): its image,
     /// title and secondary text between its margins, accessories at the ends, its separator.
-    public static func listCell(_ item: ItemSpec, row: ListRowConfiguration, size: Size) -> Appearance {
+    public static func listCell(_ item: ItemSpec, row: ListRowConfiguration, size: Size, text fonts: any TextMeasuring) throws -> Appearance {
         var a = Appearance(background: row.isHeader ? .clear : row.background, cornerRadius: row.cornerRadius, roundedCorners: row.roundedCorners)
-        let text = listText(item, row: row, width: size.width)
+        let text = try listText(item, row: row, width: size.width, text: fonts)
         let mid = size.height / 2
         var x = row.leadingInset, trailing = size.width - row.trailingInset
         func symbol(_ kind: SymbolElement.Kind, width: Double, height: Double, at left: Double, _ color: Color) {
@@ -101,7 +101,7 @@ public enum CellAppearance {
     /// A list row's title and secondary text as drawn at row width `width`: wrapped to as many
     /// lines as they need (UIListContentConfiguration's numberOfLines is 0), measured by the
     /// typesetter that draws them, and where they start.
-    public static func listText(_ item: ItemSpec, row: ListRowConfiguration, width: Double) -> (x: Double, title: TextElement, secondary: TextElement?) {
+    public static func listText(_ item: ItemSpec, row: ListRowConfiguration, width: Double, text: any TextMeasuring) throws -> (x: Double, title: TextElement, secondary: TextElement?) {
         var x = row.leadingInset, trailing = width - row.trailingInset
         if item.accessories.contains(.delete) { x += 22 + 16 }
         for accessory in item.accessories where accessory != .delete {
@@ -109,45 +109,44 @@ public enum CellAppearance {
         }
         if let side = row.imageSize { x += side + row.imageToText }
         let w = max(1, trailing - x)
-        func label(_ text: String, _ size: Double, _ weight: FontWeight, _ color: Color, _ properties: ListTextProperties?) -> TextElement {
-            var e = TextElement(text: text, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: size, weight: weight, color: color, numberOfLines: 0)
+        func label(_ string: String, _ size: Double, _ weight: FontWeight, _ color: Color, _ properties: ListTextProperties?) throws -> TextElement {
+            var e = TextElement(text: string, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: size, weight: weight, color: color, numberOfLines: 0)
             if let properties { e = properties.applied(to: e) }
-            e.frame.size.height = typesetHeight(e)
+            e.frame.size.height = try typesetHeight(e, text)
             return e
         }
         if item.secondaryTextBesideTitle, !item.subtitle.isEmpty {
             // valueCell(): "side-by-side primary and secondary text" (Apple's page for it), the
             // secondary at the title's size in the secondary colour, on one line at the trailing
             // end, at most half the row (ours), the title wrapping in the rest.
-            let natural = ((try? Typesetter.naturalWidth(of: item.subtitle, fontSize: row.titleSize, weight: .regular)) ?? 0).rounded(.up)
+            let natural = try text.naturalWidth(of: item.subtitle, fontSize: row.titleSize, weight: .regular).rounded(.up)
             let sw = min(natural, w / 2)
             var value = TextElement(text: item.subtitle, frame: Rect(x: trailing - sw, y: 0, width: sw, height: 0), fontSize: row.titleSize,
                                     color: secondaryLabel, alignment: .right, numberOfLines: 1)
             if let p = item.listSecondaryText { value = p.applied(to: value) }
-            value.frame.size.height = typesetHeight(value)
+            value.frame.size.height = try typesetHeight(value, text)
             var title = TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: max(1, w - sw - listTitleToValue), height: 0),
                                     fontSize: row.titleSize, color: .black, numberOfLines: 0)
             if let p = item.listTitleText { title = p.applied(to: title) }
-            title.frame.size.height = typesetHeight(title)
+            title.frame.size.height = try typesetHeight(title, text)
             return (x, title, value)
         }
-        let title = label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black, item.listTitleText)
-        let secondary = item.subtitle.isEmpty ? nil : label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel, item.listSecondaryText)
+        let title = try label(item.title, row.isHeader ? row.titleSize + 3 : row.titleSize, row.isHeader ? .bold : .regular, .black, item.listTitleText)
+        let secondary = item.subtitle.isEmpty ? nil : try label(item.subtitle, row.secondaryTextSize, .regular, secondaryLabel, item.listSecondaryText)
         return (x, title, secondary)
     }
 
     /// The least space between a valueCell's title and its secondary text (ours).
     static let listTitleToValue = 8.0
 
-    /// A label's typeset height at its width in whole points (a line of its font if the fonts
-    /// cannot be loaded, which drawing then reports).
-    static func typesetHeight(_ label: TextElement) -> Double {
-        ((try? Typesetter.height(of: label)) ?? label.fontSize * 1.2).rounded(.up)
+    /// A label's typeset height at its width in whole points.
+    static func typesetHeight(_ label: TextElement, _ text: any TextMeasuring) throws -> Double {
+        try text.height(of: label).rounded(.up)
     }
 
     /// The height a list row's content asks for (the layout keeps its minimum).
-    public static func listRowHeight(_ item: ItemSpec, row: ListRowConfiguration, width: Double) -> Double {
-        let t = listText(item, row: row, width: width)
+    public static func listRowHeight(_ item: ItemSpec, row: ListRowConfiguration, width: Double, text: any TextMeasuring) throws -> Double {
+        let t = try listText(item, row: row, width: width, text: text)
         if item.secondaryTextBesideTitle { return max(t.title.frame.height, t.secondary?.frame.height ?? 0) + 2 * listVerticalMargin }
         return t.title.frame.height + (t.secondary.map { listTitleToSecondary + $0.frame.height } ?? 0) + 2 * listVerticalMargin
     }
@@ -171,41 +170,41 @@ public enum CellAppearance {
     /// The size a self-sizing cell asks for (preferredLayoutAttributesFitting(_:)): its width
     /// given, or its content's up to a limit; its height its labels' typeset height at that
     /// width plus its insets, measured by the typesetter that draws them.
-    public static func fittingSize(_ item: ItemSpec, style: CellStyle, width: SelfSizingWidth) -> Size {
+    public static func fittingSize(_ item: ItemSpec, style: CellStyle, width: SelfSizingWidth, text: any TextMeasuring) throws -> Size {
         let insets = insets(style, fits: item.fitsTitle, selfSized: true)
         let w: Double
         switch width {
         case .fixed(let v): w = v
         case .fitting(let limit):
-            let title = item.title.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.title, fontSize: style.titleSize, weight: style.titleWeight)) ?? 0
-            let subtitle = item.subtitle.isEmpty ? 0 : (try? Typesetter.naturalWidth(of: item.subtitle, fontSize: style.subtitleSize, weight: .regular)) ?? 0
+            let title = item.title.isEmpty ? 0 : try text.naturalWidth(of: item.title, fontSize: style.titleSize, weight: style.titleWeight)
+            let subtitle = item.subtitle.isEmpty ? 0 : try text.naturalWidth(of: item.subtitle, fontSize: style.subtitleSize, weight: .regular)
             w = min(limit, (max(title, subtitle) + insets.left + insets.right).rounded(.up))
         }
-        return Size(width: w, height: measuredLabels(item, style: style, width: w).height)
+        return Size(width: w, height: try measuredLabels(item, style: style, width: w, text: text).height)
     }
 
     /// A self-sizing cell's labels at width `width`, stacked from its top inset, and the
     /// height they need with the insets: the title in as many lines as its style allows, the
     /// subtitle in all it needs (a body label, numberOfLines 0).
-    static func measuredLabels(_ item: ItemSpec, style: CellStyle, width: Double) -> (elements: [Element], height: Double) {
+    static func measuredLabels(_ item: ItemSpec, style: CellStyle, width: Double, text: any TextMeasuring) throws -> (elements: [Element], height: Double) {
         let insets = insets(style, fits: item.fitsTitle, selfSized: true)
         let w = max(1, width - insets.left - insets.right)
         let color = style.titleColor ?? (item.color.luminance > 0.6 ? Color.black : Color.white)
         var y = insets.top
         var out: [Element] = []
-        func add(_ e: TextElement) {
+        func add(_ e: TextElement) throws {
             var e = e
-            e.frame = Rect(x: insets.left, y: y, width: w, height: typesetHeight(e))
+            e.frame = Rect(x: insets.left, y: y, width: w, height: try typesetHeight(e, text))
             y = e.frame.maxY
             out.append(.text(e))
         }
         if !item.title.isEmpty {
-            add(TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.titleSize, weight: style.titleWeight, color: color,
+            try add(TextElement(text: item.title, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.titleSize, weight: style.titleWeight, color: color,
                             alignment: style.titleAlignment, numberOfLines: style.titleNumberOfLines, lineBreakMode: style.titleLineBreakMode))
         }
         if !item.subtitle.isEmpty {
             if !out.isEmpty { y += titleToSubtitle }
-            add(TextElement(text: item.subtitle, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.subtitleSize,
+            try add(TextElement(text: item.subtitle, frame: Rect(x: 0, y: 0, width: w, height: 0), fontSize: style.subtitleSize,
                             color: style.subtitleColor ?? color.withAlpha(color.alpha * 0.7), alignment: style.titleAlignment,
                             numberOfLines: 0))
         }

@@ -99,13 +99,15 @@ extension CollectionView {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             if contentElements != nil { item.content = [] }
             if let row = listRow {
-                var a = CellAppearance.listCell(item, row: row, size: state.frame.size)
+                var a = text.value(or: Appearance(background: row.background)) { try CellAppearance.listCell(item, row: row, size: state.frame.size, text: $0) }
                 if let contentElements { a.content += contentElements }
                 return a
             }
             item.color = state.color
-            var a = CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
-                                        selfSized: selfSizedSections.contains(indexPath.section))
+            var a = text.value(or: Appearance(background: item.color)) {
+                try CellAppearance.cell(item, style: item.style ?? spec.cell, size: state.frame.size,
+                                        selfSized: selfSizedSections.contains(indexPath.section), text: $0)
+            }
             if let contentElements { a.content += contentElements }
             return a
         }

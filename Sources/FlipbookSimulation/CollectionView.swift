@@ -142,8 +142,12 @@ public final class CollectionView {
     /// The scroll views of the layout's orthogonally scrolling sections, in section order.
     public private(set) var orthogonalScrollers: [OrthogonalScroller] = []
 
-    public init(spec: CollectionViewSpec) {
+    /// What its labels are measured with (the simulation's text service).
+    package let text: TextMeasurements
+
+    package init(spec: CollectionViewSpec, text: TextMeasurements) {
         self.spec = spec
+        self.text = text
         scrollView = ScrollView(frame: spec.frame, contentInset: spec.contentInset, contentOffset: spec.initialContentOffset)
         layout = spec.layout
         sections = spec.sections.map { $0.items.map(\.id) }
@@ -222,12 +226,14 @@ public final class CollectionView {
                 if let measured = (layout as? any CellMeasuring)?.measuredSize(ofItem: item.id, at: ip, width: width) {
                     size = measured
                 } else if let list, case .fixed(let w) = width {
-                    size = Size(width: w, height: CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w))
+                    size = Size(width: w, height: text.value(or: 0) {
+                        try CellAppearance.listRowHeight(item, row: list.rowConfiguration(at: ip), width: w, text: $0)
+                    })
                 } else {
                     // Where the width is the content's, an item's own width holds it (SelfSizingWidth).
                     var fit = width
                     if case .fitting = width, let own = item.size { fit = .fixed(own.width) }
-                    size = CellAppearance.fittingSize(item, style: item.style ?? spec.cell, width: fit)
+                    size = text.value(or: .zero) { try CellAppearance.fittingSize(item, style: item.style ?? spec.cell, width: fit, text: $0) }
                 }
                 size.height = max(size.height, item.size?.height ?? 0)
                 sizes![s][i] = size

@@ -21,8 +21,12 @@ public protocol EffectConfiguration: Sendable {
     /// Throws a `SceneIssue` when the scene cannot run this effect (an unknown item id, the
     /// wrong layout, an option out of range). `Scene.validate()` calls it.
     func validate(in scene: Scene) throws
+    /// The same, for an effect that draws text of its own, with the fonts to check it against
+    /// (`SceneCheck.text(_:at:fonts:)`); by default `validate(in:)`.
+    func validate(in scene: Scene, text: any TextMeasuring) throws
 }
 
 extension EffectConfiguration {
     public func validate(in scene: Scene) throws {}
+    public func validate(in scene: Scene, text: any TextMeasuring) throws { try validate(in: scene) }
 }

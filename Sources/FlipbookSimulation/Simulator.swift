@@ -36,18 +36,26 @@ public final class Simulator {
     /// The effects installed (the scene's own first); the simulator keeps them alive.
     public private(set) var effects: [any Effect] = []
 
-    /// Validates the scene (`Scene.validate()`), so that nothing the runtime cannot handle
+    /// What labels are measured with, and characters checked against (the `Flipbook` module's
+    /// `Simulator(scene:)` passes the typesetter that draws).
+    public var text: any TextMeasuring { measurements.service }
+    /// The text service as views and effects use it while drawing (a failure stops the recording).
+    package let measurements: TextMeasurements
+
+    /// Validates the scene (`Scene.validate(text:)`), so that nothing the runtime cannot handle
     /// reaches it, then installs the scene's effect and schedules its script and touches.
-    public init(scene: Scene) throws {
-        try scene.validate()
+    public init(scene: Scene, text: any TextMeasuring) throws {
+        try scene.validate(text: text)
         self.scene = scene
         clock = FrameClock(fps: scene.fps)
+        let measurements = TextMeasurements(text)
+        self.measurements = measurements
         // A view the host lays out gets the host's layout (validate() saw that it answers one).
         views = scene.allViews.enumerated().map { k, spec in
-            guard spec.layout is HostedLayout, let layout = scene.host?.layout(ofView: k) else { return CollectionView(spec: spec) }
+            guard spec.layout is HostedLayout, let layout = scene.host?.layout(ofView: k) else { return CollectionView(spec: spec, text: measurements) }
             var hosted = spec
             hosted.layout = layout
-            return CollectionView(spec: hosted)
+            return CollectionView(spec: hosted, text: measurements)
         }
         chrome = scene.chrome
         for v in views {
@@ -378,7 +386,7 @@ public final class Simulator {
                 let context = CodeContext(time: now, itemIDs: cv.sections, sectionIDs: cv.spec.sections.map(\.id), layout: cv.layout, view: cv)
                 // Checked whole before any of it is applied: a refused answer changes nothing.
                 let commands = try host.run(step, in: context)
-                for c in commands { try Scene.checkCommand(c, at: path, time: now) }
+                for c in commands { try Scene.checkCommand(c, at: path, time: now, fonts: text) }
                 var actions: [Action] = []
                 for command in commands {
                     switch command {
@@ -449,7 +457,9 @@ public final class Simulator {
         for c in chrome {
             let size = c.size ?? .zero
             items.append(DrawItem(id: c.id, kind: .chrome, frame: Rect(origin: c.origin ?? .zero, size: size), zIndex: 0,
-                                  appearance: CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size)))
+                                  appearance: measurements.value(or: Appearance(background: c.color)) {
+                                      try CellAppearance.cell(c, style: c.style ?? CellStyle(), size: size, text: $0)
+                                  }))
         }
         for provider in floatingItems { items += provider(time) }
         return items
@@ -483,14 +493,14 @@ public final class Simulator {
     /// simulation always starts at frame 0, since a frame's state depends on what came before.
     /// With `step` > 1 only every step-th frame of the range is kept (first, first + step, …).
     public static func run(_ scene: Scene, frames range: ClosedRange<Int>? = nil, step: Int = 1,
-                           limits: RecordingLimits = RecordingLimits()) throws -> Timeline {
-        try Simulator(scene: scene).record(frames: range, step: step, limits: limits)
+                           limits: RecordingLimits = RecordingLimits(), text: any TextMeasuring) throws -> Timeline {
+        try Simulator(scene: scene, text: text).record(frames: range, step: step, limits: limits)
     }
 
     /// The state at exactly each of `times` (seconds from the start, ascending), for stills
     /// between frames as well as on them. Each frame's index is the first frame at or after it.
-    public static func run(_ scene: Scene, at times: [Double]) throws -> [TimelineFrame] {
-        let sim = try Simulator(scene: scene)
+    public static func run(_ scene: Scene, at times: [Double], text: any TextMeasuring) throws -> [TimelineFrame] {
+        let sim = try Simulator(scene: scene, text: text)
         var out: [TimelineFrame] = []
         for t in times.sorted() {
             sim.advance(to: t)
@@ -501,8 +511,10 @@ public final class Simulator {
         return out
     }
 
-    /// A layout that answered something Flipbook cannot draw stops the recording with it.
+    /// A layout that answered something Flipbook cannot draw, or a label the text service could
+    /// not measure, stops the recording with it.
     private func checkLayouts() throws {
+        if let failure = measurements.failure { throw InputError(file: scene.messageFile(), path: "", message: failure.description) }
         for (k, v) in views.enumerated() {
             if let problem = v.layout.unsupportedUse {
                 let path = v.layout is any NamesItsOwnProblems ? "" : k == 0 ? "$.collectionView.layout" : "$.views[\(k - 1)].layout"

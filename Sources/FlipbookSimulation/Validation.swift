@@ -1,7 +1,7 @@
 import FlipbookCore
 import FlipbookLayout
 import FlipbookAnimation
-import FlipbookGraphics
+
 
 // Scene.validate(): the checks that make a scene safe to simulate and render, whether it was
 // read from a file or built in code. The scene-file decoder checks each field as it reads it
@@ -83,7 +83,9 @@ public enum SceneCheck {
     }
 
     /// Text the renderer can draw (no NUL or noncharacters, within the length limit).
-    public static func text(_ s: String, at path: String) throws { try Scene.checkText(s, at: path) }
+    /// Text the renderer can draw in `fonts` (an effect's titles, checked in its
+    /// `validate(in:text:)`).
+    public static func text(_ s: String, at path: String, fonts: any TextMeasuring) throws { try Scene.checkText(s, at: path, fonts: fonts) }
 
     /// The effect needs the main collection view to use layout type `L`.
     public static func layout<L: CollectionViewLayout>(_ type: L.Type, named name: String, effect: String, in scene: Scene) throws {
@@ -99,11 +101,12 @@ extension Scene {
     public static let generatedIDSuffixes = [".header", ".footer", ".background", ".snapshot", ".actions", ".placeholder", ".leaving"]
 
     /// Throws the first problem as an InputError naming `file` (the scene's name when nil) and
-    /// the JSON path of the offending value.
-    public func validate(file: String? = nil) throws {
+    /// the JSON path of the offending value; text is checked against the fonts `text` measures
+    /// with (the `Flipbook` module's `validate(file:)` passes the typesetter that draws).
+    public func validate(file: String? = nil, text fonts: any TextMeasuring) throws {
         if validation.isPassed { return }
         do {
-            try check()
+            try check(fonts: fonts)
             validation.pass()
         } catch var e as InputError {
             if e.file.isEmpty { e.file = messageFile(file) }
@@ -111,7 +114,7 @@ extension Scene {
         }
     }
 
-    private func check() throws {
+    private func check(fonts: any TextMeasuring) throws {
         typealias C = SceneCheck
         if let problem = SceneName.problem(name) { throw C.issue("$.name", "\(problem), got \(C.quoted(name))") }
         let maxPoints = SceneLimits.maxCanvasPoints
@@ -139,14 +142,14 @@ extension Scene {
         if !SceneLimits.displayRefreshRateRange.contains(displayRefreshRate) {
             throw C.issue("$.displayRefreshRate", "expected a whole number from \(SceneLimits.displayRefreshRateRange.lowerBound) to \(SceneLimits.displayRefreshRateRange.upperBound)")
         }
-        try checkViewsAndItems()
-        try checkScript()
+        try checkViewsAndItems(fonts: fonts)
+        try checkScript(fonts: fonts)
         try checkTouches()
-        try effect?.validate(in: self)
+        try effect?.validate(in: self, text: fonts)
         if let problem = host?.problem { throw C.issue(problem.path, problem.message) }
     }
 
-    private func checkViewsAndItems() throws {
+    private func checkViewsAndItems(fonts: any TextMeasuring) throws {
         typealias C = SceneCheck
         // The ids used so far; where one was first used is looked up again only for the message
         // (a scene of 100,000 items would otherwise keep 100,000 places it never reports).
@@ -201,8 +204,8 @@ extension Scene {
                     throw C.issue("\(vp).sections[\(s)].id", "duplicate section id \(C.quoted(section.id)) (first used at \(vp).sections[\(first)])")
                 }
                 sectionIDs[section.id] = s
-                if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header") }
-                if let footer = section.footer { try Scene.checkText(footer, at: "\(vp).sections[\(s)].footer") }
+                if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header", fonts: fonts) }
+                if let footer = section.footer { try Scene.checkText(footer, at: "\(vp).sections[\(s)].footer", fonts: fonts) }
                 itemCount += section.items.count
                 if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
                 // In item order, an item's id before its fields, on one thread: two did not pay
@@ -211,20 +214,20 @@ extension Scene {
                 let items = section.items
                 for i in items.indices {
                     try claim(items[i].id, (v, s, i))
-                    try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]")
+                    try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]", fonts: fonts)
                 }
             }
         }
         for (i, item) in chrome.enumerated() {
             try claim(item.id, (-1, 0, i))
-            try Scene.checkItem(item, at: "$.chrome[\(i)]")
+            try Scene.checkItem(item, at: "$.chrome[\(i)]", fonts: fonts)
             if item.origin == nil || item.size == nil {
                 throw C.issue("$.chrome[\(i)]", "expected a chrome item with \"x\", \"y\", \"width\" and \"height\"")
             }
         }
     }
 
-    static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String) throws {
+    static func checkItem(_ item: ItemSpec, at itemPath: @autoclosure () -> String, fonts: any TextMeasuring) throws {
         let path = itemPath
         // The decoder's ranges: a side up to `SceneLimits.maxItemPoints`, a position within
         // ±`SceneLimits.maxOffset` (named as the file names them, "width", "x").
@@ -239,31 +242,31 @@ extension Scene {
             }
         }
         if !item.color.isValid { throw SceneCheck.issue(path() + ".color", "expected a colour with components from 0 to 1") }
-        try checkText(item.title, at: path() + ".title")
-        try checkText(item.subtitle, at: path() + ".subtitle")
+        try checkText(item.title, at: path() + ".title", fonts: fonts)
+        try checkText(item.subtitle, at: path() + ".subtitle", fonts: fonts)
         if let style = item.style { try checkStyle(style, at: path() + ".style") }
         for (name, config) in [("leadingSwipeActions", item.leadingSwipeActions), ("trailingSwipeActions", item.trailingSwipeActions)] {
             guard let config else { continue }
             for (k, a) in config.actions.enumerated() {
                 let p = path() + ".\(name).actions[\(k)]"
                 if (a.title ?? "").isEmpty && a.image == nil { throw SceneCheck.issue(p, "expected a \"title\" or an \"image\"") }
-                if let t = a.title { try checkText(t, at: p + ".title") }
+                if let t = a.title { try checkText(t, at: p + ".title", fonts: fonts) }
                 if let c = a.backgroundColor, !c.isValid { throw SceneCheck.issue(p + ".backgroundColor", "expected a colour with components from 0 to 1") }
             }
         }
         if let z = item.zIndex, !SceneLimits.zIndexRange.contains(z) {
             throw SceneCheck.issue(path() + ".zIndex", "expected a whole number from \(SceneLimits.zIndexRange.lowerBound) to \(SceneLimits.zIndexRange.upperBound)")
         }
-        try checkContent(item.content, at: path())
+        try checkContent(item.content, at: path(), fonts: fonts)
     }
 
     /// Content rows: each within its own rule, text that can be drawn.
-    static func checkContent(_ content: [ContentSpec], at path: String) throws {
+    static func checkContent(_ content: [ContentSpec], at path: String, fonts: any TextMeasuring) throws {
         for (i, c) in content.enumerated() {
             let p = path + ".content[\(i)]"
             if let problem = c.problem() { throw SceneCheck.issue(p + "." + problem.property, "expected " + problem.expected) }
             // Content made from a UIKit cell's view says which view (its property's name).
-            if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text" + (c.view.map { " (\($0))" } ?? "")) }
+            if case .text(let t) = c.kind { try checkText(t.text, at: p + ".text" + (c.view.map { " (\($0))" } ?? ""), fonts: fonts) }
         }
     }
 
@@ -283,8 +286,8 @@ extension Scene {
 
     /// Text the renderer can draw: within the length limit, and no Unicode noncharacters
     /// (U+FDD0…U+FDEF, U+xxFFFE, U+xxFFFF), which Cairo refuses as invalid UTF-8, nor NUL.
-    static func checkText(_ text: String, at path: @autoclosure () -> String) throws {
-        try checkGlyphs(text, at: path())
+    static func checkText(_ text: String, at path: @autoclosure () -> String, fonts: any TextMeasuring) throws {
+        try checkGlyphs(text, at: path(), fonts: fonts)
         // NUL is byte 0 and every noncharacter's UTF-8 starts with 0xEF or above (EF B7 9x-Ax,
         // EF BF BE-BF, F0-F4 … BF BE-BF): text without such bytes (most) needs only its length.
         if text.utf8.count <= SceneLimits.maxTextLength && !anyByte(of: text, { $0 == 0 || $0 >= 0xEF }) { return }
@@ -303,15 +306,15 @@ extension Scene {
 
     /// Text every character of which Flipbook's fonts can draw: a character none has would be an
     /// empty box on every frame, so it is named instead.
-    static func checkGlyphs(_ text: String, at path: @autoclosure () -> String) throws {
-        guard let u = Typesetter.missingCharacter(in: text) else { return }
+    static func checkGlyphs(_ text: String, at path: @autoclosure () -> String, fonts: any TextMeasuring) throws {
+        guard let u = fonts.missingCharacter(in: text) else { return }
         let code = "U+" + String(u.value, radix: 16, uppercase: true)
         throw SceneCheck.issue(path(), "expected characters Flipbook's fonts draw (Inter, Noto Sans CJK SC, Noto Color Emoji), got \"\(Character(u))\" (\(code)), which none of them draws (it would be left blank)")
     }
 
     /// Every item a step names exists when the step runs (batch inserts add ids as they go),
     /// and batch updates name only items of the main collection view, which they act on.
-    private func checkScript() throws {
+    private func checkScript(fonts: any TextMeasuring) throws {
         typealias C = SceneCheck
         if host == nil, let i = script.firstIndex(where: { if case .code = $0.action { return true }; return false }) {
             throw C.issue("$.script[\(i)]", Scene.noHost)
@@ -336,7 +339,7 @@ extension Scene {
             if !(step.time.isFinite && step.time >= 0 && step.time <= SceneLimits.maxDuration) {
                 throw C.issue(path + ".at", "expected a number from 0 to \(NumberFormat.short(SceneLimits.maxDuration))")
             }
-            try Scene.checkAction(step.action, at: path, time: step.time, ids: &ids)
+            try Scene.checkAction(step.action, at: path, time: step.time, ids: &ids, fonts: fonts)
             if case .performBatchUpdates(let changes, _, _) = step.action, data != nil {
                 if let problem = BatchUpdateCheck.problem(changes, sections: data!) {
                     throw C.issue(path, BatchUpdateCheck.message(problem, at: step.time))
@@ -391,9 +394,9 @@ extension Scene {
     /// update, a completion): the checks a script step with the same action passes — finite
     /// numbers, timings, property values — so no value the app's code computed reaches the
     /// timeline unchecked. Its ids are the simulation's to resolve.
-    package static func checkCommand(_ action: Action, at path: String, time: Double) throws {
+    package static func checkCommand(_ action: Action, at path: String, time: Double, fonts: any TextMeasuring) throws {
         var ids = ItemIDs(known: [], main: [], anyID: true)
-        try checkAction(action, at: path, time: time, ids: &ids)
+        try checkAction(action, at: path, time: time, ids: &ids, fonts: fonts)
     }
 
     /// Why a code step cannot run in a scene without the host its app code made.
@@ -402,13 +405,13 @@ extension Scene {
 
     /// What a host answers for a code step (`SceneHost`) passes the same checks: its actions
     /// as a script step's, its views' frames, offsets, progress and timings finite.
-    package static func checkCommand(_ command: HostCommand, at path: String, time: Double) throws {
+    package static func checkCommand(_ command: HostCommand, at path: String, time: Double, fonts: any TextMeasuring) throws {
         typealias C = SceneCheck
         func rect(_ r: Rect, _ name: String) throws {
             try C.finite([("x", r.minX), ("y", r.minY), ("width", r.width), ("height", r.height)], at: path + "." + name)
         }
         switch command {
-        case .action(let a): try checkCommand(a, at: path, time: time)
+        case .action(let a): try checkCommand(a, at: path, time: time, fonts: fonts)
         case .snapshot(.add(_, _, let frame)): try rect(frame, "snapshot.frame")
         case .snapshot(.move(_, let frame, let timing)):
             try rect(frame, "snapshot.frame")
@@ -439,7 +442,7 @@ extension Scene {
         }
     }
 
-    private static func checkAction(_ action: Action, at path: String, time: Double, ids: inout ItemIDs) throws {
+    private static func checkAction(_ action: Action, at path: String, time: Double, ids: inout ItemIDs, fonts: any TextMeasuring) throws {
         typealias C = SceneCheck
         let current = ids
         func need(_ id: String, _ at: String, batch: Bool = false) throws { try Scene.need(id, at: at, batch: batch, ids: current) }
@@ -451,7 +454,7 @@ extension Scene {
         case .set(let changes):
             try checkChanges(changes, at: path, ids: ids)
         case .animate(let t):
-            try checkTransaction(t, at: path, time: time, ids: &ids)
+            try checkTransaction(t, at: path, time: time, ids: &ids, fonts: fonts)
         case .addAnimation(let item, let spec, let begin):
             if let item { try need(item, path + ".item") }
             if !begin.isFinite { throw C.issue(path + ".beginTime", "expected a finite number") }
@@ -477,10 +480,10 @@ extension Scene {
                 case .clearProperties(let id, _): try need(id, at, batch: true)
                 case .reload(let id, let patch):
                     try need(id, at + ".reload", batch: true)
-                    try checkPatch(patch, at: at)
+                    try checkPatch(patch, at: at, fonts: fonts)
                 case .insert(let item, _):
                     if !ids.anyID && ids.known.contains(item.id) { throw C.issue(at + ".insert.id", "item id \(C.quoted(item.id)) already exists in the scene") }
-                    try checkItem(item, at: at + ".insert")
+                    try checkItem(item, at: at + ".insert", fonts: fonts)
                     ids.known.insert(item.id)
                     ids.main.insert(item.id)
                     ids.deleted[item.id] = nil
@@ -488,7 +491,7 @@ extension Scene {
                     for (k, item) in section.items.enumerated() {
                         let at = at + ".insertSection.items[\(k)]"
                         if !ids.anyID && ids.known.contains(item.id) { throw C.issue(at + ".id", "item id \(C.quoted(item.id)) already exists in the scene") }
-                        try checkItem(item, at: at)
+                        try checkItem(item, at: at, fonts: fonts)
                         ids.known.insert(item.id)
                         ids.main.insert(item.id)
                         ids.deleted[item.id] = nil
@@ -502,7 +505,7 @@ extension Scene {
                 ids.main.remove(id)
                 ids.deleted[id] = place
             }
-            for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", time: time, ids: &ids) }
+            for (i, a) in completion.enumerated() { try checkAction(a, at: path + ".completion[\(i)]", time: time, ids: &ids, fonts: fonts) }
         case .code:
             // What it answers is known when it runs; the simulator checks that then.
             break
@@ -525,14 +528,14 @@ extension Scene {
     }
 
     /// A reload's new content, by the rules of an item's own fields.
-    static func checkPatch(_ patch: ItemPatch, at path: String) throws {
-        if let t = patch.title { try checkText(t, at: path + ".title") }
-        if let t = patch.subtitle { try checkText(t, at: path + ".subtitle") }
+    static func checkPatch(_ patch: ItemPatch, at path: String, fonts: any TextMeasuring) throws {
+        if let t = patch.title { try checkText(t, at: path + ".title", fonts: fonts) }
+        if let t = patch.subtitle { try checkText(t, at: path + ".subtitle", fonts: fonts) }
         if let c = patch.color, !c.isValid { throw SceneCheck.issue(path + ".color", "expected a colour with components from 0 to 1") }
         if let size = patch.size, let problem = ItemProperty.size.problem(with: .size(size)) {
             throw SceneCheck.issue(path + "." + problem.field, "expected " + problem.expected)
         }
-        try checkContent(patch.content ?? [], at: path)
+        try checkContent(patch.content ?? [], at: path, fonts: fonts)
     }
 
     /// A duration the clock can reach, and a spring that can move.
@@ -545,15 +548,15 @@ extension Scene {
         }
     }
 
-    private static func checkTransaction(_ t: Transaction, at path: String, time: Double, nested: Bool = false, ids: inout ItemIDs) throws {
+    private static func checkTransaction(_ t: Transaction, at path: String, time: Double, nested: Bool = false, ids: inout ItemIDs, fonts: any TextMeasuring) throws {
         if !(t.timing.duration.isFinite && t.timing.duration >= 0 && t.delay.isFinite && t.delay >= 0) {
             throw SceneCheck.issue(path, "expected a finite, non-negative duration and delay")
         }
         try checkTiming(t.timing, at: path)
         try checkChanges(t.changes, at: path, ids: ids)
         // A nested block's own place in the file is not kept: its completion is named by the step.
-        for n in t.nested { try checkTransaction(n, at: path, time: time, nested: true, ids: &ids) }
-        for (i, a) in t.completion.enumerated() { try checkAction(a, at: nested ? path : path + ".completion[\(i)]", time: time, ids: &ids) }
+        for n in t.nested { try checkTransaction(n, at: path, time: time, nested: true, ids: &ids, fonts: fonts) }
+        for (i, a) in t.completion.enumerated() { try checkAction(a, at: nested ? path : path + ".completion[\(i)]", time: time, ids: &ids, fonts: fonts) }
     }
 
     /// Fingers are 1 to 10, their moves finite, and one finger never goes down twice at once.

@@ -76,7 +76,7 @@ public struct AnimationCheck: Sendable {
         let file = URL(fileURLWithPath: path)
         let name = file.deletingPathExtension().lastPathComponent
         var package = file.deletingLastPathComponent()
-        while package.path != "/" && !FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) {
+        while package.path != "/" && Directory.kind(atPath: package.appendingPathComponent("Package.swift").path, followsLink: true) == nil {
             package.deleteLastPathComponent()
         }
         if package.path == "/" { package = file.deletingLastPathComponent() }

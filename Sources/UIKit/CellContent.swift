@@ -306,7 +306,7 @@ enum UIKitCellContent {
         defer { if let border { out.append(border) } }
         if let label = sub as? UILabel, let text = label.text, !text.isEmpty {
             // A character no font draws would be a blank on every frame: named instead.
-            if let u = Typesetter.missingCharacter(in: text) {
+            if let u = UIKitText.service.missingCharacter(in: text) {
                 problems.append("\(subPath): UILabel text has \"\(Character(u))\" (U+\(String(u.value, radix: 16, uppercase: true))), which none of Flipbook's fonts draws (Inter, Noto Sans CJK SC, Noto Color Emoji); it would be left blank")
             }
             var font: UIFont = label.font ?? UIFont.systemFont(ofSize: 17)
@@ -340,9 +340,9 @@ enum UIKitCellContent {
                     var whole = element
                     whole.frame.size.width = Double(f.width)
                     whole.numberOfLines = 0
-                    let shown = (try? Typesetter.height(of: { var e = whole; e.numberOfLines = label.numberOfLines; return e }())) ?? 0
-                    let all = (try? Typesetter.height(of: whole)) ?? 0
-                    let oneLineTooWide = label.numberOfLines == 1 && ((try? Typesetter.naturalWidth(of: element)) ?? 0) > Double(f.width) + 0.01
+                    let shown = UIKitText.height({ var e = whole; e.numberOfLines = label.numberOfLines; return e }())
+                    let all = UIKitText.height(whole)
+                    let oneLineTooWide = label.numberOfLines == 1 && UIKitText.width(element) > Double(f.width) + 0.01
                     if all > shown + 0.01 || all > Double(f.height) + 0.5 || oneLineTooWide && label.drawnLineBreakMode != .byClipping {
                         problems.append("\(subPath): attributedText with runs of different fonts or colours, or a kern, that is truncated is not drawn yet (shown whole, it is)")
                     }
@@ -373,7 +373,7 @@ enum UIKitCellContent {
             }
             if let image = button.image(for: button.state), scaled("button") {
                 let k = Double(placed.sx), iw = Double(image.size.width) * k, ih = Double(image.size.height) * k
-                let natural = title.map { (try? Typesetter.naturalWidth(of: $0)) ?? 0 } ?? 0
+                let natural = title.map(UIKitText.width) ?? 0
                 let tw = max(0, min(natural, Double(f.width) - iw))
                 let x0 = Double(f.minX) + max(0, (Double(f.width) - iw - tw) / 2)
                 var picture = spec(.image(image.data, contentMode: .scaleToFill, cornerRadius: 0),

@@ -25,9 +25,9 @@ extension NSString {
         if let k = attrs?[.kern].flatMap(UILabel.points), k != 0, !text.isEmpty {
             var e = font.element(text, width: 0)
             e.runs = [TextRun(start: 0, end: text.utf8.count, kern: Double(k))]
-            width = (try? Typesetter.naturalWidth(of: e)) ?? width
+            width = UIKitText.width(e)
         }
-        let height = (try? Typesetter.height(of: font.element(text.isEmpty ? " " : text, width: 100_000))) ?? 0
+        let height = UIKitText.height(font.element(text.isEmpty ? " " : text, width: 100_000))
         return CGSize(width: width, height: height)
     }
 }

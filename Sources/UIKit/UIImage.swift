@@ -43,10 +43,11 @@ public final class UIImage: NSObject, @unchecked Sendable {
     }
 
     private convenience init?(named name: String, folders: [String]) {
+        // Each folder through its handle: a name leads to no file outside it (no "..", no link).
         for folder in folders {
+            guard let dir = try? Directory.open(folder, followsLast: true).0 else { continue }
             for candidate in [name, name + ".png", name + "@2x.png", name + ".jpg", name + ".jpeg"] {
-                let path = (folder as NSString).appendingPathComponent(candidate)
-                if FileManager.default.fileExists(atPath: path), let data = try? ImageStore.read(path) {
+                if let data = try? ImageStore.read(candidate, in: dir) {
                     self.init(data: data)
                     return
                 }

@@ -29,7 +29,7 @@ public final class UIFont: NSObject, @unchecked Sendable {
     }
     /// The width of `text` on one line in this font.
     func naturalWidth(of text: String, fontSize: Double? = nil) -> Double {
-        (try? Typesetter.naturalWidth(of: text, fontSize: fontSize ?? Double(pointSize), weight: drawnWeight, italic: isItalic)) ?? 0
+        UIKitText.width(element(text, width: 0, fontSize: fontSize))
     }
 
     /// https://developer.apple.com/documentation/uikit/uifont/weight
@@ -259,7 +259,7 @@ open class UILabel: UIView {
     /// The size at `width` (nil: unwrapped): what Auto Layout's second pass asks of a multi-line label.
     func intrinsicSize(wrappingAt width: CGFloat?) -> CGSize {
         guard let element = measured(wrappingAt: width) else { return .zero }
-        let h = (try? Typesetter.height(of: element)) ?? element.fontSize
+        let h = UIKitText.height(element)
         return CGSize(width: CGFloat(element.frame.width.rounded(.up)), height: CGFloat(h.rounded(.up)))
     }
 
@@ -267,7 +267,8 @@ open class UILabel: UIView {
     /// as a block centred in it), at `width` as `intrinsicSize(wrappingAt:)` sets the text; nil
     /// with no text (the label then has no baseline).
     func baselinesFromCentre(wrappingAt width: CGFloat?) -> (first: Double, last: Double)? {
-        guard let element = measured(wrappingAt: width), let b = try? Typesetter.baselines(of: element) else { return nil }
+        guard let element = measured(wrappingAt: width),
+              let b = UIKitText.measured(element, or: nil, { try $0.baselines(of: $1) }) else { return nil }
         return (b.first - b.height / 2, b.last - b.height / 2)
     }
 
@@ -281,7 +282,7 @@ open class UILabel: UIView {
         element.runs = textRuns()
         element.lineSpacing = Double(paragraphStyle?.lineSpacing ?? 0)
         element.paragraphSpacing = Double(paragraphStyle?.paragraphSpacing ?? 0)
-        let natural = (try? Typesetter.naturalWidth(of: element)) ?? 0
+        let natural = UIKitText.width(element)
         element.frame.size.width = width.map { min(Double($0), natural) } ?? natural
         return element
     }

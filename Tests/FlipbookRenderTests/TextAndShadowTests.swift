@@ -247,7 +247,7 @@ final class TextAndShadowTests: XCTestCase {
             for alignment in [TextAlignment.left, .center, .right] {
                 var style = item.style ?? scene.collectionView.cell
                 style.titleAlignment = alignment
-                let a = CellAppearance.cell(item, style: style, size: item.size!)
+                let a = try CellAppearance.cell(item, style: style, size: item.size!, text: PangoTextMeasurer())
                 guard case .text(let t) = a.content.first else { return XCTFail() }
                 XCTAssertEqual(try lines(t), [item.title], "\(item.title) \(alignment)")
             }

@@ -14,7 +14,7 @@ extension CLI {
         }
         let path = o.positional[0]
         // A scene that is not there at all is a mistake on the command line, not an edit.
-        if CLI.codeScenes[path] == nil && !FileManager.default.fileExists(atPath: path) { throw InputError(file: path, message: "no such file") }
+        if CLI.codeScenes[path] == nil && Directory.kind(atPath: path, followsLink: true) == nil { throw InputError(file: path, message: "no such file") }
         let port = try o.integer(Commands.port) ?? 8080
         let budget = RenderBudget(megabytes: try o.integer(Commands.maxMemory) ?? RenderBudget.defaultMegabytes,
                                   seconds: try o.integer(Commands.maxSeconds) ?? RenderBudget.defaultSeconds)
@@ -68,7 +68,7 @@ extension CLI {
 
     private static func openInBrowser(_ url: String, console: Console) {
         let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        guard let opener = dirs.map({ "\($0)/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let opener = dirs.map({ "\($0)/xdg-open" }).first(where: { Directory.isExecutableFile(atPath: $0) }) else {
             console.err("flipbook: --open: no xdg-open on this machine; open \(url) yourself\n")
             return
         }
