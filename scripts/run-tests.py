@@ -75,6 +75,8 @@ def stages(tier):
          "every module's header comment"),
         ("library-doc", [PY, "scripts/check-library-doc.py"],
          "docs/library.md is made of examples/swift's code"),
+        ("doc-figures", [PY, "scripts/check-doc-figures.py"],
+         "the figures README.md and docs/ quote match the files and measurements they describe"),
         ("examples", [PY, "Tests/support/examples.py"],
          "the covering examples still have every layout, effect and action of examples/"),
     ]
