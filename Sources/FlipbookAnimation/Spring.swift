@@ -28,6 +28,21 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping), v0: \(initialVelocity))" }
 
+    /// A spring's numbers as a scene file gives them, each declared once for the decoder and the
+    /// schema: CASpringAnimation's four (defaults Core Animation's), UIView's damping ratio (with
+    /// a duration) and SwiftUI's response and damping fraction (`response(_:dampingFraction:)`).
+    /// The upper bounds are a file's (`problem()` asks only what the closed form needs).
+    public enum Fields {
+        public static let mass = NumberField<Spring>("mass", \.mass, 0...1e6, excludingLowerBound: true, default: 1)
+        public static let stiffness = NumberField<Spring>("stiffness", \.stiffness, 0...1e7, excludingLowerBound: true, default: 100)
+        public static let damping = NumberField<Spring>("damping", \.damping, 0...1e7, default: 10)
+        public static let initialVelocity = NumberField<Spring>("initialVelocity", \.initialVelocity, -1000...1000, default: 0)
+        public static let dampingRatio = NumberField<Spring>("dampingRatio", nil, 0...1, excludingLowerBound: true, "UIView form: with duration")
+        public static let response = NumberField<Spring>("response", nil, 0...100, excludingLowerBound: true, "SwiftUI form: with dampingFraction")
+        public static let dampingFraction = NumberField<Spring>("dampingFraction", nil, 0...100, excludingLowerBound: true, default: 0.825, "SwiftUI form")
+        public static let all = [mass, stiffness, damping, initialVelocity, dampingRatio, response, dampingFraction]
+    }
+
     /// What is wrong with a spring whose properties were set after `init` (which checks them),
     /// as (property, expected); nil when it can move. Scene.validate asks.
     public func problem() -> (property: String, expected: String)? {

@@ -15,12 +15,12 @@ extension WalletEffect.Options: EffectConfiguration {
     }
 
     /// The options' ranges (the decoder reads the same).
-    public static var numbers: [NumberOption<Self>] {
-        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("liftDistance", \.liftDistance, -1000...1000),
-         NumberOption("liftDuration", \.liftDuration, 0...10), NumberOption("swapDistance", \.swapDistance, 0...1000, excludingLowerBound: true),
-         NumberOption("autoScrollSpeed", \.autoScrollSpeed, 0...1000), NumberOption("bottomAutoScrollZone", \.bottomAutoScrollZone, 0...10_000),
-         NumberOption("topAutoScrollZone", \.topAutoScrollZone, 0...10_000),
-         NumberOption("closeVelocity", \.closeVelocity, 0...1e6, excludingLowerBound: true), NumberOption("handOverDuration", \.handOverDuration, 0...10)]
+    public static var numbers: [NumberField<Self>] {
+        [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("liftDistance", \.liftDistance, -1000...1000),
+         NumberField("liftDuration", \.liftDuration, 0...10), NumberField("swapDistance", \.swapDistance, 0...1000, excludingLowerBound: true),
+         NumberField("autoScrollSpeed", \.autoScrollSpeed, 0...1000), NumberField("bottomAutoScrollZone", \.bottomAutoScrollZone, 0...10_000),
+         NumberField("topAutoScrollZone", \.topAutoScrollZone, 0...10_000),
+         NumberField("closeVelocity", \.closeVelocity, 0...1e6, excludingLowerBound: true), NumberField("handOverDuration", \.handOverDuration, 0...10)]
     }
 }
 
@@ -31,10 +31,10 @@ extension JiggleReorderEffect.Options: EffectConfiguration {
         try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }
 
-    public static var numbers: [NumberOption<Self>] {
-        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("jiggleAngle", \.jiggleAngle, 0...1),
-         NumberOption("jiggleDuration", \.jiggleDuration, 0...10, excludingLowerBound: true), NumberOption("settleDuration", \.settleDuration, 0...10),
-         NumberOption("pickUpDuration", \.pickUpDuration, 0...10)]
+    public static var numbers: [NumberField<Self>] {
+        [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("jiggleAngle", \.jiggleAngle, 0...1),
+         NumberField("jiggleDuration", \.jiggleDuration, 0...10, excludingLowerBound: true), NumberField("settleDuration", \.settleDuration, 0...10),
+         NumberField("pickUpDuration", \.pickUpDuration, 0...10)]
     }
 }
 
@@ -45,8 +45,8 @@ extension TagReorderEffect.Options: EffectConfiguration {
         try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }
 
-    public static var numbers: [NumberOption<Self>] {
-        [NumberOption("minimumPressDuration", \.minimumPressDuration, 0...10), NumberOption("settleDuration", \.settleDuration, 0...10)]
+    public static var numbers: [NumberField<Self>] {
+        [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("settleDuration", \.settleDuration, 0...10)]
     }
 }
 

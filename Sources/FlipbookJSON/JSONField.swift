@@ -126,6 +126,13 @@ public struct JSONField: Sendable {
         return v
     }
 
+    /// The number `field` declares, in its range.
+    public func number<Root>(_ field: NumberField<Root>) throws -> Double {
+        let v = try number()
+        guard field.allows(v) else { throw expected(field.expected) }
+        return v
+    }
+
     public func integer(in range: ClosedRange<Int>) throws -> Int {
         let v = try number()
         guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
@@ -263,6 +270,17 @@ public struct JSONObject: Sendable {
     public func optional(_ key: String) -> JSONField? {
         guard let m = members.first(where: { $0.key == key }) else { return nil }
         return field.child(m.value, JSONLocation(parent: field.location, key: key))
+    }
+
+    /// The number `field` declares, in its range; its default when the object does not have it.
+    public func number<Root>(_ field: NumberField<Root>) throws -> Double? {
+        try optional(field.name)?.number(field) ?? field.defaultValue
+    }
+
+    /// The same, for a field declared with a default.
+    public func number<Root>(orDefault field: NumberField<Root>) throws -> Double {
+        guard let v = try number(field) else { preconditionFailure("the field \(field.name) declares no default") }
+        return v
     }
 
     public func required(_ key: String, _ what: String? = nil) throws -> JSONField {

@@ -30,7 +30,7 @@ struct ActionDecoder {
     /// A script step: {"at": seconds, "action": name, …}; its fields are checked by the action.
     mutating func step(_ f: JSONField) throws -> ScriptStep {
         let o = try f.anyObject()
-        let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
+        let time = try o.required("at", "seconds from the start").nonNegative(max: SceneLimits.maxDuration)
         return ScriptStep(time: time, action: try action(o, extra: ["at", "comment"]), path: f.path)
     }
 
@@ -64,20 +64,21 @@ struct ActionDecoder {
     /// duration + curve, or a spring in one of three forms.
     func timing(_ o: JSONObject) throws -> AnimationTiming {
         let durationField = o.optional("duration")
-        let duration = try durationField?.nonNegative(max: 3600) ?? 0.25
+        let duration = try durationField?.nonNegative(max: SceneLimits.maxDuration) ?? 0.25
         guard let sf = o.optional("spring") else {
             let curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .easeInEaseOut
             return .curve(curve, duration: duration)
         }
         if let c = o.optional("curve") { throw c.error("expected either \"curve\" or \"spring\", not both") }
         let s = try sf.object(SceneSchema.spring)
-        let v0 = try s.optional("initialVelocity")?.number(in: -1000...1000) ?? 0
+        typealias F = Spring.Fields
+        let v0 = try s.number(orDefault: F.initialVelocity)
         if let r = s.optional("response") {
             for k in ["mass", "stiffness", "damping", "dampingRatio"] where s.has(k) {
                 throw s.optional(k)!.error("field \"\(k)\" cannot be combined with \"response\" (SwiftUI form: response, dampingFraction)")
             }
-            let response = try r.positive(max: 100)
-            let fraction = try s.optional("dampingFraction")?.positive(max: 100) ?? 0.825
+            let response = try r.number(F.response)
+            let fraction = try s.number(orDefault: F.dampingFraction)
             let spring = Spring.response(response, dampingFraction: fraction, initialVelocity: v0)
             return .spring(spring, duration: durationField == nil ? spring.settlingDuration : duration)
         }
@@ -85,18 +86,16 @@ struct ActionDecoder {
             for k in ["mass", "stiffness", "damping", "dampingFraction"] where s.has(k) {
                 throw s.optional(k)!.error("field \"\(k)\" cannot be combined with \"dampingRatio\" (UIView form: duration, dampingRatio, initialVelocity)")
             }
-            let ratio = try d.number(in: 0.000001...1, "a damping ratio > 0 and ≤ 1")
+            let ratio = try d.number(F.dampingRatio)
             guard duration > 0 else { throw (durationField ?? sf).error("expected a duration > 0 for a UIView-style spring") }
             return .spring(Spring.uiView(duration: duration, dampingRatio: ratio, initialVelocity: v0), duration: duration)
         }
         if let f = s.optional("dampingFraction") { throw f.error("\"dampingFraction\" needs \"response\" (SwiftUI form)") }
-        let mass = try s.optional("mass")?.positive(max: 1e6) ?? 1
-        let stiffness = try s.optional("stiffness")?.positive(max: 1e7) ?? 100
-        let damping = try s.optional("damping")?.nonNegative(max: 1e7) ?? 10
+        let mass = try s.number(orDefault: F.mass), stiffness = try s.number(orDefault: F.stiffness), damping = try s.number(orDefault: F.damping)
         let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v0)
         let settle = spring.settlingDuration
-        if durationField == nil && settle > 3600 {
-            throw sf.error("expected a spring that settles within 3600 s (this one needs \(NumberFormat.short(settle)) s); add damping or set \"duration\"")
+        if durationField == nil && settle > SceneLimits.maxDuration {
+            throw sf.error("expected a spring that settles within \(NumberFormat.short(SceneLimits.maxDuration)) s (this one needs \(NumberFormat.short(settle)) s); add damping or set \"duration\"")
         }
         return .spring(spring, duration: durationField == nil ? settle : duration)
     }
@@ -124,7 +123,7 @@ struct ActionDecoder {
         } else {
             t.timing = own
         }
-        t.delay = try o.optional("delay")?.nonNegative(max: 3600) ?? 0
+        t.delay = try o.optional("delay")?.nonNegative(max: SceneLimits.maxDuration) ?? 0
         let list = try changes(o.required("changes"), allowNested: true)
         t.changes = list.changes
         for nf in list.nested {
@@ -240,8 +239,8 @@ struct ActionDecoder {
             timingFunctions = try list.map(SceneDecoder.decodeCurve)
         }
         let timingFunction = try o.optional("timingFunction").map(SceneDecoder.decodeCurve)
-        let duration = try o.required("duration").positive(max: 3600)
-        let beginOffset = try o.optional("beginTime")?.nonNegative(max: 3600) ?? 0
+        let duration = try o.required("duration").positive(max: SceneLimits.maxDuration)
+        let beginOffset = try o.optional("beginTime")?.nonNegative(max: SceneLimits.maxDuration) ?? 0
         var repeatCount = 0.0
         if let r = o.optional("repeatCount") {
             if case .string(let s) = r.node.value, s == "infinity" { repeatCount = .infinity } else {

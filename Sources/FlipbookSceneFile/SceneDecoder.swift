@@ -100,7 +100,7 @@ public struct SceneDecoder: Sendable {
         let canvas = try SceneDecoder.decodeCanvas(obj.required("canvas"))
         let fps = try obj.optional("fps").map { try $0.integer(in: SceneLimits.fpsRange) } ?? 60
         let durationField = try obj.required("duration", "seconds to render")
-        let duration = try durationField.positive(max: 3600)
+        let duration = try durationField.positive(max: SceneLimits.maxDuration)
         if FrameClock(fps: fps).frameCount(forDuration: duration) > SceneLimits.maxFrames {
             throw durationField.error("expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
@@ -149,7 +149,7 @@ public struct SceneDecoder: Sendable {
                 let o = try step.anyObject()
                 let name = try o.required("action", "what the step does").oneOf(ActionDecoder.actionNames + TouchDecoder.actions + TouchDecoder.lowLevel)
                 if TouchDecoder.actions.contains(name) || TouchDecoder.lowLevel.contains(name) {
-                    let time = try o.required("at", "seconds from the start").nonNegative(max: 3600)
+                    let time = try o.required("at", "seconds from the start").nonNegative(max: SceneLimits.maxDuration)
                     if TouchDecoder.lowLevel.contains(name) {
                         lowLevel.append(try TouchDecoder.lowLevelStep(o, action: name, time: time, canvas: canvas))
                     } else if name == "doubleTap" {
@@ -166,8 +166,8 @@ public struct SceneDecoder: Sendable {
         }
         touches += try TouchDecoder.assemble(lowLevel, sceneEnd: duration)
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: cv, script: script, touches: touches)
-        if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: 30...1000) }
-        if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: 1...240) }
+        if let f = obj.optional("touchSampleRate") { scene.touchSampleRate = try f.integer(in: SceneLimits.touchSampleRateRange) }
+        if let f = obj.optional("displayRefreshRate") { scene.displayRefreshRate = try f.integer(in: SceneLimits.displayRefreshRateRange) }
         scene.views = views
         scene.chrome = chrome
         scene.sourceFile = file
@@ -239,8 +239,8 @@ public struct SceneDecoder: Sendable {
     public static func decodeOffset(_ f: JSONField) throws -> (x: Double?, y: Double?) {
         let o = try f.object(SceneSchema.offset)
         let limit = SceneLimits.maxOffset
-        let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±10000000")
-        let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±10000000")
+        let x = try o.optional("x")?.number(in: -limit...limit, "an offset within ±\(NumberFormat.short(limit))")
+        let y = try o.optional("y")?.number(in: -limit...limit, "an offset within ±\(NumberFormat.short(limit))")
         if x == nil && y == nil { throw f.error("expected at least one of \"x\" and \"y\"") }
         return (x, y)
     }
@@ -319,14 +319,12 @@ public struct SceneDecoder: Sendable {
         return s
     }
 
-    /// Reads the fields `options` lists into `value`, each in its range (NumberOption: the
+    /// Reads the fields `options` lists into `value`, each in its range (NumberField: the
     /// ranges Scene.validate checks, written once).
-    public static func decodeNumbers<Root>(_ o: JSONObject, _ options: [NumberOption<Root>], into value: inout Root) throws {
+    public static func decodeNumbers<Root>(_ o: JSONObject, _ options: [NumberField<Root>], into value: inout Root) throws {
         for option in options {
-            guard let f = o.optional(option.name) else { continue }
-            let v = try f.number()
-            guard option.allows(v) else { throw f.expected(option.expected) }
-            value[keyPath: option.keyPath] = v
+            guard let k = option.keyPath, let v = try o.number(option) else { continue }
+            value[keyPath: k] = v
         }
     }
 
@@ -619,7 +617,7 @@ public struct SceneDecoder: Sendable {
                 spec.decelerationRate = try v.oneOf(["normal", "fast"]) == "fast" ? Deceleration.fast : Deceleration.normal
                 _ = name
             } else {
-                spec.decelerationRate = try v.number(in: SceneLimits.decelerationRates, "\"normal\", \"fast\" or a rate per millisecond from 0.5 to 0.9999")
+                spec.decelerationRate = try v.number(in: SceneLimits.decelerationRates, "\"normal\", \"fast\" or a rate per millisecond from \(SceneLimits.decelerationRates.lowerBound) to \(SceneLimits.decelerationRates.upperBound)")
             }
         }
         return spec

@@ -209,13 +209,7 @@ enum SceneSchema {
 
     // MARK: - Timing
 
-    static let spring = FieldTable([
-        F("mass", .positive(max: 1e6), "Default 1"), F("stiffness", .positive(max: 1e7), "Default 100"),
-        F("damping", .nonNegative(max: 1e7), "Default 10"), F("initialVelocity", .number(-1000...1000), "Default 0"),
-        F("dampingRatio", .number(0...1, excludingLowerBound: true), "UIView form: with duration"),
-        F("response", .positive(max: 100), "SwiftUI form: with dampingFraction"),
-        F("dampingFraction", .positive(max: 100), "SwiftUI form (default 0.825)"),
-    ])
+    static let spring = FieldTable(Spring.Fields.all.map { FieldSpec($0) })
     static let curve = FieldType.anyOf([.names(TimingCurve.named.map(\.name)), .array(.number(-10...10), count: 4...4)])
 
     // MARK: - Script
@@ -378,7 +372,7 @@ extension SceneDecoder {
 
 extension SceneSchema {
     /// The fields of options read through `SceneDecoder.decodeNumbers`, each in its range.
-    static func table<Root>(_ numbers: [NumberOption<Root>]) -> FieldTable {
-        FieldTable(numbers.map { FieldSpec($0.name, .number($0.range, excludingLowerBound: $0.excludesLowerBound)) })
+    static func table<Root>(_ numbers: [NumberField<Root>]) -> FieldTable {
+        FieldTable(numbers.map { FieldSpec($0) })
     }
 }

@@ -32,7 +32,7 @@ enum TouchDecoder {
         case "touchDown": step.point = try point(o.required("point"), canvas: canvas)
         case "touchMove":
             step.point = try point(o.required("to"), canvas: canvas)
-            step.duration = try o.optional("duration")?.nonNegative(max: 3600) ?? 0.25
+            step.duration = try o.optional("duration")?.nonNegative(max: SceneLimits.maxDuration) ?? 0.25
             step.curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .linear
         default: break
         }
@@ -104,12 +104,12 @@ enum TouchDecoder {
         for wf in try f.array(minCount: 1, maxCount: 10_000) {
             if case .object(let m) = wf.node.value, m.contains(where: { $0.key == "hold" }) {
                 let o = try wf.object(SceneSchema.hold)
-                out.append(.init(to: current, duration: try o.required("hold").nonNegative(max: 3600), curve: .linear))
+                out.append(.init(to: current, duration: try o.required("hold").nonNegative(max: SceneLimits.maxDuration), curve: .linear))
                 continue
             }
             let o = try wf.object(SceneSchema.waypoint)
             let to = try point(wf, canvas: canvas, allowing: ["duration", "curve"])
-            let d = try o.optional("duration")?.nonNegative(max: 3600) ?? 0.25
+            let d = try o.optional("duration")?.nonNegative(max: SceneLimits.maxDuration) ?? 0.25
             let c = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .linear
             out.append(.init(to: to, duration: d, curve: c))
             current = to
@@ -133,7 +133,7 @@ enum TouchDecoder {
             try o.required(key).number(in: 1...maxDistance, "a distance between the fingers from 1 to \(NumberFormat.short(maxDistance)) pt")
         }
         func degrees(_ key: String) throws -> Double { try (o.optional(key)?.number(in: -3600...3600) ?? 0) * .pi / 180 }
-        let duration = try o.optional("duration")?.positive(max: 3600) ?? 0.5
+        let duration = try o.optional("duration")?.positive(max: SceneLimits.maxDuration) ?? 0.5
         let curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .easeInEaseOut
         if action == "pinch" {
             let angle = try degrees("angle")
@@ -173,16 +173,16 @@ enum TouchDecoder {
             t.segments = [.init(to: t.downPoint, duration: try o.optional("duration")?.nonNegative(max: 10) ?? 0.08, curve: .linear)]
         case "longPress":
             t.downPoint = try point(o.required("point"), canvas: canvas)
-            let hold = try o.required("hold", "seconds before the finger moves or lifts").nonNegative(max: 3600)
+            let hold = try o.required("hold", "seconds before the finger moves or lifts").nonNegative(max: SceneLimits.maxDuration)
             t.segments = [.init(to: t.downPoint, duration: hold, curve: .linear)]
             if let p = o.optional("path") { t.segments += try waypoints(p, from: t.downPoint, canvas: canvas) }
         case "drag":
             t.downPoint = try point(o.required("from"), canvas: canvas)
             let to = try point(o.required("to"), canvas: canvas)
-            let before = try o.optional("holdBefore")?.nonNegative(max: 3600) ?? 0
-            let after = try o.optional("holdAfter")?.nonNegative(max: 3600) ?? 0
+            let before = try o.optional("holdBefore")?.nonNegative(max: SceneLimits.maxDuration) ?? 0
+            let after = try o.optional("holdAfter")?.nonNegative(max: SceneLimits.maxDuration) ?? 0
             if before > 0 { t.segments.append(.init(to: t.downPoint, duration: before, curve: .linear)) }
-            t.segments.append(.init(to: to, duration: try o.optional("duration")?.nonNegative(max: 3600) ?? 0.5, curve: try curve("curve", .easeInEaseOut)))
+            t.segments.append(.init(to: to, duration: try o.optional("duration")?.nonNegative(max: SceneLimits.maxDuration) ?? 0.5, curve: try curve("curve", .easeInEaseOut)))
             if after > 0 { t.segments.append(.init(to: to, duration: after, curve: .linear)) }
         case "flick":
             // A straight, constant-speed stroke that lifts while moving: it releases with `velocity`.
@@ -202,8 +202,8 @@ enum TouchDecoder {
             t.downPoint = try point(o.required("from"), canvas: canvas)
             let by = try delta(o.required("by"))
             let to = Point(x: t.downPoint.x + by.x, y: t.downPoint.y + by.y)
-            t.segments = [.init(to: to, duration: try o.optional("duration")?.nonNegative(max: 3600) ?? 0.6, curve: try curve("curve", .easeOut)),
-                          .init(to: to, duration: try o.optional("hold")?.nonNegative(max: 3600) ?? 0.2, curve: .linear)]
+            t.segments = [.init(to: to, duration: try o.optional("duration")?.nonNegative(max: SceneLimits.maxDuration) ?? 0.6, curve: try curve("curve", .easeOut)),
+                          .init(to: to, duration: try o.optional("hold")?.nonNegative(max: SceneLimits.maxDuration) ?? 0.2, curve: .linear)]
         }
         return t
     }

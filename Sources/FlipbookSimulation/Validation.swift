@@ -8,25 +8,6 @@ import FlipbookAnimation
 // (with line and column) and then runs these too; the Simulator runs them before it starts,
 // so no scene reaches the runtime with values it cannot handle.
 
-/// A number an option type holds and the values it may take: one table serves the
-/// scene-file decoder (which reads the field in that range, at its position) and
-/// Scene.validate (which checks a value set in code), so the range is written once.
-public struct NumberOption<Root>: @unchecked Sendable {
-    public let name: String
-    public let keyPath: WritableKeyPath<Root, Double>
-    public let range: ClosedRange<Double>
-    /// The lower bound itself is not allowed (a distance that must be > 0).
-    public let excludesLowerBound: Bool
-    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false) {
-        self.name = name; self.keyPath = keyPath; self.range = range; self.excludesLowerBound = excludingLowerBound
-    }
-
-    /// "a number from 0 to 10" (or "> 0 and ≤ 10").
-    public var expected: String { range.expectation(excludingLowerBound: excludesLowerBound) }
-
-    public func allows(_ v: Double) -> Bool { range.allows(v, excludingLowerBound: excludesLowerBound) }
-}
-
 extension Scene {
     /// A scroll view's own numbers, in the ranges the scene-file decoder reads: a frame of at
     /// most `SceneLimits.maxItemPoints` a side within ±`SceneLimits.maxOffset`, insets up to a
@@ -60,9 +41,10 @@ extension Scene {
 /// Helpers for validation, public so custom effects and layouts report problems the same way.
 public enum SceneCheck {
     /// Every number of `value` that `options` lists is in its range.
-    public static func numbers<Root>(_ value: Root, _ options: [NumberOption<Root>], at path: String) throws {
-        for o in options where !o.allows(value[keyPath: o.keyPath]) {
-            throw issue(path + "." + o.name, "expected " + o.expected + ", got " + NumberFormat.short(value[keyPath: o.keyPath]))
+    public static func numbers<Root>(_ value: Root, _ options: [NumberField<Root>], at path: String) throws {
+        for o in options {
+            guard let k = o.keyPath, !o.allows(value[keyPath: k]) else { continue }
+            throw issue(path + "." + o.name, "expected " + o.expected + ", got " + NumberFormat.short(value[keyPath: k]))
         }
     }
 

@@ -74,13 +74,14 @@ enum CodeMutation {
         return "nothing (another layout)"
     }
 
-    /// One of the effect's numbers (the NumberOption tables the decoder reads too).
+    /// One of the effect's numbers (the NumberField tables the decoder reads too).
     static func mutateEffect(_ effect: inout (any EffectConfiguration)?, _ x: Double, _ rng: inout SplitMix64) -> String {
-        func change<O: EffectConfiguration>(_ o: O, _ table: [NumberOption<O>]) -> String {
-            guard !table.isEmpty else { return "nothing" }
-            let option = table[rng.below(table.count)]
+        func change<O: EffectConfiguration>(_ o: O, _ table: [NumberField<O>]) -> String {
+            let stored = table.filter { $0.keyPath != nil }
+            guard !stored.isEmpty else { return "nothing" }
+            let option = stored[rng.below(stored.count)]
             var o = o
-            o[keyPath: option.keyPath] = x
+            o[keyPath: option.keyPath!] = x
             effect = o
             return "effect.\(option.name) = \(x)"
         }

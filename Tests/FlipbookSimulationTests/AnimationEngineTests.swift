@@ -219,6 +219,34 @@ final class AnimationEngineTests: XCTestCase {
     }
 }
 
+/// A spring's numbers are declared once (Spring.Fields, issue 59): the schema lists each with the
+/// declared range, and the decoder refuses a value past it in the declaration's words.
+extension AnimationEngineTests {
+    func testEachSpringNumberIsReadAndListedFromItsDeclaration() throws {
+        let listed = SceneSchema.spring
+        XCTAssertEqual(listed.names, ["mass", "stiffness", "damping", "initialVelocity", "dampingRatio", "response", "dampingFraction"])
+        for field in Spring.Fields.all {
+            guard case .number(let range, let excluding)? = listed[field.name]?.type else { XCTFail(field.name); continue }
+            XCTAssertEqual(range, field.range, field.name)
+            XCTAssertEqual(excluding, field.excludesLowerBound, field.name)
+            // The fields each form needs beside this one: a UIView spring has a duration, a
+            // SwiftUI damping fraction its response.
+            let others = field.name == "dampingRatio" ? #", "duration": 0.5"# : ""
+            let companion = field.name == "dampingFraction" ? #""response": 0.5, "# : ""
+            let over = field.range.upperBound * 2 + 1
+            let script = #"[{"at": 0, "action": "animate", "spring": {"# + companion + #""\#(field.name)": \#(NumberFormat.short(over))}\#(others), "changes": [{"item": "r0", "alpha": 0}]}]"#
+            XCTAssertThrowsError(try listScene(script: script), field.name) { e in
+                guard let e = e as? InputError else { return XCTFail("\(e)") }
+                XCTAssertEqual(e.path, "$.script[0].spring.\(field.name)", e.description)
+                XCTAssertEqual(e.message, "expected \(field.expected), got \(NumberFormat.short(over))", e.description)
+            }
+        }
+        // The defaults a file leaves out are Core Animation's (CASpringAnimation: 1, 100, 10, 0).
+        XCTAssertEqual(Spring.Fields.all.prefix(4).map(\.defaultValue), [1, 100, 10, 0])
+        XCTAssertEqual(Spring(), Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0))
+    }
+}
+
 /// examples/animation-gallery.json: every dot follows its curve or spring.
 final class GalleryExampleTests: XCTestCase {
     func testDotsFollowTheirTiming() throws {

@@ -326,7 +326,7 @@ final class ValidationGateTests: XCTestCase {
         s = scene()
         s.script = [ScriptStep(time: 0.1, action: .scrollTo(x: nil, y: 100, timing: .spring(spring, duration: 1)), path: "$.script[0]")]
         XCTAssertEqual(refusal(s), #"scene "t": $.script[0].spring.mass: expected a finite number > 0"#)
-        // An effect option out of the range the scene-file decoder reads (NumberOption: one table).
+        // An effect option out of the range the scene-file decoder reads (NumberField: one table).
         var wallet = WalletEffect.Options()
         wallet.minimumPressDuration = 1e9
         s = scene()

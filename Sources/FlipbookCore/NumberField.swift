@@ -1,0 +1,30 @@
+/// One number a value type holds, declared once: its name as scene files and messages spell
+/// it, the values it may take, its default and a line of doc. The type's own check (and so
+/// `Scene.validate()` for a value built in code), the scene-file decoder (which reads the field
+/// in that range, at its position) and the JSON Schema (`flipbook schema`) all read this
+/// declaration, so a range is written in one place.
+public struct NumberField<Root>: @unchecked Sendable {
+    public let name: String
+    /// Where the value lives; nil for an input that is not stored as given (a spring's
+    /// `response`, which becomes its stiffness).
+    public let keyPath: WritableKeyPath<Root, Double>?
+    public let range: ClosedRange<Double>
+    /// The lower bound itself is not allowed (a distance that must be > 0).
+    public let excludesLowerBound: Bool
+    /// The value when the field is absent (nil: none, or it depends on other fields).
+    public let defaultValue: Double?
+    /// One line for an editor's hover text (the schema adds the default).
+    public let summary: String
+
+    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>?, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false,
+                default defaultValue: Double? = nil, _ summary: String = "") {
+        self.name = name; self.keyPath = keyPath; self.range = range; self.excludesLowerBound = excludingLowerBound
+        self.defaultValue = defaultValue; self.summary = summary
+    }
+
+    /// "a number from 0 to 10" (or "> 0 and ≤ 10").
+    public var expected: String { range.expectation(excludingLowerBound: excludesLowerBound) }
+
+    public func allows(_ v: Double) -> Bool { range.allows(v, excludingLowerBound: excludesLowerBound) }
+}
+
