@@ -16,10 +16,34 @@ public struct NumberField<Root>: @unchecked Sendable {
     /// One line for an editor's hover text (the schema adds the default).
     public let summary: String
 
+    /// Where an optional value lives (nil until set: the effect then works it out).
+    public let optionalKeyPath: WritableKeyPath<Root, Double?>?
+
     public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>?, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false,
                 default defaultValue: Double? = nil, _ summary: String = "") {
         self.name = name; self.keyPath = keyPath; self.range = range; self.excludesLowerBound = excludingLowerBound
-        self.defaultValue = defaultValue; self.summary = summary
+        self.defaultValue = defaultValue; self.summary = summary; optionalKeyPath = nil
+    }
+
+    /// A number that may be left unset.
+    public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double?>, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false,
+                _ summary: String = "") {
+        self.name = name; self.keyPath = nil; self.range = range; self.excludesLowerBound = excludingLowerBound
+        defaultValue = nil; self.summary = summary; optionalKeyPath = keyPath
+    }
+
+    /// Whether a value holds this number (it is not only an input).
+    public var isStored: Bool { keyPath != nil || optionalKeyPath != nil }
+
+    /// The number `root` holds for this field (nil: unset, or not stored).
+    public func value(in root: Root) -> Double? {
+        if let keyPath { return root[keyPath: keyPath] }
+        return optionalKeyPath.flatMap { root[keyPath: $0] }
+    }
+
+    /// Stores `v` in `root` (nothing for an input that is not stored).
+    public func set(_ v: Double, in root: inout Root) {
+        if let keyPath { root[keyPath: keyPath] = v } else if let optionalKeyPath { root[keyPath: optionalKeyPath] = v }
     }
 
     /// "a number from 0 to 10" (or "> 0 and ≤ 10").

@@ -51,20 +51,33 @@ extension TagReorderEffect.Options: EffectConfiguration {
 }
 
 extension ExpandCollapseEffect.Options: EffectConfiguration {
+    /// The options' numbers (the decoder and the schema read the same).
+    public static var numbers: [NumberField<Self>] {
+        [NumberField("expandedHeight", \.expandedHeight, 0...100_000, excludingLowerBound: true, "Default: the cell's height + 100"),
+         NumberField("duration", \.duration, 0...60, "Default 0.3")]
+    }
+
     public func makeEffect() -> any Effect { ExpandCollapseEffect(options: self) }
     public func validate(in scene: Scene, text: any TextMeasuring) throws {
         if item.isEmpty { throw SceneCheck.issue("$.effect.item", "missing required field (the id of the cell with the fold button)") }
         guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == item } } }) else {
             throw SceneCheck.issue("$.effect.item", "unknown item id \(SceneCheck.quoted(item))")
         }
-        try SceneCheck.nonNegative([("duration", duration)], at: "$.effect")
-        if let h = expandedHeight, !(h.isFinite && h > 0) { throw SceneCheck.issue("$.effect.expandedHeight", "expected a number > 0") }
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
         try SceneCheck.text(expandTitle, at: "$.effect.expandTitle", fonts: text)
         try SceneCheck.text(collapseTitle, at: "$.effect.collapseTitle", fonts: text)
     }
 }
 
 extension PullForMoreEffect.Options: EffectConfiguration {
+    /// The options' numbers (the decoder and the schema read the same).
+    public static var numbers: [NumberField<Self>] {
+        [NumberField("threshold", \.threshold, -1e5...1e5, "contentOffset.y that swaps the pages; default 104 (40 + 64, the article's)"),
+         NumberField("swapDuration", \.swapDuration, 0...60, "Default 0.3, or 0.6 with style viewController"),
+         NumberField("refreshDuration", \.refreshDuration, 0...600, "Default 1"),
+         NumberField("headerHeight", \.headerHeight, 0...10_000, excludingLowerBound: true, "Default 54")]
+    }
+
     public func makeEffect() -> any Effect { PullForMoreEffect(options: self) }
     public func validate(in scene: Scene, text: any TextMeasuring) throws {
         if more.isEmpty { throw SceneCheck.issue("$.effect.more", "missing required field (the id of the view shown after the swap)") }
@@ -83,7 +96,6 @@ extension PullForMoreEffect.Options: EffectConfiguration {
         for (i, t) in refreshTitles.enumerated() { try SceneCheck.text(t, at: "$.effect.refreshTitles[\(i)]", fonts: text) }
         try SceneCheck.text(lastUpdated, at: "$.effect.lastUpdated", fonts: text)
         try SceneCheck.text(neverUpdated, at: "$.effect.neverUpdated", fonts: text)
-        try SceneCheck.nonNegative([("refreshDuration", refreshDuration), ("headerHeight", headerHeight)], at: "$.effect")
-        try SceneCheck.finite([("threshold", threshold ?? 0), ("swapDuration", swapDuration ?? 0)], at: "$.effect")
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }
 }

@@ -9,11 +9,10 @@ extension ExpandCollapseEffect.Options: SceneFileEffect {
     public static var fieldTable: FieldTable {
         FieldTable([
             FieldSpec("item", .nonEmptyString, "The id of the cell with the fold button", required: true),
-            FieldSpec("expandedHeight", .positive(max: 100_000)), FieldSpec("duration", .nonNegative(max: 60)),
             FieldSpec("expandTitle", .string), FieldSpec("collapseTitle", .string),
             FieldSpec("button", .object(SceneSchema.placement), "Where the button sits in the cell"),
             FieldSpec("buttonColor", .color), FieldSpec("buttonTitleColor", .color),
-        ])
+        ]).adding(numbers.map { FieldSpec($0) })
     }
     public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
@@ -23,8 +22,7 @@ extension ExpandCollapseEffect.Options: SceneFileEffect {
         guard scene.allViews.contains(where: { $0.sections.contains { $0.items.contains { $0.id == opts.item } } }) else {
             throw itemField.error("unknown item id \(InputError.quote(opts.item))")
         }
-        if let v = o.optional("expandedHeight") { opts.expandedHeight = try v.positive(max: 100_000) }
-        if let v = o.optional("duration") { opts.duration = try v.nonNegative(max: 60) }
+        try SceneDecoder.decodeNumbers(o, Self.numbers, into: &opts)
         if let v = o.optional("expandTitle") { opts.expandTitle = try v.string() }
         if let v = o.optional("collapseTitle") { opts.collapseTitle = try v.string() }
         if let v = o.optional("button") {

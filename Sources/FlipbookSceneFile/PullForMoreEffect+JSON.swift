@@ -10,12 +10,10 @@ extension PullForMoreEffect.Options: SceneFileEffect {
         FieldTable([
             FieldSpec("style", .names(PullForMoreEffect.Style.self)), FieldSpec("transition", .names(PullForMoreEffect.Transition.self), "With style viewController"),
             FieldSpec("more", .nonEmptyString, "The id of the view shown after the swap", required: true),
-            FieldSpec("threshold", .number(-1e5...1e5)), FieldSpec("swapDuration", .nonNegative(max: 60)),
-            FieldSpec("refreshDuration", .nonNegative(max: 600)), FieldSpec("headerItem", .nonEmptyString, "An item of the more view"),
-            FieldSpec("headerHeight", .positive(max: 10_000)), FieldSpec("navItem", .nonEmptyString, "A chrome item"),
+            FieldSpec("headerItem", .nonEmptyString, "An item of the more view"), FieldSpec("navItem", .nonEmptyString, "A chrome item"),
             FieldSpec("titles", .array(.string, count: 2...2)), FieldSpec("refreshTitles", .array(.string, count: 3...3)),
             FieldSpec("lastUpdated", .string), FieldSpec("neverUpdated", .string),
-        ])
+        ]).adding(numbers.map { FieldSpec($0) })
     }
     public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
@@ -32,10 +30,7 @@ extension PullForMoreEffect.Options: SceneFileEffect {
         guard let moreView = scene.views.first(where: { $0.id == opts.more }) else {
             throw moreField.error("expected the id of one of \"views\", got \(InputError.quote(opts.more))")
         }
-        if let v = o.optional("threshold") { opts.threshold = try v.number(in: -1e5...1e5) }
-        if let v = o.optional("swapDuration") { opts.swapDuration = try v.nonNegative(max: 60) }
-        if let v = o.optional("refreshDuration") { opts.refreshDuration = try v.nonNegative(max: 600) }
-        if let v = o.optional("headerHeight") { opts.headerHeight = try v.positive(max: 10_000) }
+        try SceneDecoder.decodeNumbers(o, Self.numbers, into: &opts)
         if let v = o.optional("headerItem") {
             let id = try v.nonEmptyString()
             guard moreView.sections.flatMap(\.items).contains(where: { $0.id == id }) else {

@@ -322,9 +322,9 @@ public struct SceneDecoder: Sendable {
     /// Reads the fields `options` lists into `value`, each in its range (NumberField: the
     /// ranges Scene.validate checks, written once).
     public static func decodeNumbers<Root>(_ o: JSONObject, _ options: [NumberField<Root>], into value: inout Root) throws {
-        for option in options {
-            guard let k = option.keyPath, let v = try o.number(option) else { continue }
-            value[keyPath: k] = v
+        for option in options where option.isStored {
+            guard let f = o.optional(option.name) else { continue }
+            option.set(try f.number(option), in: &value)
         }
     }
 

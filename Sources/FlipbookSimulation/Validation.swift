@@ -43,8 +43,8 @@ public enum SceneCheck {
     /// Every number of `value` that `options` lists is in its range.
     public static func numbers<Root>(_ value: Root, _ options: [NumberField<Root>], at path: String) throws {
         for o in options {
-            guard let k = o.keyPath, !o.allows(value[keyPath: k]) else { continue }
-            throw issue(path + "." + o.name, "expected " + o.expected + ", got " + NumberFormat.short(value[keyPath: k]))
+            guard let v = o.value(in: value), !o.allows(v) else { continue }
+            throw issue(path + "." + o.name, "expected " + o.expected + ", got " + NumberFormat.short(v))
         }
     }
 

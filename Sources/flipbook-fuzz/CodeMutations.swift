@@ -77,11 +77,11 @@ enum CodeMutation {
     /// One of the effect's numbers (the NumberField tables the decoder reads too).
     static func mutateEffect(_ effect: inout (any EffectConfiguration)?, _ x: Double, _ rng: inout SplitMix64) -> String {
         func change<O: EffectConfiguration>(_ o: O, _ table: [NumberField<O>]) -> String {
-            let stored = table.filter { $0.keyPath != nil }
+            let stored = table.filter(\.isStored)
             guard !stored.isEmpty else { return "nothing" }
             let option = stored[rng.below(stored.count)]
             var o = o
-            o[keyPath: option.keyPath!] = x
+            option.set(x, in: &o)
             effect = o
             return "effect.\(option.name) = \(x)"
         }

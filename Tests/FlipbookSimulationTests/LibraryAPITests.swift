@@ -334,6 +334,24 @@ final class ValidationGateTests: XCTestCase {
         XCTAssertEqual(refusal(s), #"scene "t": $.effect.minimumPressDuration: expected a number from 0 to 10, got 1000000000"#)
         let file = try? SceneDecoder().decode(Array(#"{"canvas": {"width": 100, "height": 100}, "duration": 1, "collectionView": {"layout": {"type": "wallet"}, "items": [{"id": "a"}]}, "effect": {"type": "wallet", "minimumPressDuration": 11}}"#.utf8), file: "w.json")
         XCTAssertNil(file, "the decoder reads the same range")
+        // The expand-collapse and pull-for-more options too (they had a range in the decoder
+        // and only a sign in validation): the same words from code and from a file.
+        var fold = ExpandCollapseEffect.Options()
+        fold.item = "c0"
+        fold.duration = 61
+        s = scene()
+        s.effect = fold
+        XCTAssertEqual(refusal(s), #"scene "t": $.effect.duration: expected a number from 0 to 60, got 61"#)
+        fold.duration = 0.3
+        fold.expandedHeight = 0
+        s.effect = fold
+        XCTAssertEqual(refusal(s), #"scene "t": $.effect.expandedHeight: expected a number > 0 and ≤ 100000, got 0"#)
+        let folded = #"{"canvas": {"width": 100, "height": 100}, "duration": 1, "collectionView": {"items": [{"id": "a"}]}, "effect": {"type": "expandCollapse", "item": "a", "duration": 61}}"#
+        XCTAssertThrowsError(try SceneDecoder().decode(Array(folded.utf8), file: "f.json")) { e in
+            XCTAssertEqual((e as? InputError)?.path, "$.effect.duration")
+            XCTAssertEqual((e as? InputError)?.message, "expected a number from 0 to 60, got 61")
+        }
+        XCTAssertEqual(ExpandCollapseEffect.Options.fieldTable["duration"]?.summary, "Default 0.3", "the schema's hover text from the same declaration")
     }
 
     /// Effects and recognizers refer back to the simulator unowned: a finished simulation, its
