@@ -487,21 +487,21 @@ public struct SceneDecoder: Sendable {
         switch (o.optional("text"), o.optional("rect"), o.optional("image")) {
         case (let t?, nil, nil):
             try refuse(["cornerRadius", "contentMode"], "rects and images, not text")
-            var text = TextElement(text: try t.string(), frame: .zero, fontSize: try o.optional("fontSize")?.positive(max: 500) ?? 15,
+            var text = TextElement(text: try t.string(), frame: .zero, fontSize: try o.number(orDefault: ContentSpec.Fields.fontSize),
                                    weight: try o.optional("weight")?.oneOf(FontWeight.self) ?? .regular,
                                    color: try o.optional("color")?.color() ?? .black,
                                    alignment: TextAlignment(rawValue: try o.optional("align")?.oneOf(["left", "center", "right"]) ?? "left")!,
-                                   numberOfLines: try o.optional("numberOfLines")?.integer(in: 0...1000) ?? 1,
+                                   numberOfLines: try o.optional("numberOfLines")?.integer(in: ContentSpec.Fields.numberOfLines) ?? 1,
                                    lineBreakMode: try o.optional("lineBreakMode").map(decodeLineBreakMode) ?? .byTruncatingTail)
             text.italic = try o.optional("italic")?.bool() ?? false
             kind = .text(text)
         case (nil, let r?, nil):
             try refuse(textKeys + ["contentMode"], "text (or images), not rects")
-            kind = .rect(try r.color(), cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
+            kind = .rect(try r.color(), cornerRadius: try o.number(orDefault: ContentSpec.Fields.cornerRadius))
         case (nil, nil, let i?):
             try refuse(textKeys, "text, not images")
             kind = .image(try images.load(i), contentMode: ContentMode(rawValue: try o.optional("contentMode")?.oneOf(ContentMode.allCases.map(\.rawValue)) ?? "scaleAspectFill")!,
-                          cornerRadius: try o.optional("cornerRadius")?.nonNegative(max: 10_000) ?? 0)
+                          cornerRadius: try o.number(orDefault: ContentSpec.Fields.cornerRadius))
         default:
             throw f.error("expected exactly one of \"text\", \"rect\" and \"image\"")
         }
@@ -510,11 +510,11 @@ public struct SceneDecoder: Sendable {
 
     /// x or right, y or bottom, width?, height: where an element sits inside an item.
     public static func decodePlacement(_ o: JSONObject, kind: ContentSpec.Kind) throws -> ContentSpec {
-        func opt(_ k: String) throws -> Double? { try o.optional(k)?.number(in: -1e5...1e5) }
+        typealias F = ContentSpec.Fields
         if o.has("x") && o.has("right") && o.has("width") { throw o.optional("width")!.error("expected at most two of \"x\", \"right\" and \"width\"") }
         if o.has("y") && o.has("bottom") { throw o.optional("bottom")!.error("expected either \"y\" or \"bottom\", not both") }
-        return ContentSpec(kind: kind, x: try opt("x"), right: try opt("right"), y: try opt("y"), bottom: try opt("bottom"),
-                           width: try o.optional("width")?.nonNegative(max: 1e5), height: try o.required("height").nonNegative(max: 1e5))
+        return ContentSpec(kind: kind, x: try o.number(F.x), right: try o.number(F.right), y: try o.number(F.y), bottom: try o.number(F.bottom),
+                           width: try o.number(F.width), height: try o.required(F.height.name).number(F.height))
     }
 
     /// `{"type": …, fields…}` → a configured layout of a registered type.

@@ -152,11 +152,11 @@ enum SceneSchema {
     ])
 
     static let textFields = [
-        F("fontSize", .positive(max: 500), "Default 15"),
+        FieldSpec(ContentSpec.Fields.fontSize),
         F("weight", .names(FontWeight.self), "Default regular"),
         F("align", .names(["left", "center", "right"]), "Default left"),
         F("color", .color, "Default #000000"),
-        F("numberOfLines", .integer(0...1000), "Default 1 (0: as many as fit)"),
+        F("numberOfLines", .integer(ContentSpec.Fields.numberOfLines), "Default 1 (0: as many as fit)"),
         F("lineBreakMode", .names(LineBreakMode.self), "Default byTruncatingTail"),
         F("italic", .bool, "Default false: Inter's italic face"),
     ]
@@ -165,15 +165,10 @@ enum SceneSchema {
         F("rect", .color, "A filled block"),
         F("image", .nonEmptyString, "A PNG relative to the scene's folder"),
         F("contentMode", .names(ContentMode.self), "How an image fills its frame (default scaleAspectFill)"),
-        F("cornerRadius", .nonNegative(max: 10_000), "A block's or image's corners"),
+        FieldSpec(ContentSpec.Fields.cornerRadius),
     ] + placement.fields + textFields)
     /// Where an element sits inside an item: x or right, y or bottom, width?, height.
-    static let placement = FieldTable([
-        F("x", .number(-1e5...1e5), "From the left"), F("right", .number(-1e5...1e5), "From the right"),
-        F("y", .number(-1e5...1e5), "From the top"), F("bottom", .number(-1e5...1e5), "From the bottom"),
-        F("width", .nonNegative(max: 1e5), "Default: between the left and right distances"),
-        F("height", .nonNegative(max: 1e5), required: true),
-    ])
+    static let placement = FieldTable(ContentSpec.Fields.placement.map { FieldSpec($0, required: $0.name == "height") })
 
     // MARK: - Looks
 

@@ -52,31 +52,48 @@ public struct ContentSpec: Hashable, Sendable {
         self.kind = kind; self.x = x; self.right = right; self.y = y; self.bottom = bottom; self.width = width; self.height = height
     }
 
+    /// Where an element sits and how its text and corners are set, each number declared once:
+    /// `problem()`, the scene-file decoder and the schema read these.
+    public enum Fields {
+        public static let x = NumberField<ContentSpec>("x", \.x, -1e5...1e5, "From the left")
+        public static let right = NumberField<ContentSpec>("right", \.right, -1e5...1e5, "From the right")
+        public static let y = NumberField<ContentSpec>("y", \.y, -1e5...1e5, "From the top")
+        public static let bottom = NumberField<ContentSpec>("bottom", \.bottom, -1e5...1e5, "From the bottom")
+        public static let width = NumberField<ContentSpec>("width", \.width, 0...1e5, "Default: between the left and right distances")
+        public static let height = NumberField<ContentSpec>("height", \.height, 0...1e5)
+        public static let placement = [x, right, y, bottom, width, height]
+        /// A rect's or image's corners (held in its kind).
+        public static let cornerRadius = NumberField<ContentSpec>("cornerRadius", nil, 0...10_000, default: 0, "A block's or image's corners")
+        public static let fontSize = NumberField<TextElement>("fontSize", \.fontSize, 0...500, excludingLowerBound: true, default: 15)
+        /// A label's lines (0: as many as fit).
+        public static let numberOfLines = 0...1000
+    }
+
     /// The first value out of range, as (property, expected); nil when the element can be drawn.
-    /// The scene-file decoder reads the same ranges.
+    /// The scene-file decoder reads the same declarations (`Fields`).
     public func problem() -> (property: String, expected: String)? {
-        for (name, v) in [("x", x), ("right", right), ("y", y), ("bottom", bottom)] {
-            if let v, !(v.isFinite && abs(v) <= 1e5) { return (name, "a number from -100000 to 100000") }
+        for f in Fields.placement {
+            if let v = f.value(in: self), !f.allows(v) { return (f.name, f.expected) }
         }
-        for (name, v) in [("width", width), ("height", height)] {
-            if let v, !(v.isFinite && v >= 0 && v <= 1e5) { return (name, "a number from 0 to 100000") }
-        }
+        let corner = Fields.cornerRadius
         switch kind {
         case .text(let t):
-            if !(t.fontSize.isFinite && t.fontSize > 0 && t.fontSize <= 500) { return ("fontSize", "a number > 0 and ≤ 500") }
-            if !(0...1000).contains(t.numberOfLines) { return ("numberOfLines", "a whole number from 0 to 1000") }
+            if !Fields.fontSize.allows(t.fontSize) { return ("fontSize", Fields.fontSize.expected) }
+            if !Fields.numberOfLines.contains(t.numberOfLines) {
+                return ("numberOfLines", "a whole number from \(Fields.numberOfLines.lowerBound) to \(Fields.numberOfLines.upperBound)")
+            }
             if !t.color.isValid { return ("color", "a colour with components from 0 to 1") }
         case .rect(let c, let r):
             if !c.isValid { return ("rect", "a colour with components from 0 to 1") }
-            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+            if !corner.allows(r) { return (corner.name, corner.expected) }
         case .image(_, _, let r):
-            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+            if !corner.allows(r) { return (corner.name, corner.expected) }
         case .arrow(let rotation, let c):
             if !rotation.isFinite || !c.isValid { return ("arrow", "a finite rotation and a colour") }
         case .spinner(_, let c):
             if !c.isValid { return ("spinner", "a colour with components from 0 to 1") }
         case .clip(let r, let content):
-            if !(r.isFinite && r >= 0 && r <= 10_000) { return ("cornerRadius", "a number from 0 to 10000") }
+            if !corner.allows(r) { return (corner.name, corner.expected) }
             if let inner = content.lazy.compactMap({ $0.problem() }).first { return inner }
         case .transformed(let t, let content):
             if !t.isFinite { return ("transform", "finite numbers") }

@@ -346,7 +346,7 @@ final class ValidationGateTests: XCTestCase {
         fold.expandedHeight = 0
         s.effect = fold
         XCTAssertEqual(refusal(s), #"scene "t": $.effect.expandedHeight: expected a number > 0 and ≤ 100000, got 0"#)
-        let folded = #"{"canvas": {"width": 100, "height": 100}, "duration": 1, "collectionView": {"items": [{"id": "a"}]}, "effect": {"type": "expandCollapse", "item": "a", "duration": 61}}"#
+        let folded = #"{"canvas": {"width": 100, "height": 100}, "duration": 1, "collectionView": {"layout": {"type": "list"}, "items": [{"id": "a"}]}, "effect": {"type": "expandCollapse", "item": "a", "duration": 61}}"#
         XCTAssertThrowsError(try SceneDecoder().decode(Array(folded.utf8), file: "f.json")) { e in
             XCTAssertEqual((e as? InputError)?.path, "$.effect.duration")
             XCTAssertEqual((e as? InputError)?.message, "expected a number from 0 to 60, got 61")
