@@ -32,15 +32,15 @@ public struct Spring: Hashable, Sendable, CustomStringConvertible {
     /// schema: CASpringAnimation's four (defaults Core Animation's), UIView's damping ratio (with
     /// a duration) and SwiftUI's response and damping fraction (`response(_:dampingFraction:)`).
     /// The upper bounds are a file's (`problem()` asks only what the closed form needs).
-    public enum Fields {
-        public static let mass = NumberField<Spring>("mass", \.mass, 0...1e6, excludingLowerBound: true, default: 1)
-        public static let stiffness = NumberField<Spring>("stiffness", \.stiffness, 0...1e7, excludingLowerBound: true, default: 100)
-        public static let damping = NumberField<Spring>("damping", \.damping, 0...1e7, default: 10)
-        public static let initialVelocity = NumberField<Spring>("initialVelocity", \.initialVelocity, -1000...1000, default: 0)
-        public static let dampingRatio = NumberField<Spring>("dampingRatio", nil, 0...1, excludingLowerBound: true, "UIView form: with duration")
-        public static let response = NumberField<Spring>("response", nil, 0...100, excludingLowerBound: true, "SwiftUI form: with dampingFraction")
-        public static let dampingFraction = NumberField<Spring>("dampingFraction", nil, 0...100, excludingLowerBound: true, default: 0.825, "SwiftUI form")
-        public static let all = [mass, stiffness, damping, initialVelocity, dampingRatio, response, dampingFraction]
+    package enum Fields {
+        package static let mass = NumberField<Spring>("mass", \.mass, 0...1e6, excludingLowerBound: true, default: 1)
+        package static let stiffness = NumberField<Spring>("stiffness", \.stiffness, 0...1e7, excludingLowerBound: true, default: 100)
+        package static let damping = NumberField<Spring>("damping", \.damping, 0...1e7, default: 10)
+        package static let initialVelocity = NumberField<Spring>("initialVelocity", \.initialVelocity, -1000...1000, default: 0)
+        package static let dampingRatio = NumberField<Spring>("dampingRatio", nil, 0...1, excludingLowerBound: true, "UIView form: with duration")
+        package static let response = NumberField<Spring>("response", nil, 0...100, excludingLowerBound: true, "SwiftUI form: with dampingFraction")
+        package static let dampingFraction = NumberField<Spring>("dampingFraction", nil, 0...100, excludingLowerBound: true, default: 0.825, "SwiftUI form")
+        package static let all = [mass, stiffness, damping, initialVelocity, dampingRatio, response, dampingFraction]
     }
 
     /// What is wrong with a spring whose properties were set after `init` (which checks them),

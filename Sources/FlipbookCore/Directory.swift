@@ -43,7 +43,19 @@ public final class Directory: @unchecked Sendable {
     init(fd: Int32, path: String) { self.fd = fd; self.path = path }
     deinit { close(fd) }
 
-    public enum Kind: Sendable, Equatable { case file, directory, link, other }
+    public enum Kind: Sendable, Equatable {
+        case file, directory, link, other
+
+        /// What a stat(2) mode says the entry is.
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .file
+            case S_IFDIR: self = .directory
+            case S_IFLNK: self = .link
+            default: self = .other
+            }
+        }
+    }
 
     /// A directory made by `open(_:create:)`, to be removed again if the work fails.
     public struct Created: Sendable {
@@ -114,12 +126,7 @@ public final class Directory: @unchecked Sendable {
     public func kind(of name: String) -> Kind? {
         var st = stat()
         guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .link
-        default: return .other
-        }
+        return Kind(mode: st.st_mode)
     }
 
     /// The size of the regular file `name` (nil when it is missing or not a regular file).
@@ -186,33 +193,26 @@ public final class Directory: @unchecked Sendable {
     /// the command line, `UIImage(contentsOfFile:)`): links among its folders are followed, as
     /// `open(_:followsLast:)` follows them, and the file itself only with `followsLink`; at
     /// most `maxBytes`, never a FIFO or a device.
-    public static func readFile(atPath path: String, maxBytes: Int, followsLink: Bool = false) throws -> [UInt8] {
+    package static func readFile(atPath path: String, maxBytes: Int, followsLink: Bool = false) throws -> [UInt8] {
         guard !path.isEmpty, !path.hasSuffix("/") else { throw FileError(path, "expected a file name", refused: true) }
         let cut = path.lastIndex(of: "/")
         let folder = cut.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = cut.map { String(path[path.index(after: $0)...]) } ?? path
-        let dir: Directory
-        do { dir = try open(folder, followsLast: true).0 } catch let e as FileError where e.message.hasPrefix("no such") {
-            throw FileError(path, "no such file", refused: true)
-        }
-        return try dir.readFile(name, maxBytes: maxBytes, shown: path, followsLink: followsLink)
+        // A missing folder is a missing file, as the user named it.
+        guard kind(atPath: folder, followsLink: true) != nil else { throw FileError(path, "no such file", refused: true) }
+        return try open(folder, followsLast: true).0.readFile(name, maxBytes: maxBytes, shown: path, followsLink: followsLink)
     }
 
     /// What `path` is, as a user named it (links among its folders followed, the last one only
     /// with `followsLink`); nil when it does not exist.
-    public static func kind(atPath path: String, followsLink: Bool = false) -> Kind? {
+    package static func kind(atPath path: String, followsLink: Bool = false) -> Kind? {
         var st = stat()
         guard (followsLink ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .link
-        default: return .other
-        }
+        return Kind(mode: st.st_mode)
     }
 
     /// Whether `path` is a program this user may run (a tool found on PATH).
-    public static func isExecutableFile(atPath path: String) -> Bool {
+    package static func isExecutableFile(atPath path: String) -> Bool {
         kind(atPath: path, followsLink: true) == .file && access(path, X_OK) == 0
     }
 
@@ -257,7 +257,7 @@ public final class Directory: @unchecked Sendable {
     /// Appends `bytes` to the file at `path` that the environment names (GitHub's step summary),
     /// made when missing; false when it cannot be written.
     @discardableResult
-    public static func append(_ bytes: [UInt8], toFileAtPath path: String) -> Bool {
+    package static func append(_ bytes: [UInt8], toFileAtPath path: String) -> Bool {
         let fd = LibC.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -17,7 +17,7 @@ public struct NumberField<Root>: @unchecked Sendable {
     public let summary: String
 
     /// Where an optional value lives (nil until set: the effect then works it out).
-    public let optionalKeyPath: WritableKeyPath<Root, Double?>?
+    package let optionalKeyPath: WritableKeyPath<Root, Double?>?
 
     public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>?, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false,
                 default defaultValue: Double? = nil, _ summary: String = "") {
@@ -33,16 +33,16 @@ public struct NumberField<Root>: @unchecked Sendable {
     }
 
     /// Whether a value holds this number (it is not only an input).
-    public var isStored: Bool { keyPath != nil || optionalKeyPath != nil }
+    package var isStored: Bool { keyPath != nil || optionalKeyPath != nil }
 
     /// The number `root` holds for this field (nil: unset, or not stored).
-    public func value(in root: Root) -> Double? {
+    package func value(in root: Root) -> Double? {
         if let keyPath { return root[keyPath: keyPath] }
         return optionalKeyPath.flatMap { root[keyPath: $0] }
     }
 
     /// Stores `v` in `root` (nothing for an input that is not stored).
-    public func set(_ v: Double, in root: inout Root) {
+    package func set(_ v: Double, in root: inout Root) {
         if let keyPath { root[keyPath: keyPath] = v } else if let optionalKeyPath { root[keyPath: optionalKeyPath] = v }
     }
 

@@ -30,7 +30,7 @@ public struct TextMeasurementFailed: Error, CustomStringConvertible, Sendable {
     public var text: String
     public var reason: String
     public init(text: String, reason: String) { self.text = text; self.reason = reason }
-    public init(_ label: TextElement, _ error: any Error) {
+    package init(_ label: TextElement, _ error: any Error) {
         self.init(text: label.text, reason: (error as? TextMeasurementFailed)?.reason ?? "\(error)")
     }
     public var description: String {
@@ -40,7 +40,7 @@ public struct TextMeasurementFailed: Error, CustomStringConvertible, Sendable {
 
 extension TextMeasuring {
     /// The width of `text` set on one line in one font.
-    public func naturalWidth(of text: String, fontSize: Double, weight: FontWeight, italic: Bool = false) throws -> Double {
+    package func naturalWidth(of text: String, fontSize: Double, weight: FontWeight, italic: Bool = false) throws -> Double {
         var label = TextElement(text: text, frame: Rect(x: 0, y: 0, width: 0, height: 0), fontSize: fontSize, weight: weight)
         label.italic = italic
         return try naturalWidth(of: label)

@@ -15,7 +15,7 @@ extension WalletEffect.Options: EffectConfiguration {
     }
 
     /// The options' ranges (the decoder reads the same).
-    public static var numbers: [NumberField<Self>] {
+    package static var numbers: [NumberField<Self>] {
         [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("liftDistance", \.liftDistance, -1000...1000),
          NumberField("liftDuration", \.liftDuration, 0...10), NumberField("swapDistance", \.swapDistance, 0...1000, excludingLowerBound: true),
          NumberField("autoScrollSpeed", \.autoScrollSpeed, 0...1000), NumberField("bottomAutoScrollZone", \.bottomAutoScrollZone, 0...10_000),
@@ -31,7 +31,7 @@ extension JiggleReorderEffect.Options: EffectConfiguration {
         try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }
 
-    public static var numbers: [NumberField<Self>] {
+    package static var numbers: [NumberField<Self>] {
         [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("jiggleAngle", \.jiggleAngle, 0...1),
          NumberField("jiggleDuration", \.jiggleDuration, 0...10, excludingLowerBound: true), NumberField("settleDuration", \.settleDuration, 0...10),
          NumberField("pickUpDuration", \.pickUpDuration, 0...10)]
@@ -45,14 +45,14 @@ extension TagReorderEffect.Options: EffectConfiguration {
         try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }
 
-    public static var numbers: [NumberField<Self>] {
+    package static var numbers: [NumberField<Self>] {
         [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10), NumberField("settleDuration", \.settleDuration, 0...10)]
     }
 }
 
 extension ExpandCollapseEffect.Options: EffectConfiguration {
     /// The options' numbers (the decoder and the schema read the same).
-    public static var numbers: [NumberField<Self>] {
+    package static var numbers: [NumberField<Self>] {
         [NumberField("expandedHeight", \.expandedHeight, 0...100_000, excludingLowerBound: true, "Default: the cell's height + 100"),
          NumberField("duration", \.duration, 0...60, "Default 0.3")]
     }
@@ -71,7 +71,7 @@ extension ExpandCollapseEffect.Options: EffectConfiguration {
 
 extension PullForMoreEffect.Options: EffectConfiguration {
     /// The options' numbers (the decoder and the schema read the same).
-    public static var numbers: [NumberField<Self>] {
+    package static var numbers: [NumberField<Self>] {
         [NumberField("threshold", \.threshold, -1e5...1e5, "contentOffset.y that swaps the pages; default 104 (40 + 64, the article's)"),
          NumberField("swapDuration", \.swapDuration, 0...60, "Default 0.3, or 0.6 with style viewController"),
          NumberField("refreshDuration", \.refreshDuration, 0...600, "Default 1"),

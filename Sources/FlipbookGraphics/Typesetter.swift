@@ -869,17 +869,15 @@ extension FontWeight {
 /// effects and the UIKit module measure labels with, so a size is the drawn text's size.
 public struct PangoTextMeasurer: TextMeasuring {
     public init() {}
-    public func naturalWidth(of label: TextElement) throws -> Double {
-        do { return try Typesetter.naturalWidth(of: label) } catch { throw TextMeasurementFailed(label, error) }
-    }
-    public func height(of label: TextElement) throws -> Double {
-        do { return try Typesetter.height(of: label) } catch { throw TextMeasurementFailed(label, error) }
-    }
+    public func naturalWidth(of label: TextElement) throws -> Double { try measure(label, Typesetter.naturalWidth) }
+    public func height(of label: TextElement) throws -> Double { try measure(label, Typesetter.height) }
     public func baselines(of label: TextElement) throws -> TextBaselines {
-        do {
-            let b = try Typesetter.baselines(of: label)
-            return TextBaselines(height: b.height, first: b.first, last: b.last)
-        } catch { throw TextMeasurementFailed(label, error) }
+        let b = try measure(label, Typesetter.baselines)
+        return TextBaselines(height: b.height, first: b.first, last: b.last)
+    }
+    /// `body(label)`, a failure named by the label.
+    private func measure<T>(_ label: TextElement, _ body: (TextElement) throws -> T) throws -> T {
+        do { return try body(label) } catch { throw TextMeasurementFailed(label, error) }
     }
     public func missingCharacter(in text: String) -> Unicode.Scalar? { Typesetter.missingCharacter(in: text) }
 }

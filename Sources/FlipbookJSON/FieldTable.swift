@@ -39,7 +39,7 @@ public struct FieldSpec: Sendable {
     public var required: FieldSpec { var f = self; f.isRequired = true; return f }
 
     /// A number's field as its declaration says: its range, and its summary with the default.
-    public init<Root>(_ field: NumberField<Root>, required: Bool = false) {
+    package init<Root>(_ field: NumberField<Root>, required: Bool = false) {
         let defaultText = field.defaultValue.map { "Default " + NumberFormat.short($0) }
         let summary = [field.summary, defaultText].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
         self.init(field.name, .number(field.range, excludingLowerBound: field.excludesLowerBound), summary, required: required)

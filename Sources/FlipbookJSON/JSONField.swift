@@ -127,7 +127,7 @@ public struct JSONField: Sendable {
     }
 
     /// The number `field` declares, in its range.
-    public func number<Root>(_ field: NumberField<Root>) throws -> Double {
+    package func number<Root>(_ field: NumberField<Root>) throws -> Double {
         let v = try number()
         guard field.allows(v) else { throw expected(field.expected) }
         return v
@@ -273,12 +273,12 @@ public struct JSONObject: Sendable {
     }
 
     /// The number `field` declares, in its range; its default when the object does not have it.
-    public func number<Root>(_ field: NumberField<Root>) throws -> Double? {
+    package func number<Root>(_ field: NumberField<Root>) throws -> Double? {
         try optional(field.name)?.number(field) ?? field.defaultValue
     }
 
     /// The same, for a field declared with a default.
-    public func number<Root>(orDefault field: NumberField<Root>) throws -> Double {
+    package func number<Root>(orDefault field: NumberField<Root>) throws -> Double {
         guard let v = try number(field) else { preconditionFailure("the field \(field.name) declares no default") }
         return v
     }

@@ -34,7 +34,7 @@ public struct SceneDecoder: Sendable {
     package var cancellation: Cancellation?
     /// What "fit" widths are measured with and text is checked against: the typesetter that
     /// draws, unless a caller hands in another.
-    public var text: any TextMeasuring = PangoTextMeasurer()
+    package var text: any TextMeasuring = PangoTextMeasurer()
 
     /// Whether item lists are parsed compact (tests read scenes both ways: the same scenes and
     /// the same errors).

@@ -54,19 +54,19 @@ public struct ContentSpec: Hashable, Sendable {
 
     /// Where an element sits and how its text and corners are set, each number declared once:
     /// `problem()`, the scene-file decoder and the schema read these.
-    public enum Fields {
-        public static let x = NumberField<ContentSpec>("x", \.x, -1e5...1e5, "From the left")
-        public static let right = NumberField<ContentSpec>("right", \.right, -1e5...1e5, "From the right")
-        public static let y = NumberField<ContentSpec>("y", \.y, -1e5...1e5, "From the top")
-        public static let bottom = NumberField<ContentSpec>("bottom", \.bottom, -1e5...1e5, "From the bottom")
-        public static let width = NumberField<ContentSpec>("width", \.width, 0...1e5, "Default: between the left and right distances")
-        public static let height = NumberField<ContentSpec>("height", \.height, 0...1e5)
-        public static let placement = [x, right, y, bottom, width, height]
+    package enum Fields {
+        package static let x = NumberField<ContentSpec>("x", \.x, -1e5...1e5, "From the left")
+        package static let right = NumberField<ContentSpec>("right", \.right, -1e5...1e5, "From the right")
+        package static let y = NumberField<ContentSpec>("y", \.y, -1e5...1e5, "From the top")
+        package static let bottom = NumberField<ContentSpec>("bottom", \.bottom, -1e5...1e5, "From the bottom")
+        package static let width = NumberField<ContentSpec>("width", \.width, 0...1e5, "Default: between the left and right distances")
+        package static let height = NumberField<ContentSpec>("height", \.height, 0...1e5)
+        package static let placement = [x, right, y, bottom, width, height]
         /// A rect's or image's corners (held in its kind).
-        public static let cornerRadius = NumberField<ContentSpec>("cornerRadius", nil, 0...10_000, default: 0, "A block's or image's corners")
-        public static let fontSize = NumberField<TextElement>("fontSize", \.fontSize, 0...500, excludingLowerBound: true, default: 15)
+        package static let cornerRadius = NumberField<ContentSpec>("cornerRadius", nil, 0...10_000, default: 0, "A block's or image's corners")
+        package static let fontSize = NumberField<TextElement>("fontSize", \.fontSize, 0...500, excludingLowerBound: true, default: 15)
         /// A label's lines (0: as many as fit).
-        public static let numberOfLines = 0...1000
+        package static let numberOfLines = 0...1000
     }
 
     /// The first value out of range, as (property, expected); nil when the element can be drawn.
