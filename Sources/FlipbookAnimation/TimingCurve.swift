@@ -7,9 +7,14 @@ import FlipbookCore
 public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
+    /// A control point's x: time runs forward.
+    public static let controlPointXRange = 0.0...1.0
+    /// A control point's y a scene file may give: overshoot, within ten times the change.
+    public static let controlPointYRange = -10.0...10.0
+
     /// Control points must have x in 0...1 so that time runs forward; y may leave 0...1 (overshoot).
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        precondition((0...1).contains(x1) && (0...1).contains(x2), "timing curve x control values must be in 0...1")
+        precondition(Self.controlPointXRange.contains(x1) && Self.controlPointXRange.contains(x2), "timing curve x control values must be in 0...1")
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
     }
 

@@ -24,6 +24,15 @@ public enum SceneLimits {
     public static let maxDuration = 3600.0
     public static let touchSampleRateRange = 30...1000
     public static let displayRefreshRateRange = 1...240
+    /// A touch's finger number (as UITouch tracks up to ten fingers on screen).
+    public static let fingers = 1...10
+    /// A section's index in a batch update (insert, delete, move a section).
+    public static let sectionIndices = 0...999
+    /// A touch's displacement or release velocity along one axis (`pull`'s `by`, `flick`'s
+    /// `velocity`): ±this, points or points per second.
+    public static let touchDeltas = -1e5...1e5
+    /// A two-finger angle in degrees (`pinch`'s `angle`, `rotate`'s): ten turns either way.
+    public static let rotationDegrees = -3600.0...3600.0
     /// A scene name becomes the output folder's name: keep it within one file-name component.
     public static let maxNameBytes = SceneName.maxBytes
     /// Characters in one title or text row.

@@ -209,6 +209,11 @@ public final class DragAndDropEffect: Effect {
 extension DragAndDropEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { DragAndDropEffect(options: self) }
     public func validate(in scene: Scene) throws {
-        if !(0...10).contains(minimumPressDuration) { throw SceneCheck.issue("$.effect.minimumPressDuration", "expected a number from 0 to 10") }
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
+    }
+
+    /// The options' numbers (the decoder and the schema read the same).
+    package static var numbers: [NumberField<Self>] {
+        [NumberField("minimumPressDuration", \.minimumPressDuration, 0...10, default: Self().minimumPressDuration, "Seconds before the lift")]
     }
 }

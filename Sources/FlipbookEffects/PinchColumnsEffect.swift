@@ -100,7 +100,17 @@ extension PinchColumnsEffect.Options: EffectConfiguration {
     public func makeEffect() -> any Effect { PinchColumnsEffect(options: self) }
     public func validate(in scene: Scene) throws {
         try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "pinchColumns", in: scene)
-        if !(1...20).contains(columns) { throw SceneCheck.issue("$.effect.columns", "expected a whole number from 1 to 20") }
-        if !(completingScale > 0.1 && completingScale < 0.95) { throw SceneCheck.issue("$.effect.completingScale", "expected a number > 0.1 and < 0.95") }
+        if !Self.columnCounts.contains(columns) {
+            throw SceneCheck.issue("$.effect.columns", "expected a whole number from \(Self.columnCounts.lowerBound) to \(Self.columnCounts.upperBound)")
+        }
+        try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
+    }
+
+    /// The other grid's column counts (the decoder and the schema read the same).
+    package static let columnCounts = 1...20
+    /// The options' numbers: the scale's progress divides by 1 − completingScale.
+    package static var numbers: [NumberField<Self>] {
+        [NumberField("completingScale", \.completingScale, 0.1...0.95, excludingLowerBound: true, default: Self().completingScale,
+                     "Scale at which a pinch completes")]
     }
 }

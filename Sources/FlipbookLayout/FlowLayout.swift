@@ -47,19 +47,31 @@ public struct FlowLayout: CollectionViewLayout {
     public static let itemLengths = 0...SceneLimits.maxItemPoints, lineSpacings = -10_000...10_000.0, spacings = 0...10_000.0
     public static let insets = 0...SceneLimits.maxCanvasPoints
 
+    /// The layout's numbers as a scene file gives them (UICollectionViewFlowLayout's names; the
+    /// header and footer sizes split, as a vertical flow reads only their heights), declared
+    /// once for the decoder, `invalidParameter()` and the schema; defaults UIKit's.
+    package enum Fields {
+        package typealias N = NumberField<FlowLayout>
+        package static let minimumLineSpacing = N("minimumLineSpacing", \.minimumLineSpacing, lineSpacings, default: 10, "Between lines")
+        package static let minimumInteritemSpacing = N("minimumInteritemSpacing", \.minimumInteritemSpacing, spacings, default: 10,
+                                                       "Least gap between items in a line")
+        package static let headerHeight = N("headerHeight", \.headerReferenceSize.height, spacings, default: 0, "Section header height").uikit("headerReferenceSize.height")
+        package static let footerHeight = N("footerHeight", \.footerReferenceSize.height, spacings, default: 0, "Section footer height").uikit("footerReferenceSize.height")
+        package static let headerWidth = N("headerWidth", \.headerReferenceSize.width, spacings, default: 0, "A horizontal flow's header width").uikit("headerReferenceSize.width")
+        package static let footerWidth = N("footerWidth", \.footerReferenceSize.width, spacings, default: 0, "A horizontal flow's footer width").uikit("footerReferenceSize.width")
+        package static let all = [minimumLineSpacing, minimumInteritemSpacing, headerHeight, footerHeight, headerWidth, footerWidth]
+    }
+
     public func invalidParameter() -> (property: String, expected: String)? {
         for (name, v) in [("itemSize.width", itemSize.width), ("itemSize.height", itemSize.height)]
         where !Self.itemLengths.allows(v, excludingLowerBound: true) { return (name, Self.itemLengths.expectation(excludingLowerBound: true)) }
-        if !Self.lineSpacings.allows(minimumLineSpacing) { return ("minimumLineSpacing", Self.lineSpacings.expectation()) }
-        if !Self.spacings.allows(minimumInteritemSpacing) { return ("minimumInteritemSpacing", Self.spacings.expectation()) }
+        if let problem = NumberField.firstProblem(in: self, Fields.all) { return problem }
         for (name, v) in [("top", sectionInset.top), ("left", sectionInset.left), ("bottom", sectionInset.bottom), ("right", sectionInset.right)]
         where !Self.insets.allows(v) { return ("sectionInset." + name, Self.insets.expectation()) }
         if estimatedItemSize != .zero && estimatedItemSize != Self.automaticSize {
             for (name, v) in [("estimatedItemSize.width", estimatedItemSize.width), ("estimatedItemSize.height", estimatedItemSize.height)]
             where !Self.itemLengths.allows(v, excludingLowerBound: true) { return (name, Self.itemLengths.expectation(excludingLowerBound: true)) }
         }
-        for (name, v) in [("headerHeight", headerReferenceSize.height), ("footerHeight", footerReferenceSize.height), ("headerWidth", headerReferenceSize.width), ("footerWidth", footerReferenceSize.width)]
-        where !Self.spacings.allows(v) { return (name, Self.spacings.expectation()) }
         return nil
     }
     public var itemSize: Size

@@ -20,14 +20,23 @@ public struct WalletLayout: CollectionViewLayout {
     public static let cellHeights = 0...10_000.0, cellSpaces = minimumCellSpace...10_000, pullFactors = -10...10.0
     public static let footerLengths = 0...10_000.0
 
-    public func invalidParameter() -> (property: String, expected: String)? {
-        if !Self.cellHeights.allows(cellHeight, excludingLowerBound: true) { return ("cellHeight", Self.cellHeights.expectation(excludingLowerBound: true)) }
-        if !Self.cellSpaces.allows(cellSpace) { return ("cellSpace", Self.cellSpaces.expectation()) }
-        if !Self.pullFactors.allows(pullFactor) { return ("pullFactor", Self.pullFactors.expectation()) }
-        for (name, v) in [("footerHeight", footerHeight), ("footerFirstMargin", footerFirstMargin), ("footerSpacing", footerSpacing)]
-        where !Self.footerLengths.allows(v) { return (name, Self.footerLengths.expectation()) }
-        return nil
+    /// The layout's numbers, declared once for the decoder, `invalidParameter()` and the schema;
+    /// defaults the article's (kCellHeight 200, kCellSpace 100, the 0.25 spread). The footer's
+    /// three are set in code only: a scene file does not list them.
+    package enum Fields {
+        package typealias N = NumberField<WalletLayout>
+        package static let cellHeight = N("cellHeight", \.cellHeight, cellHeights, excludingLowerBound: true, default: 200, "Card height")
+        package static let cellSpace = N("cellSpace", \.cellSpace, cellSpaces, default: 100, "Top of one card to the next")
+        package static let pullFactor = N("pullFactor", \.pullFactor, pullFactors, default: 0.25, "Spread per row when pulled past the top")
+        package static let footerHeight = N("footerHeight", \.footerHeight, footerLengths, default: 50)
+        package static let footerFirstMargin = N("footerFirstMargin", \.footerFirstMargin, footerLengths, default: 10)
+        package static let footerSpacing = N("footerSpacing", \.footerSpacing, footerLengths, default: 10)
+        /// What a scene file may give.
+        package static let file = [cellHeight, cellSpace, pullFactor]
+        package static let all = file + [footerHeight, footerFirstMargin, footerSpacing]
     }
+
+    public func invalidParameter() -> (property: String, expected: String)? { NumberField.firstProblem(in: self, Fields.all) }
     /// kCellHeight: card height.
     public var cellHeight: Double = 200
     /// kCellSpace: top of card i to top of card i+1.

@@ -314,13 +314,13 @@ struct ActionDecoder {
                 let section = SectionSpec(id: try so.required("id").nonEmptyString(), header: try so.optional("header")?.string(),
                                           footer: try so.optional("footer")?.string(), items: items)
                 insertedSections += 1
-                changes.append(.insertSection(section, at: try u.required("at").integer(in: 0...999)))
+                changes.append(.insertSection(section, at: try u.required("at").integer(in: SceneLimits.sectionIndices)))
             case "deleteSection":
                 let u = try uf.object(SceneSchema.deleteSectionUpdate)
-                changes.append(.deleteSection(try u.required("deleteSection").integer(in: 0...999)))
+                changes.append(.deleteSection(try u.required("deleteSection").integer(in: SceneLimits.sectionIndices)))
             case "moveSection":
                 let u = try uf.object(SceneSchema.moveSectionUpdate)
-                changes.append(.moveSection(try u.required("moveSection").integer(in: 0...999), to: try u.required("to").integer(in: 0...999)))
+                changes.append(.moveSection(try u.required("moveSection").integer(in: SceneLimits.sectionIndices), to: try u.required("to").integer(in: SceneLimits.sectionIndices)))
             default:
                 let u = try uf.object(SceneSchema.layoutUpdate)
                 changes.append(.layout(try layoutPatch(u.required("layout"))))

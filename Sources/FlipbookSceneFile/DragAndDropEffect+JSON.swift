@@ -7,14 +7,13 @@ import FlipbookEffects
 extension DragAndDropEffect.Options: SceneFileEffect {
     public static var typeName: String { "dragAndDrop" }
     public static var fieldTable: FieldTable {
-        FieldTable([FieldSpec("move", .bool, "Move the item (default) or copy it"), FieldSpec("minimumPressDuration", .number, "Seconds before the lift")])
+        FieldTable([FieldSpec("move", .bool, "Move the item (default) or copy it"), ] + numbers.map { FieldSpec($0) })
     }
     public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
         if let v = o.optional("move") { opts.move = try v.bool() }
-        // Its range is checked by validate(in:), at the field's position.
-        if let v = try o.optional("minimumPressDuration")?.number() { opts.minimumPressDuration = v }
+        try SceneDecoder.decodeNumbers(o, numbers, into: &opts)
         return opts
     }
 }

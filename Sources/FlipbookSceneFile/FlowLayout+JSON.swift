@@ -9,11 +9,8 @@ extension FlowLayout: SceneFileLayout {
         FieldTable([
             FieldSpec("scrollDirection", .names(ScrollDirection.self), "Default vertical"),
             FieldSpec("itemSize", .object(SceneSchema.size), "Size of items without their own (default 50 x 50)"),
-            FieldSpec("minimumLineSpacing", .number, "Between lines (default 10)"),
-            FieldSpec("minimumInteritemSpacing", .number, "Least gap between items in a line (default 10)"),
             FieldSpec("sectionInset", .object(SceneSchema.insets), "Around each section's items"),
-            FieldSpec("headerHeight", .number, "Section header height"), FieldSpec("footerHeight", .number, "Section footer height"),
-            FieldSpec("headerWidth", .number, "A horizontal flow's header width"), FieldSpec("footerWidth", .number, "A horizontal flow's footer width"),
+        ] + Fields.all.map { FieldSpec($0) } + [
             FieldSpec("estimatedItemSize", .anyOf([.names(["automatic"]), .object(SceneSchema.size)]), "Self-sizing cells"),
             FieldSpec("sectionHeadersPinToVisibleBounds", .bool, "Headers pin to the top of the visible bounds (default false)"),
             FieldSpec("sectionFootersPinToVisibleBounds", .bool, "Footers pin to the bottom of the visible bounds (default false)"),
@@ -23,15 +20,9 @@ extension FlowLayout: SceneFileLayout {
     public init() { self.init(itemSize: Size(width: 50, height: 50)) }
     public mutating func decodeFields(_ o: JSONObject) throws {
         if let f = o.optional("itemSize") { itemSize = try SceneDecoder.decodeSize(f) }
-        // Ranges are checked by `invalidParameter()` (Scene.validate), at the field's position.
-        if let v = try o.optional("minimumLineSpacing")?.number() { minimumLineSpacing = v }
-        if let v = try o.optional("minimumInteritemSpacing")?.number() { minimumInteritemSpacing = v }
-        if let f = o.optional("sectionInset") { sectionInset = try SceneDecoder.decodeInsets(f) }
-        if let v = try o.optional("headerHeight")?.number() { headerReferenceSize.height = v }
-        if let v = try o.optional("footerHeight")?.number() { footerReferenceSize.height = v }
         // A horizontal flow's headers and footers are columns: their width is what counts.
-        if let v = try o.optional("headerWidth")?.number() { headerReferenceSize.width = v }
-        if let v = try o.optional("footerWidth")?.number() { footerReferenceSize.width = v }
+        try SceneDecoder.decodeNumbers(o, Fields.all, into: &self)
+        if let f = o.optional("sectionInset") { sectionInset = try SceneDecoder.decodeInsets(f) }
         if let v = try o.optional("sectionHeadersPinToVisibleBounds")?.bool() { sectionHeadersPinToVisibleBounds = v }
         if let v = try o.optional("sectionFootersPinToVisibleBounds")?.bool() { sectionFootersPinToVisibleBounds = v }
         if let v = o.optional("scrollDirection") { scrollDirection = try v.oneOf(ScrollDirection.self) }

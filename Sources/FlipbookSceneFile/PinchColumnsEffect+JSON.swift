@@ -7,14 +7,13 @@ import FlipbookEffects
 extension PinchColumnsEffect.Options: SceneFileEffect {
     public static var typeName: String { "pinchColumns" }
     public static var fieldTable: FieldTable {
-        FieldTable([FieldSpec("columns", .integer(1...20), "Columns after the pinch"), FieldSpec("completingScale", .number, "Scale at which a pinch completes")])
+        FieldTable([FieldSpec("columns", .integer(columnCounts), "Columns after the pinch; default \(Self().columns)")] + numbers.map { FieldSpec($0) })
     }
     public static var fieldNames: [String] { fieldTable.names }
     public static func decode(_ o: JSONObject, scene: Scene) throws -> Self {
         var opts = Self()
-        if let v = o.optional("columns") { opts.columns = try v.integer(in: 1...20) }
-        // Its range is checked by validate(in:), at the field's position.
-        if let v = try o.optional("completingScale")?.number() { opts.completingScale = v }
+        if let v = o.optional("columns") { opts.columns = try v.integer(in: columnCounts) }
+        try SceneDecoder.decodeNumbers(o, numbers, into: &opts)
         return opts
     }
 }

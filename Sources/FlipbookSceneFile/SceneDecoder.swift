@@ -106,19 +106,18 @@ public struct SceneDecoder: Sendable {
         }
         let cvField = try obj.required("collectionView")
         let cv = try decodeCollectionView(cvField, canvas: canvas, images: images, templates: templates, log: expansions, budget: budget)
-        // Scene.validate names an item by its section; a view written with "items" has one
-        // section, "<view>.sections[0].items[i]" there and "<view>.items[i]" in the file.
-        var itemsWithoutSections: [String] = []
-        func noteShorthand(_ f: JSONField) {
-            if case .object(let m) = f.node.value, m.contains(where: { $0.key == "items" }) { itemsWithoutSections.append(f.path) }
+        // A view written with "items" has one section: Scene.validate names its items as the file does.
+        var paths = ScenePaths()
+        func noteShorthand(_ f: JSONField, view: Int) {
+            if case .object(let m) = f.node.value, m.contains(where: { $0.key == "items" }) { paths.viewsWithOneList.insert(view) }
         }
-        noteShorthand(cvField)
+        noteShorthand(cvField, view: 0)
         var views: [CollectionViewSpec] = []
         var viewIDs: [String: String] = [cv.id: "$.collectionView"]
         if let vf = obj.optional("views") {
             for f in try vf.array(maxCount: 16) {
                 let v = try decodeCollectionView(f, canvas: canvas, images: images, templates: templates, log: expansions, budget: budget)
-                noteShorthand(f)
+                noteShorthand(f, view: views.count + 1)
                 if let previous = viewIDs[v.id] {
                     throw f.error("duplicate view id \(InputError.quote(v.id)) (first used at \(previous)); give each view its own \"id\"")
                 }
@@ -173,13 +172,8 @@ public struct SceneDecoder: Sendable {
         scene.sourceFile = file
         if let f = obj.optional("effect") { scene.effect = try decodeEffect(f, scene: scene) }
         do {
-            try scene.validate(file: file, text: text)
+            try scene.validate(file: file, text: text, paths: paths)
         } catch var e as InputError {
-            for view in itemsWithoutSections {
-                let (validated, inFile) = (view + ".sections[0].items[", view + ".items[")
-                e.path = e.path.replacing(validated, with: inFile)
-                e.message = e.message.replacing(validated, with: inFile)
-            }
             expansions.pointIntoTemplates(&e)
             // Point at the value in the file when the path leads to one.
             if e.line == nil, let node = root.node(atPath: e.path) { e.line = node.line; e.column = node.column }
@@ -255,8 +249,9 @@ public struct SceneDecoder: Sendable {
     public static func decodeCurve(_ f: JSONField) throws -> TimingCurve {
         if case .array = f.node.value {
             let e = try f.array(minCount: 4, maxCount: 4)
-            let x1 = try e[0].number(in: 0...1), y1 = try e[1].number(in: -10...10)
-            let x2 = try e[2].number(in: 0...1), y2 = try e[3].number(in: -10...10)
+            let (x, y) = (TimingCurve.controlPointXRange, TimingCurve.controlPointYRange)
+            let x1 = try e[0].number(in: x), y1 = try e[1].number(in: y)
+            let x2 = try e[2].number(in: x), y2 = try e[3].number(in: y)
             return TimingCurve(controlPoints: x1, y1, x2, y2)
         }
         let names = TimingCurve.named.map(\.name)

@@ -59,14 +59,14 @@ enum SceneSchema {
     /// A content offset; either component may be left out (but not both).
     static let offset = FieldTable([F("x", .number(offsetLimit)), F("y", .number(offsetLimit))])
     /// An offset or velocity of a touch (`pull`'s `by`, `flick`'s `velocity`).
-    static let delta = FieldTable([F("x", .number(-1e5...1e5), "Default 0"), F("y", .number(-1e5...1e5), "Default 0")])
+    static let delta = FieldTable([F(TouchFields.deltaX), F(TouchFields.deltaY)])
     /// A point on the canvas (a finger may start up to half a canvas outside it).
     static let touchPoint = FieldTable([F("x", .number, required: true), F("y", .number, required: true)])
     static let waypoint = touchPoint.adding([
-        F("duration", seconds, "Seconds to get there (default 0.25)"),
+        F(TouchFields.moveDuration),
         F("curve", .reference("curve"), "Default linear"),
     ])
-    static let hold = FieldTable([F("hold", seconds, "Seconds the finger stays", required: true)])
+    static let hold = FieldTable([F(TouchFields.hold, required: true)])
     /// The fields of a point, size or rect property value (`changes`, `addAnimation` values).
     static let pointValue = FieldTable([F("x", .number, required: true), F("y", .number, required: true)])
     static let sizeValue = FieldTable([F("width", .number, required: true), F("height", .number, required: true)])
@@ -205,7 +205,9 @@ enum SceneSchema {
     // MARK: - Timing
 
     static let spring = FieldTable(Spring.Fields.all.map { FieldSpec($0) })
-    static let curve = FieldType.anyOf([.names(TimingCurve.named.map(\.name)), .array(.number(-10...10), count: 4...4)])
+    /// A name, or [x1, y1, x2, y2] (JSON Schema's prefixItems would tell x from y: the decoder
+    /// checks each x against TimingCurve.controlPointXRange).
+    static let curve = FieldType.anyOf([.names(TimingCurve.named.map(\.name)), .array(.number(TimingCurve.controlPointYRange), count: 4...4)])
 
     // MARK: - Script
 
@@ -266,10 +268,10 @@ enum SceneSchema {
         }
     }
 
-    static let indexPath = FieldTable([F("section", .integer(0...999), "Default 0"), F("item", .integer(0...SceneLimits.maxItems), required: true)])
+    static let indexPath = FieldTable([F("section", sectionIndex, "Default 0"), F("item", .integer(0...SceneLimits.maxItems), required: true)])
     static let updates: [FieldTable] = [deleteUpdate, insertUpdate, moveUpdate, reloadUpdate, layoutUpdate,
                                         insertSectionUpdate, deleteSectionUpdate, moveSectionUpdate]
-    static let sectionIndex = FieldType.integer(0...999)
+    static let sectionIndex = FieldType.integer(SceneLimits.sectionIndices)
     static let insertedSection = FieldTable([
         F("id", .nonEmptyString, "A section id no other section has", required: true),
         F("header", .string, "The section header's title"), F("footer", .string, "The section footer's title"),
@@ -291,31 +293,29 @@ enum SceneSchema {
 
     /// The touches of `TouchDecoder`, by name: their own fields.
     static let touches: [(name: String, table: FieldTable)] = {
-        let finger = F("finger", .integer(1...10), "Default 1")
-        let fingers = F("fingers", .array(.integer(1...10), count: 2...2), "Default [1, 2]")
+        let finger = F("finger", .integer(SceneLimits.fingers), "Default 1")
+        let fingers = F("fingers", .array(.integer(SceneLimits.fingers), count: 2...2), "Default [1, 2]")
         let point = FieldType.object(touchPoint)
         let path = FieldType.array(.anyOf([.object(waypoint), .object(hold)]), count: 1...10_000)
         let distance = FieldType.number(1...(2 * SceneLimits.maxCanvasPoints))
-        let degrees = FieldType.number(-3600...3600)
-        return [
+                return [
             ("touch", FieldTable([finger, F("from", point, required: true), F("path", path, required: true)])),
-            ("tap", FieldTable([finger, F("point", point, required: true), F("duration", .nonNegative(max: 10), "Default 0.08")])),
-            ("doubleTap", FieldTable([finger, F("point", point, required: true), F("duration", .nonNegative(max: 10), "Each tap's; default 0.08"),
-                                      F("interval", .positive(max: 10), "From the first tap's lift to the second's touch-down; default 0.15")])),
-            ("longPress", FieldTable([finger, F("point", point, required: true), F("hold", seconds, required: true), F("path", path)])),
-            ("drag", FieldTable([finger, F("from", point, required: true), F("to", point, required: true), F("duration", seconds, "Default 0.5"),
-                                 F("curve", .reference("curve"), "Default easeInEaseOut"), F("holdBefore", seconds), F("holdAfter", seconds)])),
+            ("tap", FieldTable([finger, F("point", point, required: true), F(TouchFields.tapDuration)])),
+            ("doubleTap", FieldTable([finger, F("point", point, required: true), F(TouchFields.doubleTapDuration), F(TouchFields.doubleTapInterval)])),
+            ("longPress", FieldTable([finger, F("point", point, required: true), F(TouchFields.longPressHold, required: true), F("path", path)])),
+            ("drag", FieldTable([finger, F("from", point, required: true), F("to", point, required: true), F(TouchFields.dragDuration),
+                                 F("curve", .reference("curve"), "Default easeInEaseOut"), F(TouchFields.holdBefore), F(TouchFields.holdAfter)])),
             ("flick", FieldTable([finger, F("from", point, required: true), F("velocity", .object(delta), "Points per second", required: true),
-                                  F("duration", .positive(max: 10), "Default 0.1")])),
-            ("pull", FieldTable([finger, F("from", point, required: true), F("by", .object(delta), required: true), F("duration", seconds, "Default 0.6"),
-                                 F("curve", .reference("curve"), "Default easeOut"), F("hold", seconds, "Default 0.2")])),
+                                  F(TouchFields.flickDuration)])),
+            ("pull", FieldTable([finger, F("from", point, required: true), F("by", .object(delta), required: true), F(TouchFields.pullDuration),
+                                 F("curve", .reference("curve"), "Default easeOut"), F(TouchFields.pullHold)])),
             ("pinch", FieldTable([fingers, F("center", point, required: true), F("fromDistance", distance, required: true),
-                                  F("toDistance", distance, required: true), F("angle", degrees), F("duration", .positive(max: SceneLimits.maxDuration)),
-                                  F("curve", .reference("curve"))])),
-            ("rotate", FieldTable([fingers, F("center", point, required: true), F("distance", distance, required: true), F("fromAngle", degrees),
-                                   F("toAngle", degrees), F("duration", .positive(max: SceneLimits.maxDuration)), F("curve", .reference("curve"))])),
+                                  F("toDistance", distance, required: true), F(TouchFields.angle), F(TouchFields.twoFingerDuration),
+                                  F("curve", .reference("curve"), "Default easeInEaseOut")])),
+            ("rotate", FieldTable([fingers, F("center", point, required: true), F("distance", distance, required: true), F(TouchFields.fromAngle),
+                                   F(TouchFields.toAngle), F(TouchFields.twoFingerDuration), F("curve", .reference("curve"), "Default easeInEaseOut")])),
             ("touchDown", FieldTable([finger, F("point", point, required: true)])),
-            ("touchMove", FieldTable([finger, F("to", point, required: true), F("duration", seconds, "Default 0.25"), F("curve", .reference("curve"))])),
+            ("touchMove", FieldTable([finger, F("to", point, required: true), F(TouchFields.moveDuration), F("curve", .reference("curve"), "Default linear")])),
             ("touchUp", FieldTable([finger])),
         ]
     }()

@@ -86,9 +86,14 @@ extension Scene {
     /// the JSON path of the offending value; text is checked against the fonts `text` measures
     /// with (the `Flipbook` module's `validate(file:)` passes the typesetter that draws).
     public func validate(file: String? = nil, text fonts: any TextMeasuring) throws {
+        try validate(file: file, text: fonts, paths: ScenePaths())
+    }
+
+    /// The same, naming values as the scene file wrote them (`paths`: the decoder's).
+    package func validate(file: String? = nil, text fonts: any TextMeasuring, paths: ScenePaths) throws {
         if validation.isPassed { return }
         do {
-            try check(fonts: fonts)
+            try check(fonts: fonts, paths: paths)
             validation.pass()
         } catch var e as InputError {
             if e.file.isEmpty { e.file = messageFile(file) }
@@ -96,7 +101,7 @@ extension Scene {
         }
     }
 
-    private func check(fonts: any TextMeasuring) throws {
+    private func check(fonts: any TextMeasuring, paths: ScenePaths) throws {
         typealias C = SceneCheck
         if let problem = SceneName.problem(name) { throw C.issue("$.name", "\(problem), got \(C.quoted(name))") }
         let maxPoints = SceneLimits.maxCanvasPoints
@@ -124,14 +129,14 @@ extension Scene {
         if !SceneLimits.displayRefreshRateRange.contains(displayRefreshRate) {
             throw C.issue("$.displayRefreshRate", "expected a whole number from \(SceneLimits.displayRefreshRateRange.lowerBound) to \(SceneLimits.displayRefreshRateRange.upperBound)")
         }
-        try checkViewsAndItems(fonts: fonts)
+        try checkViewsAndItems(fonts: fonts, paths: paths)
         try checkScript(fonts: fonts)
         try checkTouches()
         try effect?.validate(in: self, text: fonts)
         if let problem = host?.problem { throw C.issue(problem.path, problem.message) }
     }
 
-    private func checkViewsAndItems(fonts: any TextMeasuring) throws {
+    private func checkViewsAndItems(fonts: any TextMeasuring, paths: ScenePaths) throws {
         typealias C = SceneCheck
         // The ids used so far; where one was first used is looked up again only for the message
         // (a scene of 100,000 items would otherwise keep 100,000 places it never reports).
@@ -139,8 +144,7 @@ extension Scene {
         ids.reserveCapacity(allViews.reduce(chrome.count) { n, v in v.sections.reduce(n) { $0 + $1.items.count } })
         func path(_ place: (view: Int, section: Int, item: Int)) -> String {
             if place.view == -1 { return "$.chrome[\(place.item)].id" }
-            let vp = place.view == 0 ? "$.collectionView" : "$.views[\(place.view - 1)]"
-            return place.section < 0 ? vp + ".id" : "\(vp).sections[\(place.section)].items[\(place.item)].id"
+            return place.section < 0 ? paths.view(place.view) + ".id" : paths.item(place.item, section: place.section, view: place.view) + ".id"
         }
         /// The first place `id` is used, in the order ids are claimed.
         func firstUse(of id: String) -> (view: Int, section: Int, item: Int) {
@@ -164,7 +168,7 @@ extension Scene {
         }
         var itemCount = 0
         for (v, view) in allViews.enumerated() {
-            let vp = v == 0 ? "$.collectionView" : "$.views[\(v - 1)]"
+            let vp = paths.view(v)
             try claim(view.id, (v, -1, 0))
             try Scene.checkStyle(view.cell, at: vp + ".cell")
             try Scene.checkStyle(view.headerStyle, at: vp + ".header")
@@ -181,22 +185,23 @@ extension Scene {
             var sectionIDs: [String: Int] = [:]
             for (s, section) in view.sections.enumerated() {
                 // Section ids name headers and footers ("<id>.header"), within their view.
-                if section.id.isEmpty { throw C.issue("\(vp).sections[\(s)].id", "expected a non-empty id") }
+                let sp = paths.section(s, view: v)
+                if section.id.isEmpty { throw C.issue(sp + ".id", "expected a non-empty id") }
                 if let first = sectionIDs[section.id] {
-                    throw C.issue("\(vp).sections[\(s)].id", "duplicate section id \(C.quoted(section.id)) (first used at \(vp).sections[\(first)])")
+                    throw C.issue(sp + ".id", "duplicate section id \(C.quoted(section.id)) (first used at \(paths.section(first, view: v)))")
                 }
                 sectionIDs[section.id] = s
-                if let header = section.header { try Scene.checkText(header, at: "\(vp).sections[\(s)].header", fonts: fonts) }
-                if let footer = section.footer { try Scene.checkText(footer, at: "\(vp).sections[\(s)].footer", fonts: fonts) }
+                if let header = section.header { try Scene.checkText(header, at: sp + ".header", fonts: fonts) }
+                if let footer = section.footer { try Scene.checkText(footer, at: sp + ".footer", fonts: fonts) }
                 itemCount += section.items.count
-                if itemCount > SceneLimits.maxItems { throw C.issue("\(vp).sections[\(s)].items", "expected at most \(SceneLimits.maxItems) items in the scene") }
+                if itemCount > SceneLimits.maxItems { throw C.issue(paths.items(section: s, view: v), "expected at most \(SceneLimits.maxItems) items in the scene") }
                 // In item order, an item's id before its fields, on one thread: two did not pay
                 // (docs/performance.md). Items read by index, in place: enumerating copies each
                 // item, five retains.
                 let items = section.items
                 for i in items.indices {
                     try claim(items[i].id, (v, s, i))
-                    try Scene.checkItem(items[i], at: "\(vp).sections[\(s)].items[\(i)]", fonts: fonts)
+                    try Scene.checkItem(items[i], at: paths.item(i, section: s, view: v), fonts: fonts)
                 }
             }
         }
@@ -546,7 +551,7 @@ extension Scene {
         typealias C = SceneCheck
         for (i, t) in touches.enumerated() {
             let path = t.path.isEmpty ? "$.touches[\(i)]" : t.path
-            if !(1...10).contains(t.finger) { throw C.issue(path + ".finger", "expected a whole number from 1 to 10") }
+            if !SceneLimits.fingers.contains(t.finger) { throw C.issue(path + ".finger", "expected a whole number from \(SceneLimits.fingers.lowerBound) to \(SceneLimits.fingers.upperBound)") }
             if !(t.downTime.isFinite && t.downTime >= 0 && t.downPoint.x.isFinite && t.downPoint.y.isFinite) {
                 throw C.issue(path, "expected a finite start time ≥ 0 and a finite point")
             }
@@ -561,4 +566,21 @@ extension Scene {
             }
         }
     }
+}
+
+/// How `Scene.validate()` names a view and its items: `$.collectionView.sections[0].items[3]`,
+/// or, for a view a scene file gave as one list (`"items": […]`, no sections), as the file
+/// wrote it: `$.collectionView.items[3]`. The decoder says which views; code gets the first.
+package struct ScenePaths: Sendable {
+    /// Views (0 the collection view, 1… `views`) written with `items` instead of `sections`.
+    package var viewsWithOneList: Set<Int> = []
+
+    package init(viewsWithOneList: Set<Int> = []) { self.viewsWithOneList = viewsWithOneList }
+
+    package func view(_ v: Int) -> String { v == 0 ? "$.collectionView" : "$.views[\(v - 1)]" }
+    package func section(_ s: Int, view v: Int) -> String { view(v) + ".sections[\(s)]" }
+    package func items(section s: Int, view v: Int) -> String {
+        viewsWithOneList.contains(v) && s == 0 ? view(v) + ".items" : section(s, view: v) + ".items"
+    }
+    package func item(_ i: Int, section s: Int, view v: Int) -> String { items(section: s, view: v) + "[\(i)]" }
 }

@@ -110,22 +110,24 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         computed = flow
     }
 
-    /// FlowLayout's own refusal of `flow`'s parameters, in UIKit's names ("headerHeight" is
-    /// headerReferenceSize.height), with the value it was given.
+    /// FlowLayout's own refusal of `flow`'s parameters, in UIKit's names (FlowLayout.Fields
+    /// says them: "headerHeight" is headerReferenceSize.height), with the value it was given.
     static func problem(_ flow: FlowLayout, named prefix: String) -> String? {
         guard let (property, expected) = flow.invalidParameter() else { return nil }
-        let values: [String: (String, Double)] = [
-            "itemSize.width": ("itemSize.width", flow.itemSize.width), "itemSize.height": ("itemSize.height", flow.itemSize.height),
-            "minimumLineSpacing": ("minimumLineSpacing", flow.minimumLineSpacing),
-            "minimumInteritemSpacing": ("minimumInteritemSpacing", flow.minimumInteritemSpacing),
-            "sectionInset.top": ("sectionInset.top", flow.sectionInset.top), "sectionInset.left": ("sectionInset.left", flow.sectionInset.left),
-            "sectionInset.bottom": ("sectionInset.bottom", flow.sectionInset.bottom), "sectionInset.right": ("sectionInset.right", flow.sectionInset.right),
-            "estimatedItemSize.width": ("estimatedItemSize.width", flow.estimatedItemSize.width),
-            "estimatedItemSize.height": ("estimatedItemSize.height", flow.estimatedItemSize.height),
-            "headerHeight": ("headerReferenceSize.height", flow.headerReferenceSize.height), "headerWidth": ("headerReferenceSize.width", flow.headerReferenceSize.width),
-            "footerHeight": ("footerReferenceSize.height", flow.footerReferenceSize.height), "footerWidth": ("footerReferenceSize.width", flow.footerReferenceSize.width),
-        ]
-        let (name, value) = values[property] ?? (property, .nan)
+        let value: Double
+        var name = property
+        if let field = FlowLayout.Fields.all.first(where: { $0.name == property }) {
+            (name, value) = (field.uikitName ?? field.name, field.value(in: flow) ?? .nan)
+        } else {
+            // The sizes and insets, whose parts FlowLayout names as UIKit does.
+            let parts: [String: Double] = [
+                "itemSize.width": flow.itemSize.width, "itemSize.height": flow.itemSize.height,
+                "sectionInset.top": flow.sectionInset.top, "sectionInset.left": flow.sectionInset.left,
+                "sectionInset.bottom": flow.sectionInset.bottom, "sectionInset.right": flow.sectionInset.right,
+                "estimatedItemSize.width": flow.estimatedItemSize.width, "estimatedItemSize.height": flow.estimatedItemSize.height,
+            ]
+            value = parts[property] ?? .nan
+        }
         return prefix + name + ": expected " + expected + ", got " + UIKitNumber.text(value)
     }
 

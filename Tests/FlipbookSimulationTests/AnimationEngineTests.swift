@@ -319,3 +319,89 @@ final class UniqueIDsTests: XCTestCase {
         }
     }
 }
+
+/// The flow and Wallet layouts' numbers, the drag-and-drop and pinch options and the touches'
+/// numbers are declared once too (issue 59): the schema lists each field with its declared
+/// range, the decoder refuses a value past it (at the field, in the declaration's words), and
+/// a layout built in code is refused by Scene.validate in the same words.
+extension AnimationEngineTests {
+    func scene(layout: String, effect: String = "", step: String = "") -> [UInt8] {
+        Array(#"{"canvas": {"width": 375, "height": 667}, "duration": 1, "collectionView": {"layout": {\#(layout)}, "items": [{"id": "a"}, {"id": "b"}]}\#(effect), "script": [\#(step)]}"#.utf8)
+    }
+
+    func assertRefused<Root>(_ field: NumberField<Root>, at path: String, _ json: (String) -> [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let over = field.range.upperBound + 1
+        XCTAssertThrowsError(try SceneDecoder().decode(json(NumberFormat.short(over)), file: "f.json"), field.name, file: file, line: line) { e in
+            guard let e = e as? InputError else { return XCTFail("\(e)", file: file, line: line) }
+            XCTAssertEqual(e.path, path, e.description, file: file, line: line)
+            XCTAssertEqual(e.message, "expected \(field.expected), got \(NumberFormat.short(over))", e.description, file: file, line: line)
+        }
+        // Inside the range (its upper bound itself) the same file decodes.
+        XCTAssertNoThrow(try SceneDecoder().decode(json(NumberFormat.short(field.range.upperBound)), file: "f.json"), field.name, file: file, line: line)
+    }
+
+    func assertListed<Root>(_ fields: [NumberField<Root>], in table: FieldTable, file: StaticString = #filePath, line: UInt = #line) {
+        for field in fields {
+            guard case .number(let range, let excluding)? = table[field.name]?.type else { XCTFail(field.name, file: file, line: line); continue }
+            XCTAssertEqual(range, field.range, field.name, file: file, line: line)
+            XCTAssertEqual(excluding, field.excludesLowerBound, field.name, file: file, line: line)
+            if let d = field.defaultValue { XCTAssertTrue(table[field.name]!.summary.contains("Default " + NumberFormat.short(d)), field.name, file: file, line: line) }
+        }
+    }
+
+    func testLayoutAndEffectNumbersAreReadAndListedFromTheirDeclarations() {
+        assertListed(FlowLayout.Fields.all, in: FlowLayout.fieldTable)
+        assertListed(WalletLayout.Fields.file, in: WalletLayout.fieldTable)
+        assertListed(DragAndDropEffect.Options.numbers, in: DragAndDropEffect.Options.fieldTable)
+        assertListed(PinchColumnsEffect.Options.numbers, in: PinchColumnsEffect.Options.fieldTable)
+        // UIKit's defaults (UICollectionViewFlowLayout: 10 and 10) and the article's (200, 100, 0.25).
+        XCTAssertEqual(FlowLayout.Fields.all.map(\.defaultValue), [10, 10, 0, 0, 0, 0])
+        XCTAssertEqual(FlowLayout().minimumLineSpacing, 10)
+        XCTAssertEqual(WalletLayout.Fields.file.map(\.defaultValue), [200, 100, 0.25])
+        for field in FlowLayout.Fields.all {
+            assertRefused(field, at: "$.collectionView.layout.\(field.name)") { self.scene(layout: #""type": "flow", "\#(field.name)": \#($0)"#) }
+        }
+        for field in WalletLayout.Fields.file {
+            assertRefused(field, at: "$.collectionView.layout.\(field.name)") { self.scene(layout: #""type": "wallet", "\#(field.name)": \#($0)"#) }
+        }
+        assertRefused(PinchColumnsEffect.Options.numbers[0], at: "$.effect.completingScale") {
+            self.scene(layout: #""type": "flow""#, effect: #", "effect": {"type": "pinchColumns", "completingScale": \#($0)}"#)
+        }
+        // From code: the same range, the same words.
+        var flow = FlowLayout()
+        flow.minimumInteritemSpacing = 10_001
+        let cv = CollectionViewSpec(frame: Rect(x: 0, y: 0, width: 375, height: 667), layout: flow,
+                                    sections: [SectionSpec(id: "s", items: [ItemSpec(id: "a", color: .white)])])
+        let s = Scene(name: "t", canvas: Canvas(width: 375, height: 667, scale: 1), fps: 30, duration: 1, collectionView: cv)
+        XCTAssertThrowsError(try s.validate()) { e in
+            XCTAssertEqual("\(e)", #"scene "t": $.collectionView.layout.minimumInteritemSpacing: expected a number from 0 to 10000"#)
+        }
+    }
+
+    func testTouchNumbersAreReadAndListedFromTheirDeclarations() {
+        let tables = Dictionary(uniqueKeysWithValues: SceneSchema.touches.map { ($0.name, $0.table) })
+        let uses: [(action: String, fields: [NumberField<Void>], fixed: String)] = [
+            ("tap", [TouchFields.tapDuration], #""point": {"x": 10, "y": 10}"#),
+            ("doubleTap", [TouchFields.doubleTapDuration, TouchFields.doubleTapInterval], #""point": {"x": 10, "y": 10}"#),
+            ("drag", [TouchFields.dragDuration, TouchFields.holdBefore, TouchFields.holdAfter], #""from": {"x": 10, "y": 10}, "to": {"x": 10, "y": 50}"#),
+            ("flick", [TouchFields.flickDuration], #""from": {"x": 10, "y": 10}, "velocity": {"y": 1}"#),
+            ("pull", [TouchFields.pullDuration, TouchFields.pullHold], #""from": {"x": 10, "y": 10}, "by": {"y": 50}"#),
+            ("pinch", [TouchFields.angle, TouchFields.twoFingerDuration], #""center": {"x": 100, "y": 100}, "fromDistance": 50, "toDistance": 100"#),
+            ("rotate", [TouchFields.fromAngle, TouchFields.toAngle], #""center": {"x": 100, "y": 100}, "distance": 50"#),
+        ]
+        for use in uses {
+            assertListed(use.fields, in: tables[use.action]!)
+            for field in use.fields {
+                assertRefused(field, at: "$.script[0].\(field.name)") {
+                    self.scene(layout: #""type": "flow""#, step: #"{"at": 0, "action": "\#(use.action)", \#(use.fixed), "\#(field.name)": \#($0)}"#)
+                }
+            }
+        }
+        assertListed([TouchFields.deltaX, TouchFields.deltaY], in: SceneSchema.delta)
+        assertListed([TouchFields.moveDuration], in: SceneSchema.waypoint)
+        // The defaults: a tap is down 0.08 s, a double tap's taps 0.15 s apart (within UIKit's
+        // 0.35 s), a drag 0.5 s, a pull 0.6 s and held 0.2 s.
+        XCTAssertEqual([TouchFields.tapDuration, TouchFields.doubleTapInterval, TouchFields.dragDuration, TouchFields.pullDuration, TouchFields.pullHold].map(\.defaultValue),
+                       [0.08, 0.15, 0.5, 0.6, 0.2])
+    }
+}
