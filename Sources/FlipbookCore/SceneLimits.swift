@@ -19,6 +19,10 @@ public enum SceneLimits {
     /// An item's own zIndex (the compositional layout's transforms use the same range).
     package static let zIndexRange = -1000...1000
     public static let maxScriptSteps = 10_000
+    /// Values of one key-frame animation, and waypoints of one touch's path.
+    public static let maxKeyframeValues = 10_000, maxWaypoints = 10_000
+    /// A key-frame animation's repeatCount short of `infinity`.
+    public static let maxRepeatCount = 1e6
     public static let fpsRange = 1...240
     public static let scaleRange = 1...3
     public static let maxDuration = 3600.0
@@ -72,4 +76,9 @@ extension ClosedRange where Bound == Double {
         excludingLowerBound ? "a number > \(NumberFormat.short(lowerBound)) and ≤ \(NumberFormat.short(upperBound))"
             : "a number from \(NumberFormat.short(lowerBound)) to \(NumberFormat.short(upperBound))"
     }
+}
+
+extension ClosedRange where Bound == Int {
+    /// How an error names the range: "a whole number from 1 to 10".
+    public func expectation() -> String { "a whole number from \(lowerBound) to \(upperBound)" }
 }

@@ -101,7 +101,7 @@ extension PinchColumnsEffect.Options: EffectConfiguration {
     public func validate(in scene: Scene) throws {
         try SceneCheck.layout(FlowLayout.self, named: "flow", effect: "pinchColumns", in: scene)
         if !Self.columnCounts.contains(columns) {
-            throw SceneCheck.issue("$.effect.columns", "expected a whole number from \(Self.columnCounts.lowerBound) to \(Self.columnCounts.upperBound)")
+            throw SceneCheck.issue("$.effect.columns", "expected " + Self.columnCounts.expectation())
         }
         try SceneCheck.numbers(self, Self.numbers, at: "$.effect")
     }

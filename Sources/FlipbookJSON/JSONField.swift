@@ -136,7 +136,7 @@ public struct JSONField: Sendable {
     public func integer(in range: ClosedRange<Int>) throws -> Int {
         let v = try number()
         guard v == v.rounded(), v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
-            throw expected("a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw expected(range.expectation())
         }
         return Int(v)
     }

@@ -42,7 +42,7 @@ public struct CompositionalLayout: CollectionViewLayout {
     }
 
     /// The ranges the scene-file decoder reads; validation checks them.
-    public static let spacings = 0...10_000.0, insets = 0...10_000.0, counts = 1...1000, zIndexes = -1000...1000
+    public static let spacings = 0...10_000.0, insets = 0...10_000.0, counts = 1...1000, zIndexes = SceneLimits.zIndexRange
     public static let maxNesting = 8, maxItemsPerGroup = 10_000
 
     private var geometry: [SectionGeometry] = []
@@ -175,6 +175,8 @@ public struct CompositionalLayout: CollectionViewLayout {
 
     // MARK: - Validation
 
+    static func wholeNumber(in range: ClosedRange<Int>) -> String { range.expectation() }
+
     public func invalidParameter() -> (property: String, expected: String)? {
         if sections.isEmpty { return ("sections", "at least one section") }
         if !Self.spacings.allows(interSectionSpacing) { return ("interSectionSpacing", Self.spacings.expectation()) }
@@ -196,17 +198,17 @@ public struct CompositionalLayout: CollectionViewLayout {
                 if !allowed.contains(item.alignment) {
                     return (bp + ".alignment", "\"\(allowed[0].rawValue)\" or \"\(allowed[1].rawValue)\" in a \(scrollDirection.rawValue) layout")
                 }
-                if let z = item.zIndex, !Self.zIndexes.contains(z) { return (bp + ".zIndex", "a whole number from -1000 to 1000") }
+                if let z = item.zIndex, !Self.zIndexes.contains(z) { return (bp + ".zIndex", Self.zIndexes.expectation()) }
             }
             for (d, item) in section.decorationItems.enumerated() {
                 let dp = p + ".decorationItems[\(d)]"
                 if item.elementKind != .sectionBackground { return (dp + ".kind", "\"background\"") }
                 if d > 0 { return (dp, "one background a section") }
                 if let problem = Self.problem(of: item.contentInsets) { return (dp + ".contentInsets." + problem, Self.insets.expectation()) }
-                if !Self.zIndexes.contains(item.zIndex) { return (dp + ".zIndex", "a whole number from -1000 to 1000") }
+                if !Self.zIndexes.contains(item.zIndex) { return (dp + ".zIndex", Self.zIndexes.expectation()) }
             }
             if let t = section.visibleItemsTransform {
-                for (name, ramp, range) in [("scale", t.scale, 0...10.0), ("alpha", t.alpha, 0...1.0), ("zIndex", t.zIndex, -1000...1000.0)] {
+                for ((name, range), ramp) in zip(VisibleItemsTransform.ranges, [t.scale, t.alpha, t.zIndex]) {
                     guard let ramp else { continue }
                     for (end, v) in [("center", ramp.center), ("edge", ramp.edge)] where !range.allows(v) {
                         return (p + ".visibleItemsTransform.\(name).\(end)", range.expectation())
@@ -250,7 +252,7 @@ public struct CompositionalLayout: CollectionViewLayout {
         if let p = problem(of: group.layoutSize) { return (".size" + p.0, p.1) }
         if group.subitems.isEmpty { return (".items", "at least one item") }
         if let n = group.count {
-            if !counts.contains(n) { return (".count", "a whole number from 1 to 1000") }
+            if !counts.contains(n) { return (".count", counts.expectation()) }
             if group.subitems.count != 1 { return (".items", "one item to repeat \"count\" times") }
         }
         if let s = group.interItemSpacing, !spacings.allows(s.value) { return (".interItemSpacing", spacings.expectation()) }

@@ -30,15 +30,20 @@ extension CompositionalLayout {
             }
         }
 
-        /// The values a dimension may take: a fraction > 0 and ≤ 100, points > 0 and ≤ a large item.
-        public var problem: String? {
+        /// The values a dimension of `kind` may take (above the lower bound): a fraction ≤ 100,
+        /// points ≤ a large item. The schema lists the same.
+        public static func range(of kind: Kind) -> ClosedRange<Double> {
             switch kind {
-            case .fractionalWidth, .fractionalHeight:
-                return value.isFinite && value > 0 && value <= 100 ? nil : "a fraction > 0 and ≤ 100"
-            case .absolute, .estimated:
-                return (0...SceneLimits.maxItemPoints).allows(value, excludingLowerBound: true)
-                    ? nil : (0...SceneLimits.maxItemPoints).expectation(excludingLowerBound: true)
+            case .fractionalWidth, .fractionalHeight: 0...100
+            case .absolute, .estimated: 0...SceneLimits.maxItemPoints
             }
+        }
+
+        public var problem: String? {
+            let range = Self.range(of: kind)
+            if range.allows(value, excludingLowerBound: true) { return nil }
+            return kind == .fractionalWidth || kind == .fractionalHeight
+                ? "a fraction > 0 and ≤ \(NumberFormat.short(range.upperBound))" : range.expectation(excludingLowerBound: true)
         }
     }
 
@@ -256,6 +261,10 @@ extension CompositionalLayout {
         public var scale: Ramp?
         public var alpha: Ramp?
         public var zIndex: Ramp?
+        /// Each ramp's name and the values its ends may take (validation and the schema).
+        public static let ranges: [(name: String, range: ClosedRange<Double>)] = [
+            ("scale", 0...10), ("alpha", 0...1), ("zIndex", Double(SceneLimits.zIndexRange.lowerBound)...Double(SceneLimits.zIndexRange.upperBound)),
+        ]
         public init(scale: Ramp? = nil, alpha: Ramp? = nil, zIndex: Ramp? = nil) {
             self.scale = scale; self.alpha = alpha; self.zIndex = zIndex
         }

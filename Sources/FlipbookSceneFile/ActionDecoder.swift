@@ -61,10 +61,18 @@ struct ActionDecoder {
 
     // MARK: - Timing
 
+    /// An animation's seconds, declared once for the decoder and SceneSchema.timing: Core
+    /// Animation's 0.25 s (Apple's CATransaction.animationDuration page: "defaults to 0.25
+    /// seconds") and no delay.
+    enum TimingFields {
+        static let duration = NumberField<Void>("duration", nil, 0...SceneLimits.maxDuration, default: 0.25, "Seconds")
+        static let delay = NumberField<Void>("delay", nil, 0...SceneLimits.maxDuration, default: 0, "Seconds before the animation starts")
+    }
+
     /// duration + curve, or a spring in one of three forms.
     func timing(_ o: JSONObject) throws -> AnimationTiming {
-        let durationField = o.optional("duration")
-        let duration = try durationField?.nonNegative(max: SceneLimits.maxDuration) ?? 0.25
+        let durationField = o.optional(TimingFields.duration.name)
+        let duration = try o.number(orDefault: TimingFields.duration)
         guard let sf = o.optional("spring") else {
             let curve = try o.optional("curve").map(SceneDecoder.decodeCurve) ?? .easeInEaseOut
             return .curve(curve, duration: duration)
@@ -123,7 +131,7 @@ struct ActionDecoder {
         } else {
             t.timing = own
         }
-        t.delay = try o.optional("delay")?.nonNegative(max: SceneLimits.maxDuration) ?? 0
+        t.delay = try o.number(orDefault: TimingFields.delay)
         let list = try changes(o.required("changes"), allowNested: true)
         t.changes = list.changes
         for nf in list.nested {
@@ -211,7 +219,7 @@ struct ActionDecoder {
         let key = try o.optional("key")?.nonEmptyString() ?? "animation"
         let property = ItemProperty(rawValue: try o.required("property").oneOf(ItemProperty.allCases.map(\.rawValue)))!
         let valuesField = try o.required("values")
-        let values = try valuesField.array(minCount: 1, maxCount: 10_000).map { try value($0, for: property) }
+        let values = try valuesField.array(minCount: 1, maxCount: SceneLimits.maxKeyframeValues).map { try value($0, for: property) }
         let modeField = o.optional("calculationMode")
         let mode = try modeField.map { KeyframeAnimation<PropertyValue>.CalculationMode(rawValue: try $0.oneOf(KeyframeAnimation<PropertyValue>.CalculationMode.allCases.map(\.rawValue)))! } ?? .linear
         var keyTimes: [Double]?
@@ -245,7 +253,7 @@ struct ActionDecoder {
         if let r = o.optional("repeatCount") {
             if case .string(let s) = r.node.value, s == "infinity" { repeatCount = .infinity } else {
                 guard case .number = r.node.value else { throw r.expected("a number ≥ 0 or \"infinity\"") }
-                repeatCount = try r.nonNegative(max: 1e6)
+                repeatCount = try r.nonNegative(max: SceneLimits.maxRepeatCount)
             }
         }
         let autoreverses = try o.optional("autoreverses")?.bool() ?? false

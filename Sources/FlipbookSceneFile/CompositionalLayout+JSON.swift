@@ -4,33 +4,36 @@ import FlipbookLayout
 
 /// `"layout": {"type": "compositional", …}` (docs/scene-format.md): UIKit's names, one object
 /// per NSCollectionLayout value. Ranges are checked by `invalidParameter()` (Scene.validate),
-/// at the field's position; the decoder reads shapes and names.
+/// at the field's position; the decoder reads shapes and names, the schema lists the ranges
+/// from the same statics.
 extension CompositionalLayout: SceneFileLayout {
     public static var typeName: String { "compositional" }
     public static var fieldTable: FieldTable {
         FieldTable([
             FieldSpec("scrollDirection", .names(ScrollDirection.self), "Default vertical"),
-            FieldSpec("interSectionSpacing", .number, "Between sections"),
+            FieldSpec("interSectionSpacing", .number(spacings), "Between sections (default 0)"),
             FieldSpec("sections", .array(.object(sectionTable), count: 1...1000), "NSCollectionLayoutSection, one per section (the last repeats)"),
         ])
     }
     public static var fieldNames: [String] { fieldTable.names }
 
     typealias F = FieldSpec
-    static let insetsTable = FieldTable(["top", "leading", "bottom", "trailing"].map { F($0, .number, "NSDirectionalEdgeInsets") })
-    static let dimensionTable = FieldTable(Dimension.Kind.allCases.map { F($0.rawValue, .number, "NSCollectionLayoutDimension.\($0.rawValue)") })
+    static let insetsTable = FieldTable(["top", "leading", "bottom", "trailing"].map { F($0, .number(insets), "NSDirectionalEdgeInsets (default 0)") })
+    static let dimensionTable = FieldTable(Dimension.Kind.allCases.map { F($0.rawValue, .number(Dimension.range(of: $0), excludingLowerBound: true), "NSCollectionLayoutDimension.\($0.rawValue)") })
     static let sizeTable = FieldTable([F("width", .object(dimensionTable), required: true), F("height", .object(dimensionTable), required: true)])
-    static let rampTable = FieldTable([F("center", .number, required: true), F("edge", .number, required: true)])
     static let boundaryTable = FieldTable([
         F("kind", .names(["header", "footer"]), required: true), F("size", .object(sizeTable), required: true),
         F("alignment", .names(Alignment.self)), F("pinToVisibleBounds", .bool), F("extendsBoundary", .bool), F("zIndex", .integer(zIndexes)),
     ])
     static let decorationTable = FieldTable([F("kind", .names(["background"]), required: true), F("contentInsets", .object(insetsTable)),
                                              F("zIndex", .integer(zIndexes))])
-    static let transformTable = FieldTable(["scale", "alpha", "zIndex"].map { F($0, .object(rampTable), "From the centre to the edge") })
+    static let transformTable = FieldTable(VisibleItemsTransform.ranges.map { ramp in
+        F(ramp.name, .object(FieldTable([F("center", .number(ramp.range), required: true), F("edge", .number(ramp.range), required: true)])),
+          "From the centre to the edge")
+    })
     static let sectionTable = FieldTable([
         F("group", .reference("compositionalGroup"), "The section's group", required: true),
-        F("interGroupSpacing", .number), F("contentInsets", .object(insetsTable)),
+        F("interGroupSpacing", .number(spacings), "Default 0"), F("contentInsets", .object(insetsTable)),
         F("orthogonalScrollingBehavior", .names(OrthogonalScrollingBehavior.self)),
         F("boundarySupplementaryItems", .array(.object(boundaryTable), count: 0...2)),
         F("decorationItems", .array(.object(decorationTable), count: 0...1)),
@@ -38,12 +41,12 @@ extension CompositionalLayout: SceneFileLayout {
     ])
     static let subitemTable = FieldTable([F("size", .object(sizeTable)), F("contentInsets", .object(insetsTable)),
                                           F("group", .reference("compositionalGroup"), "A nested group")])
-    static let spacingTable = FieldTable([F("fixed", .number), F("flexible", .number)])
+    static let spacingTable = FieldTable([F("fixed", .number(spacings)), F("flexible", .number(spacings))])
     /// NSCollectionLayoutGroup; `SceneDecoder.schema()` defines it as "compositionalGroup".
     static let groupTable = FieldTable([
         F("direction", .names(Group.Direction.self), required: true), F("size", .object(sizeTable), required: true),
         F("items", .array(.object(subitemTable), count: 0...maxItemsPerGroup), required: true),
-        F("count", .integer(0...Int(Int32.max))), F("interItemSpacing", .object(spacingTable), "{\"fixed\": points} or {\"flexible\": points}"),
+        F("count", .integer(counts)), F("interItemSpacing", .object(spacingTable), "{\"fixed\": points} or {\"flexible\": points}"),
         F("contentInsets", .object(insetsTable)),
     ])
 
@@ -93,7 +96,7 @@ extension CompositionalLayout: SceneFileLayout {
             let t = try v.object(transformTable)
             func ramp(_ key: String) throws -> VisibleItemsTransform.Ramp? {
                 guard let f = t.optional(key) else { return nil }
-                let r = try f.object(rampTable)
+                let r = try f.object(allowed: ["center", "edge"])
                 return VisibleItemsTransform.Ramp(center: try r.required("center").number(), edge: try r.required("edge").number())
             }
             s.visibleItemsTransform = VisibleItemsTransform(scale: try ramp("scale"), alpha: try ramp("alpha"), zIndex: try ramp("zIndex"))

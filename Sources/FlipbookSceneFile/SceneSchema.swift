@@ -215,7 +215,7 @@ enum SceneSchema {
     static let stepFields = [F("at", seconds, "Seconds from the start", required: true), F("comment", .any, "Ignored")]
 
     static let timing = [
-        F("duration", seconds, "Seconds (default 0.25)"),
+        F(ActionDecoder.TimingFields.duration),
         F("curve", .reference("curve"), "Default easeInEaseOut"),
         F("spring", .object(spring), "A spring instead of a curve"),
     ]
@@ -232,11 +232,11 @@ enum SceneSchema {
             F("item", itemID, "The item animated (or allCells)"), F("allCells", .bool, "Every cell"),
             F("key", .nonEmptyString, "Default \"animation\""),
             F("property", .names(ItemProperty.self), required: true),
-            F("values", .array(.any, count: 1...10_000), "Values of the property's kind", required: true),
+            F("values", .array(.any, count: 1...SceneLimits.maxKeyframeValues), "Values of the property's kind", required: true),
             F("keyTimes", .array(.number(0...1))), F("calculationMode", .names(KeyframeAnimation<PropertyValue>.CalculationMode.self)),
             F("timingFunctions", .array(.reference("curve"))), F("timingFunction", .reference("curve")),
             F("duration", .positive(max: SceneLimits.maxDuration), required: true), F("beginTime", seconds),
-            F("repeatCount", .anyOf([.nonNegative(max: 1e6), .names(["infinity"])])), F("autoreverses", .bool),
+            F("repeatCount", .anyOf([.nonNegative(max: SceneLimits.maxRepeatCount), .names(["infinity"])])), F("autoreverses", .bool),
             F("fillMode", .names(KeyframeAnimation<PropertyValue>.FillMode.self)), F("additive", .bool),
         ])),
         ("removeAnimation", FieldTable([F("item", itemID), F("allCells", .bool), F("key", .nonEmptyString)])),
@@ -250,7 +250,7 @@ enum SceneSchema {
         F(p.rawValue, propertyValue(p))
     })
     static let animate = FieldTable(timing + [
-        F("delay", seconds, "Default 0"),
+        F(ActionDecoder.TimingFields.delay),
         F("changes", .array(.anyOf([.object(change), .object(nestedAnimation)]), count: 0...SceneLimits.maxItems), required: true),
         completion,
     ])
@@ -296,7 +296,7 @@ enum SceneSchema {
         let finger = F("finger", .integer(SceneLimits.fingers), "Default 1")
         let fingers = F("fingers", .array(.integer(SceneLimits.fingers), count: 2...2), "Default [1, 2]")
         let point = FieldType.object(touchPoint)
-        let path = FieldType.array(.anyOf([.object(waypoint), .object(hold)]), count: 1...10_000)
+        let path = FieldType.array(.anyOf([.object(waypoint), .object(hold)]), count: 1...SceneLimits.maxWaypoints)
         let distance = FieldType.number(1...(2 * SceneLimits.maxCanvasPoints))
                 return [
             ("touch", FieldTable([finger, F("from", point, required: true), F("path", path, required: true)])),

@@ -127,7 +127,7 @@ enum TouchDecoder {
     static func waypoints(_ f: JSONField, from start: Point, canvas: Canvas) throws -> [TouchTrack.Segment] {
         var out: [TouchTrack.Segment] = []
         var current = start
-        for wf in try f.array(minCount: 1, maxCount: 10_000) {
+        for wf in try f.array(minCount: 1, maxCount: SceneLimits.maxWaypoints) {
             if case .object(let m) = wf.node.value, m.contains(where: { $0.key == "hold" }) {
                 let o = try wf.object(SceneSchema.hold)
                 out.append(.init(to: current, duration: try o.required(TouchFields.hold.name).number(TouchFields.hold), curve: .linear))

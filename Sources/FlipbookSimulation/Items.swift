@@ -80,7 +80,7 @@ public struct ContentSpec: Hashable, Sendable {
         case .text(let t):
             if !Fields.fontSize.allows(t.fontSize) { return ("fontSize", Fields.fontSize.expected) }
             if !Fields.numberOfLines.contains(t.numberOfLines) {
-                return ("numberOfLines", "a whole number from \(Fields.numberOfLines.lowerBound) to \(Fields.numberOfLines.upperBound)")
+                return ("numberOfLines", Fields.numberOfLines.expectation())
             }
             if !t.color.isValid { return ("color", "a colour with components from 0 to 1") }
         case .rect(let c, let r):
@@ -300,7 +300,7 @@ public struct CellStyle: Hashable, Sendable {
         if let w = borderWidth, outside(w, Limits.borderWidth) { return ("borderWidth", "a number from 0 to 1000") }
         if outside(titleSize, Limits.textSize) || titleSize == 0 { return ("titleSize", "a number > 0 and ≤ 200") }
         if outside(subtitleSize, Limits.textSize) || subtitleSize == 0 { return ("subtitleSize", "a number > 0 and ≤ 200") }
-        if !Limits.numberOfLines.contains(titleNumberOfLines) { return ("titleNumberOfLines", "a whole number from 0 to 1000") }
+        if !Limits.numberOfLines.contains(titleNumberOfLines) { return ("titleNumberOfLines", Limits.numberOfLines.expectation()) }
         for (name, c) in [("titleColor", titleColor), ("subtitleColor", subtitleColor), ("border", border), ("backgroundColor", backgroundColor)] {
             if let c, !c.isValid { return (name, "a colour with components from 0 to 1") }
         }

@@ -109,13 +109,13 @@ extension Scene {
             throw C.issue("$.canvas." + key, "expected a number > 0 and ≤ \(NumberFormat.short(maxPoints))")
         }
         if !SceneLimits.scaleRange.contains(canvas.scale) {
-            throw C.issue("$.canvas.scale", "expected a whole number from \(SceneLimits.scaleRange.lowerBound) to \(SceneLimits.scaleRange.upperBound)")
+            throw C.issue("$.canvas.scale", "expected " + SceneLimits.scaleRange.expectation())
         }
         if canvas.pixelWidth > SceneLimits.maxPixelsPerSide || canvas.pixelHeight > SceneLimits.maxPixelsPerSide {
             throw C.issue("$.canvas", "expected at most \(SceneLimits.maxPixelsPerSide) pixels per side at this scale, got \(canvas.pixelWidth) x \(canvas.pixelHeight)")
         }
         if !SceneLimits.fpsRange.contains(fps) {
-            throw C.issue("$.fps", "expected a whole number from \(SceneLimits.fpsRange.lowerBound) to \(SceneLimits.fpsRange.upperBound), got \(fps)")
+            throw C.issue("$.fps", "expected " + SceneLimits.fpsRange.expectation() + ", got \(fps)")
         }
         if !(duration.isFinite && duration > 0 && duration <= SceneLimits.maxDuration) {
             throw C.issue("$.duration", "expected a number > 0 and ≤ \(NumberFormat.short(SceneLimits.maxDuration))")
@@ -124,10 +124,10 @@ extension Scene {
             throw C.issue("$.duration", "expected at most \(SceneLimits.maxFrames) frames (duration × fps), got \(NumberFormat.short(duration)) s × \(fps) fps")
         }
         if !SceneLimits.touchSampleRateRange.contains(touchSampleRate) {
-            throw C.issue("$.touchSampleRate", "expected a whole number from \(SceneLimits.touchSampleRateRange.lowerBound) to \(SceneLimits.touchSampleRateRange.upperBound)")
+            throw C.issue("$.touchSampleRate", "expected " + SceneLimits.touchSampleRateRange.expectation())
         }
         if !SceneLimits.displayRefreshRateRange.contains(displayRefreshRate) {
-            throw C.issue("$.displayRefreshRate", "expected a whole number from \(SceneLimits.displayRefreshRateRange.lowerBound) to \(SceneLimits.displayRefreshRateRange.upperBound)")
+            throw C.issue("$.displayRefreshRate", "expected " + SceneLimits.displayRefreshRateRange.expectation())
         }
         try checkViewsAndItems(fonts: fonts, paths: paths)
         try checkScript(fonts: fonts)
@@ -242,7 +242,7 @@ extension Scene {
             }
         }
         if let z = item.zIndex, !SceneLimits.zIndexRange.contains(z) {
-            throw SceneCheck.issue(path() + ".zIndex", "expected a whole number from \(SceneLimits.zIndexRange.lowerBound) to \(SceneLimits.zIndexRange.upperBound)")
+            throw SceneCheck.issue(path() + ".zIndex", "expected " + SceneLimits.zIndexRange.expectation())
         }
         try checkContent(item.content, at: path(), fonts: fonts)
     }
@@ -551,7 +551,7 @@ extension Scene {
         typealias C = SceneCheck
         for (i, t) in touches.enumerated() {
             let path = t.path.isEmpty ? "$.touches[\(i)]" : t.path
-            if !SceneLimits.fingers.contains(t.finger) { throw C.issue(path + ".finger", "expected a whole number from \(SceneLimits.fingers.lowerBound) to \(SceneLimits.fingers.upperBound)") }
+            if !SceneLimits.fingers.contains(t.finger) { throw C.issue(path + ".finger", "expected " + SceneLimits.fingers.expectation()) }
             if !(t.downTime.isFinite && t.downTime >= 0 && t.downPoint.x.isFinite && t.downPoint.y.isFinite) {
                 throw C.issue(path, "expected a finite start time ≥ 0 and a finite point")
             }

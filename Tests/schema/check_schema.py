@@ -104,6 +104,17 @@ def main():
             ("an effect option of another effect", "wallet-move", lambda s: s["effect"].update(columns=3)),
             ("a compositional group without a direction", "app-store-feed", lambda s: compositional_group(s).pop("direction")),
             ("a content element's misspelt field", "labels-and-shadows", lambda s: first_item(s).setdefault("content", []).append({"text": "a", "height": 20, "fontsize": 12})),
+            # Ranges the schema reads from the same declarations as the decoder (issue 59).
+            ("a wallet cellSpace of 0", "wallet-scroll", lambda s: s["collectionView"]["layout"].update(cellSpace=0)),
+            ("a flow line spacing past 10000", "jiggle-reorder", lambda s: s["collectionView"]["layout"].update(minimumLineSpacing=10001)),
+            ("a flow header height below 0", "jiggle-reorder", lambda s: s["collectionView"]["layout"].update(headerHeight=-1)),
+            ("a compositional group count of 0", "app-store-feed", lambda s: compositional_group(s).update(count=0)),
+            ("a fractional width of 0", "app-store-feed", lambda s: compositional_group(s)["size"]["width"].update(fractionalWidth=0)),
+            ("an inter-group spacing below 0", "app-store-feed", lambda s: s["collectionView"]["layout"]["sections"][0].update(interGroupSpacing=-1)),
+            ("a pinch's completing scale of 1", "photos-pinch", lambda s: s["effect"].update(completingScale=1)),
+            ("a tap held 11 s", "jiggle-reorder", lambda s: s["script"].append({"at": 1, "action": "tap", "point": {"x": 1, "y": 1}, "duration": 11})),
+            ("a flick of 0 s", "jiggle-reorder", lambda s: s["script"].append({"at": 1, "action": "flick", "from": {"x": 1, "y": 1}, "velocity": {"y": 10}, "duration": 0})),
+            ("a curve's y control point of 11", "scroll-physics", lambda s: s["script"].append({"at": 1, "action": "scrollTo", "contentOffset": {"y": 0}, "curve": [0.2, 11, 0.8, 1]})),
         ]
         for what, example, change in cases:
             scene = base(example)
