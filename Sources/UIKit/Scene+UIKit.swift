@@ -39,6 +39,7 @@ extension Scene {
         host.owner = viewController
         self = host.whileRunning { () -> Scene in
             if let viewFrame { viewController.view.frame = viewFrame }
+            viewController.appear()
             func find(_ view: UIView) -> UICollectionView? {
                 if let cv = view as? UICollectionView { return cv }
                 for sub in view.subviews { if let cv = find(sub) { return cv } }

@@ -191,6 +191,8 @@ final class SceneRecording {
 
     /// The moment the code runs at (its cells on screen are worked out when code reads them).
     private let context: CodeContext
+    /// The scene's time the code runs at, in seconds.
+    var time: Double { context.time }
     /// The items on screen when the code runs, in drawing order, with their frames in content
     /// coordinates.
     var visible: [(id: String, frame: Rect)] { context.visibleItems }

@@ -24,6 +24,31 @@ open class UIColor: NSObject, @unchecked Sendable {
         value = Color(red: r, green: g, blue: b, alpha: Double(alpha))
     }
 
+    /// A Display P3 colour, drawn as its sRGB equivalent (Flipbook draws sRGB): linearised with
+    /// the sRGB curve both spaces use, taken through the linear P3-to-sRGB matrix of CSS Color 4's
+    /// sample code (https://www.w3.org/TR/css-color-4/#color-conversion-code), encoded again; what
+    /// lies outside sRGB's gamut is clipped to it, as an sRGB display shows it
+    /// (https://developer.apple.com/documentation/uikit/uicolor/init(displayp3red:green:blue:alpha:)).
+    public init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        func linear(_ c: Double) -> Double { abs(c) <= 0.04045 ? c / 12.92 : (c < 0 ? -1 : 1) * pow((abs(c) + 0.055) / 1.055, 2.4) }
+        func encoded(_ c: Double) -> Double {
+            let v = min(1, max(0, c))
+            return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        }
+        let r = linear(Double(red)), g = linear(Double(green)), b = linear(Double(blue))
+        value = Color(red: encoded(1.2249401762805598 * r - 0.22494017628055996 * g),
+                      green: encoded(-0.042056954709688163 * r + 1.0420569547096881 * g),
+                      blue: encoded(-0.019637554590334432 * r - 0.078636045550631889 * g + 1.0982736001409663 * b),
+                      alpha: Double(alpha))
+    }
+
+    /// The colour's sRGB components (https://developer.apple.com/documentation/uikit/uicolor/getred(_:green:blue:alpha:)):
+    /// every Flipbook colour is sRGB, so true. UIKit's takes pointers; `&r` calls this the same.
+    open func getRed(_ red: inout CGFloat, green: inout CGFloat, blue: inout CGFloat, alpha: inout CGFloat) -> Bool {
+        red = CGFloat(value.red); green = CGFloat(value.green); blue = CGFloat(value.blue); alpha = CGFloat(value.alpha)
+        return true
+    }
+
     /// The same colour with another opacity.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(Color(red: value.red, green: value.green, blue: value.blue, alpha: Double(alpha)))
@@ -77,6 +102,13 @@ open class UIColor: NSObject, @unchecked Sendable {
     public static let label = UIColor(.black)
     /// #3C3C43 at 60 %.
     public static let secondaryLabel = hex("#3C3C4399")
+    // The other label colours in light mode, as measured on iOS 13 and published
+    // (https://noahgilmore.com/blog/dark-mode-uicolor-compatibility): #3C3C43 at 30 % and 18 %.
+    public static let tertiaryLabel = hex("#3C3C434D")
+    public static let quaternaryLabel = hex("#3C3C432E")
+    public static let placeholderText = hex("#3C3C434D")
+    /// The link colour: the system blue.
+    public static let link = hex("#007AFF")
     public static let separator = hex("#3C3C4349")
 }
 

@@ -42,6 +42,25 @@ public final class UIImage: NSObject, @unchecked Sendable {
         self.init(named: name, folders: (bundle?.resourcePath.map { [$0] } ?? []) + UIImage.searchDirectories)
     }
 
+    /// An SF Symbol: Apple licenses the symbols for its own platforms only, so Flipbook has
+    /// none; a PNG of the symbol's name in the search folders (`chevron.right.png` in
+    /// Resources/) is drawn as the symbol, a template in the tint, as UIKit draws a symbol
+    /// (https://developer.apple.com/documentation/uikit/uiimage/init(systemname:)). Without
+    /// one, nil — and the scene being made fails naming the symbol and where to put it.
+    public convenience init?(systemName name: String) {
+        for folder in UIImage.searchDirectories {
+            guard let dir = try? Directory.open(folder, followsLast: true).0 else { continue }
+            for candidate in [name + ".png", name + "@2x.png"] {
+                if let data = try? ImageStore.read(candidate, in: dir) {
+                    self.init(data: data, renderingMode: .alwaysTemplate)
+                    return
+                }
+            }
+        }
+        UIKitHost.refuse("UIImage(systemName: \"\(name)\"): Flipbook has no SF Symbols (Apple licenses them for its platforms only); put a PNG named \(name).png in \(UIImage.searchDirectories.joined(separator: " or ")) to draw it")
+        return nil
+    }
+
     private convenience init?(named name: String, folders: [String]) {
         // Each folder through its handle: a name leads to no file outside it (no "..", no link).
         for folder in folders {
@@ -69,9 +88,6 @@ public final class UIImage: NSObject, @unchecked Sendable {
     public var scale: CGFloat { 1 }
 }
 
-/// The traits an image is asked for (https://developer.apple.com/documentation/uikit/uitraitcollection):
-/// Flipbook draws one, light mode at the canvas's scale, so it carries none.
-open class UITraitCollection: NSObject {}
 
 /// https://developer.apple.com/documentation/uikit/uiimageview: a template image is drawn in
 /// its tintColor ("the color is applied to any template images attached to the image view").

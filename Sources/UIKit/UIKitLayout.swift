@@ -199,8 +199,10 @@ package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecke
         // A cell's content view turned by its layer (a paging animator's cube face): the whole
         // item turns, as the content view is all of it when the cell draws nothing of its own.
         var transform = a.transform3D
-        if a.representedElementCategory == .cell, let id = collectionView.itemID(at: a.indexPath), let cell = collectionView.cells[id],
-           !CATransform3DIsIdentity(cell.contentView.layer.transform) {
+        let cell = a.representedElementCategory == .cell ? collectionView.itemID(at: a.indexPath).flatMap { collectionView.cells[$0] } : nil
+        // A single-sided layer turned away from the viewer is not drawn (CALayer.isDoubleSided).
+        var singleSided = cell.map { !$0.layer.isDoubleSided } ?? false
+        if let cell, !CATransform3DIsIdentity(cell.contentView.layer.transform) {
             let inner = cell.contentView.layer.transform
             if (cell.backgroundColor?.value.alpha ?? 0) > 0 || cell.layer.borderWidth > 0 || cell.layer.shadowOpacity > 0 {
                 problems.record("cell [\(ip.section), \(ip.item)]: a contentView.layer.transform over the cell's own background, border or shadow is not drawn yet (over a clear cell it is)")
@@ -217,8 +219,10 @@ package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecke
                 let aboutPosition = dx == 0 && dy == 0 ? inner
                     : CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-dx, -dy, 0), inner), CATransform3DMakeTranslation(dx, dy, 0))
                 transform = CATransform3DConcat(aboutPosition, transform)
+                singleSided = singleSided || !cell.contentView.layer.isDoubleSided
             }
         }
+        if singleSided && UIKitLayout.facesAway(transform) { out.isHidden = true }
         switch UIKitLayout.transform(transform) {
         case .success(let t): out.transform = t
         case .failure:
@@ -257,6 +261,21 @@ package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecke
 
     /// A transform that is no rotation and uniform scale (perspective, a shear, a non-uniform
     /// scale) as the matrix Flipbook maps the item's image through; nil when a term is not finite.
+    /// Whether a layer under `t` (about its centre) shows its back: its front turned away from
+    /// the viewer. Its drawing winds the other way on screen (the sign of the projection's
+    /// Jacobian at the centre) while the transform itself does not mirror it (the sign of its
+    /// 3 × 3 part's determinant): a card turned 180° about an axis in the screen faces away, a
+    /// card flipped by scale(−1, 1) does not — its front still faces the viewer, mirrored.
+    static func facesAway(_ t: CATransform3D) -> Bool {
+        // Row vectors, as Core Animation's: (x, y, 0, 1) · t; at the centre x = y = 0.
+        let w = t.m44, x = t.m41, y = t.m42
+        let dxdx = t.m11 * w - x * t.m14, dydx = t.m12 * w - y * t.m14
+        let dxdy = t.m21 * w - x * t.m24, dydy = t.m22 * w - y * t.m24
+        let winding = dxdx * dydy - dxdy * dydx
+        let det = t.m11 * (t.m22 * t.m33 - t.m23 * t.m32) - t.m12 * (t.m21 * t.m33 - t.m23 * t.m31) + t.m13 * (t.m21 * t.m32 - t.m22 * t.m31)
+        return winding * det < 0
+    }
+
     static func general(_ t: CATransform3D) -> Transform3D? {
         let m = [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map(Double.init)
         return m.allSatisfy(\.isFinite) ? Transform3D(m) : nil

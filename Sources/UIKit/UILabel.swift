@@ -117,6 +117,10 @@ open class UILabel: UIView {
     /// 1; 0 is as many as fit.
     open var numberOfLines = 1 { didSet { treeChanged() } }
     open var lineBreakMode = NSLineBreakMode.byTruncatingTail { didSet { treeChanged() } }
+    /// false (https://developer.apple.com/documentation/uikit/uicontentsizecategoryadjusting/adjustsfontforcontentsizecategory):
+    /// a font from preferredFont(forTextStyle:) follows the user's text size; Flipbook draws at
+    /// the default size (UIContentSizeCategory.large), where it changes nothing.
+    open var adjustsFontForContentSizeCategory = false
     /// The width a multi-line label wraps at for its intrinsic height (0: the width Auto Layout gives it).
     open var preferredMaxLayoutWidth: CGFloat = 0
     /// Styled text (https://developer.apple.com/documentation/uikit/uilabel/attributedtext): its

@@ -46,6 +46,32 @@ open class CALayer: NSObject {
         get { view.map { $0.backgroundColor?.cgColor } ?? ownBackground }
         set { if let view { view.backgroundColor = newValue?.color } else { ownBackground = newValue } }
     }
+    /// A view's layer's bounds are the view's (https://developer.apple.com/documentation/quartzcore/calayer/bounds).
+    open var bounds: CGRect {
+        get { view?.bounds ?? ownBounds }
+        set { if let view { view.bounds = newValue } else { ownBounds = newValue } }
+    }
+    /// Where the anchor point sits in the superlayer: a view's layer's is the view's centre
+    /// (https://developer.apple.com/documentation/quartzcore/calayer/position).
+    open var position: CGPoint {
+        get { view?.center ?? ownPosition }
+        set { if let view { view.center = newValue } else { ownPosition = newValue } }
+    }
+    /// The bounds' size placed with the anchor point at `position` (untransformed).
+    open var frame: CGRect {
+        get { CGRect(x: position.x - bounds.width * anchorPoint.x, y: position.y - bounds.height * anchorPoint.y, width: bounds.width, height: bounds.height) }
+        set {
+            bounds.size = newValue.size
+            position = CGPoint(x: newValue.minX + newValue.width * anchorPoint.x, y: newValue.minY + newValue.height * anchorPoint.y)
+        }
+    }
+    /// true: the layer is drawn when it faces away from the viewer; false hides it then (a card
+    /// turned past 90°). A cell's layer and its content view's are honoured
+    /// (https://developer.apple.com/documentation/quartzcore/calayer/isdoublesided).
+    open var isDoubleSided = true { didSet { view?.treeChanged() } }
+    open var name: String?
+    private var ownBounds = CGRect.zero
+    private var ownPosition = CGPoint.zero
     private var ownOpacity: Float = 1 { didSet { view?.treeChanged() } }
     private var ownBackground: CGColor? { didSet { view?.treeChanged() } }
     /// The view this layer backs (nil: a layer of its own).
@@ -91,12 +117,31 @@ open class UIView: NSObject {
     // whoever set it: apply(_:), layout code through cellForItem(at:), a gesture handler, a
     // code step. A root view's own place, turn and alpha are its item's (the layout's
     // attributes), not its content's.
-    open var bounds = CGRect.zero { didSet { if superview != nil || bounds.size != oldValue.size { treeChanged() } } }
-    open var center = CGPoint.zero { didSet { if superview != nil { treeChanged() } } }
-    open var transform = CGAffineTransform.identity { didSet { if superview != nil { treeChanged() } } }
-    open var alpha: CGFloat = 1 { didSet { if superview != nil { treeChanged() } } }
-    open var isHidden = false { didSet { if superview != nil { treeChanged() } } }
-    open var backgroundColor: UIColor? { didSet { treeChanged() } }
+    open var bounds = CGRect.zero {
+        didSet {
+            if superview != nil || bounds.size != oldValue.size { treeChanged() }
+            if bounds.size != oldValue.size && autoresizesSubviews { resizeSubviews(from: oldValue.size) }
+            viewChanged()
+        }
+    }
+    open var center = CGPoint.zero { didSet { if superview != nil { treeChanged() }; viewChanged() } }
+    open var transform = CGAffineTransform.identity { didSet { if superview != nil { treeChanged() }; viewChanged() } }
+    open var alpha: CGFloat = 1 { didSet { if superview != nil { treeChanged() }; viewChanged() } }
+    open var isHidden = false { didSet { if superview != nil { treeChanged() }; viewChanged() } }
+    open var backgroundColor: UIColor? { didSet { treeChanged(); viewChanged() } }
+
+    /// How the view resizes when its superview's bounds change: not at all by default
+    /// (https://developer.apple.com/documentation/uikit/uiview/autoresizingmask-swift.property).
+    open var autoresizingMask: AutoresizingMask = []
+    /// true: a change of the bounds' size resizes the subviews by their masks
+    /// (https://developer.apple.com/documentation/uikit/uiview/autoresizessubviews).
+    open var autoresizesSubviews = true
+    /// true: hit-testing finds the view (https://developer.apple.com/documentation/uikit/uiview/isuserinteractionenabled).
+    open var isUserInteractionEnabled = true
+    /// `.unspecified` (https://developer.apple.com/documentation/uikit/uiview/semanticcontentattribute).
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
+    /// `observe(_:options:changeHandler:)`'s observers (ViewConveniences.swift).
+    var observers: [ViewObserver] = []
 
     /// On the root of a tree (a cell, a header): whether a view of it changed since the tree
     /// was last lowered to elements (UIKitLayout.content reads and clears it).
@@ -294,6 +339,20 @@ open class UIView: NSObject {
     open func layoutSubviews() {}
     open func setNeedsLayout() {}
     open func layoutIfNeeded() {}
+
+    /// The farthest descendant containing `point`, as UIKit finds it (ViewConveniences.swift).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { defaultHitTest(point, with: event) }
+    /// Whether `point` (the view's coordinates) is in its bounds
+    /// (https://developer.apple.com/documentation/uikit/uiview/point(inside:with:)).
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    /// Called when the safe area changes; nothing by default.
+    open func safeAreaInsetsDidChange() {}
+    /// The screen's traits (UITraitCollection.screen): Flipbook draws one environment.
+    open var traitCollection: UITraitCollection { .screen }
+    /// Called when the traits change; they do not during a scene.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// The view controller whose root view this is (safeAreaInsets reads its additional insets).
+    weak var owningViewController: UIViewController?
 }
 
 /// https://developer.apple.com/documentation/uikit/uiscrollview
@@ -468,11 +527,43 @@ open class UIViewController: NSObject {
         get {
             if loadedView == nil {
                 loadView()
+                loadedView?.owningViewController = self
                 viewDidLoad()
             }
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+    /// Insets added to the root view's safe area (https://developer.apple.com/documentation/uikit/uiviewcontroller/additionalsafeareainsets).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero
+    /// The screen's traits (UITraitCollection.screen).
+    open var traitCollection: UITraitCollection { .screen }
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // The appearance callbacks, called as UIKit calls them when the view comes on screen: a
+    // scene made from the controller calls viewWillAppear(false), lays the view out
+    // (viewWillLayoutSubviews, viewDidLayoutSubviews), then viewDidAppear(false)
+    // (https://developer.apple.com/documentation/uikit/uiviewcontroller#Responding-to-view-related-events).
+    // The view does not go off screen during a scene: the disappearance ones are not called.
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    /// The size does not change during a scene: never called by Flipbook.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+    /// The view's appearance, as a window shows it (Scene(name:…viewController:)).
+    func appear() {
+        loadViewIfNeeded()
+        viewWillAppear(false)
+        viewWillLayoutSubviews()
+        view.layoutSubviews()
+        viewDidLayoutSubviews()
+        viewDidAppear(false)
     }
     open var isViewLoaded: Bool { loadedView != nil }
     open var title: String?
@@ -570,6 +661,10 @@ final class ButtonTitleLabel: UILabel {
     private(set) var fontWasSet = false
     override var font: UIFont! { didSet { fontWasSet = true } }
 }
+
+/// What a size change's animation offers (https://developer.apple.com/documentation/uikit/uiviewcontrollertransitioncoordinator):
+/// no size changes during a scene, so nothing calls it.
+public protocol UIViewControllerTransitionCoordinator: AnyObject {}
 
 /// https://developer.apple.com/documentation/uikit/uirectedge
 public struct UIRectEdge: OptionSet, Sendable {

@@ -1,0 +1,242 @@
+import XCTest
+import UIKit
+import Flipbook
+
+/// The view and view-controller API real code calls (issue 62 item 1): each behaves as UIKit's
+/// documentation says, checked against values worked out here.
+final class ViewConveniencesTests: XCTestCase {
+    // MARK: Autoresizing
+
+    /// Apple's autoresizingMask page: the size difference is shared among the flexible parts of
+    /// an axis in proportion to them. A 300 × 200 view grows to 400 × 260 (100 and 60 more).
+    func testAutoresizingSharesTheChangeAmongFlexibleParts() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        func sub(_ frame: CGRect, _ mask: UIView.AutoresizingMask) -> UIView {
+            let v = UIView(frame: frame)
+            v.autoresizingMask = mask
+            root.addSubview(v)
+            return v
+        }
+        let fixed = sub(CGRect(x: 20, y: 10, width: 200, height: 100), [])
+        let wide = sub(CGRect(x: 20, y: 10, width: 200, height: 100), [.flexibleWidth, .flexibleHeight])
+        let centred = sub(CGRect(x: 20, y: 10, width: 200, height: 100), [.flexibleLeftMargin, .flexibleRightMargin])
+        let all = sub(CGRect(x: 20, y: 10, width: 200, height: 100), [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin, .flexibleBottomMargin])
+        let pinnedRight = sub(CGRect(x: 250, y: 150, width: 40, height: 40), [.flexibleLeftMargin, .flexibleTopMargin])
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 260)
+        XCTAssertEqual(fixed.frame, CGRect(x: 20, y: 10, width: 200, height: 100))
+        XCTAssertEqual(wide.frame, CGRect(x: 20, y: 10, width: 300, height: 160))
+        // Margins 20 and 80 take 100 × 20/100 and 100 × 80/100.
+        XCTAssertEqual(centred.frame, CGRect(x: 40, y: 10, width: 200, height: 100))
+        // 20 : 200 : 80 of 100 more; the bottom margin (90) takes all 60 of the height.
+        XCTAssertEqual(all.frame.minX, 20 + 100 * 20 / 300, accuracy: 1e-9)
+        XCTAssertEqual(all.frame.width, 200 + 100 * 200 / 300, accuracy: 1e-9)
+        XCTAssertEqual(all.frame.minY, 10)
+        XCTAssertEqual(pinnedRight.frame, CGRect(x: 350, y: 210, width: 40, height: 40))
+        // autoresizesSubviews false: nothing moves.
+        root.autoresizesSubviews = false
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+        XCTAssertEqual(wide.frame, CGRect(x: 20, y: 10, width: 300, height: 160))
+        XCTAssertEqual(UIView.AutoresizingMask.flexibleWidth.rawValue, 2, "UIViewAutoresizingFlexibleWidth = 1 << 1")
+    }
+
+    // MARK: Hit-testing
+
+    func testHitTestSkipsWhatUIKitSkips() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let back = UIView(frame: CGRect(x: 0, y: 0, width: 60, height: 60))
+        let front = UIView(frame: CGRect(x: 30, y: 30, width: 60, height: 60))
+        let overhang = UIView(frame: CGRect(x: 50, y: 50, width: 40, height: 40))  // past back's bounds
+        root.addSubview(back)
+        root.addSubview(front)
+        back.addSubview(overhang)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 40, y: 40), with: nil) === front, "front to back")
+        XCTAssertTrue(root.hitTest(CGPoint(x: 10, y: 10), with: nil) === back)
+        front.isUserInteractionEnabled = false
+        XCTAssertTrue(root.hitTest(CGPoint(x: 40, y: 40), with: nil) === back)
+        front.isUserInteractionEnabled = true
+        front.alpha = 0.009
+        XCTAssertTrue(root.hitTest(CGPoint(x: 40, y: 40), with: nil) === back, "alpha below 0.01")
+        front.alpha = 1
+        front.isHidden = true
+        XCTAssertTrue(root.hitTest(CGPoint(x: 40, y: 40), with: nil) === back)
+        // (95, 95) is inside overhang's frame but outside back's bounds: not found, as in UIKit.
+        XCTAssertTrue(root.hitTest(CGPoint(x: 95, y: 95), with: nil) === root)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 55, y: 55), with: nil) === overhang, "inside both")
+        XCTAssertNil(root.hitTest(CGPoint(x: 101, y: 5), with: nil))
+    }
+
+    // MARK: Key-value observing
+
+    func testObservingAViewsFrame() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        var seen: [(CGRect?, CGRect?)] = []
+        var token: NSKeyValueObservation? = view.observe(\.frame, options: [.old, .new]) { _, change in seen.append((change.oldValue, change.newValue)) }
+        view.frame = CGRect(x: 5, y: 0, width: 10, height: 10)
+        view.frame = CGRect(x: 5, y: 0, width: 10, height: 10)  // the same: no change
+        view.center = CGPoint(x: 10, y: 20)
+        XCTAssertEqual(seen.count, 2, "\(seen)")
+        XCTAssertEqual(seen[0].0, CGRect(x: 0, y: 0, width: 10, height: 10))
+        XCTAssertEqual(seen[0].1, CGRect(x: 5, y: 0, width: 10, height: 10))
+        XCTAssertEqual(seen[1].1, CGRect(x: 5, y: 15, width: 10, height: 10))
+        XCTAssertNotNil(token)
+        token = nil  // freed: observing ends
+        view.alpha = 0.5
+        view.frame = .zero
+        XCTAssertEqual(seen.count, 2)
+        var alphas: [CGFloat?] = []
+        let kept = view.observe(\.alpha, options: [.initial, .new]) { _, change in alphas.append(change.newValue) }
+        view.alpha = 0.25
+        kept.invalidate()
+        view.alpha = 1
+        XCTAssertEqual(alphas, [0.5, 0.25])
+    }
+
+    // MARK: Traits, direction, safe area
+
+    func testTraitsOfThePhoneScreen() {
+        let t = UIView().traitCollection
+        XCTAssertEqual(t.displayScale, 2)
+        XCTAssertEqual(t.horizontalSizeClass, .compact)
+        XCTAssertEqual(t.verticalSizeClass, .regular)
+        XCTAssertEqual(t.userInterfaceStyle, .light)
+        XCTAssertEqual(t.preferredContentSizeCategory, .large)
+        XCTAssertEqual(UIApplication.shared.userInterfaceLayoutDirection, .leftToRight)
+        XCTAssertEqual(UIView().effectiveUserInterfaceLayoutDirection, .leftToRight)
+        XCTAssertEqual(UITraitCollection().displayScale, 0, "init() is unspecified")
+        XCTAssertFalse(UILabel().adjustsFontForContentSizeCategory)
+    }
+
+    func testSafeAreaFromTheControllersAdditionalInsets() {
+        let controller = UIViewController()
+        controller.view.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
+        controller.additionalSafeAreaInsets = UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+        let header = UIView(frame: CGRect(x: 0, y: 20, width: 390, height: 100))
+        let middle = UIView(frame: CGRect(x: 10, y: 200, width: 100, height: 100))
+        let footer = UIView(frame: CGRect(x: 0, y: 800, width: 390, height: 44))
+        for v in [header, middle, footer] { controller.view.addSubview(v) }
+        XCTAssertEqual(controller.view.safeAreaInsets, UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+        XCTAssertEqual(header.safeAreaInsets, UIEdgeInsets(top: 24, left: 0, bottom: 0, right: 0))
+        XCTAssertEqual(middle.safeAreaInsets, .zero)
+        // 844 − 34 = 810 is where the safe area ends; the footer runs to 844.
+        XCTAssertEqual(footer.safeAreaInsets, UIEdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
+        XCTAssertEqual(UIView().safeAreaInsets, .zero)
+    }
+
+    final class Appearing: UIViewController {
+        var calls: [String] = []
+        override func viewDidLoad() { calls.append("viewDidLoad"); view.addSubview(UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout())) }
+        override func viewWillAppear(_ animated: Bool) { calls.append("viewWillAppear(\(animated))") }
+        override func viewWillLayoutSubviews() { calls.append("viewWillLayoutSubviews") }
+        override func viewDidLayoutSubviews() { calls.append("viewDidLayoutSubviews") }
+        override func viewDidAppear(_ animated: Bool) { calls.append("viewDidAppear(\(animated))") }
+    }
+
+    func testAControllersViewAppearsAsInAWindow() {
+        let controller = Appearing()
+        _ = Scene(name: "a", canvas: Canvas(width: 390, height: 844, scale: 1), duration: 0.1, viewController: controller)
+        XCTAssertEqual(controller.calls, ["viewDidLoad", "viewWillAppear(false)", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewDidAppear(false)"])
+    }
+
+    // MARK: Colours
+
+    /// Display P3 to sRGB worked out here from the two spaces' primaries and D65 (the CIE xy
+    /// chromaticities: P3 red 0.680, 0.320, green 0.265, 0.690, blue 0.150, 0.060; sRGB red
+    /// 0.64, 0.33, green 0.30, 0.60, blue 0.15, 0.06; white 0.3127, 0.3290).
+    func testDisplayP3IsConvertedToSRGB() {
+        func toXYZ(_ p: [(Double, Double)]) -> [[Double]] {
+            let w = (0.3127, 0.3290)
+            let white = [w.0 / w.1, 1, (1 - w.0 - w.1) / w.1]
+            let m = [0, 1, 2].map { row in p.map { xy in [xy.0 / xy.1, 1, (1 - xy.0 - xy.1) / xy.1][row] } }
+            let s = solve(m, white)
+            return m.map { row in (0..<3).map { row[$0] * s[$0] } }
+        }
+        func solve(_ m: [[Double]], _ v: [Double]) -> [Double] {  // Cramer's rule
+            func det(_ a: [[Double]]) -> Double {
+                a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+            }
+            let d = det(m)
+            return (0..<3).map { c in det(m.enumerated().map { r, row in row.enumerated().map { $0.offset == c ? v[r] : $0.element } }) / d }
+        }
+        let p3 = toXYZ([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)]), srgb = toXYZ([(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)])
+        func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func encoded(_ c: Double) -> Double { c <= 0.0031308 ? 12.92 * c : 1.055 * pow(c, 1 / 2.4) - 0.055 }
+        for (r, g, b) in [(0.8, 0.5, 0.2), (0.3, 0.6, 0.9), (0.5, 0.5, 0.5)] {
+            let rgb = [r, g, b].map(linear)
+            let xyz = p3.map { row in zip(row, rgb).reduce(0) { $0 + $1.0 * $1.1 } }
+            let expected = solve(srgb, xyz).map { encoded(min(1, max(0, $0))) }
+            let c = UIColor(displayP3Red: r, green: g, blue: b, alpha: 1)
+            var got: (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+            XCTAssertTrue(c.getRed(&got.0, green: &got.1, blue: &got.2, alpha: &got.3))
+            XCTAssertEqual(Double(got.0), expected[0], accuracy: 1e-4, "\(r), \(g), \(b)")
+            XCTAssertEqual(Double(got.1), expected[1], accuracy: 1e-4)
+            XCTAssertEqual(Double(got.2), expected[2], accuracy: 1e-4)
+        }
+        // P3's pure red is outside sRGB: clipped to sRGB's red.
+        var red: (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        _ = UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1).getRed(&red.0, green: &red.1, blue: &red.2, alpha: &red.3)
+        XCTAssertEqual(red.0, 1, accuracy: 1e-12)
+        XCTAssertEqual(red.1, 0, accuracy: 1e-12)
+    }
+
+    // MARK: SF Symbols
+
+    final class Starred: UICollectionViewCell {
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.addSubview(UIImageView(image: UIImage(systemName: "star.fill")))
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    func testASymbolWithNoImageIsNamed() {
+        XCTAssertThrowsError(try renderOneCell(Starred.self, size: CGSize(width: 20, height: 20), scale: 1)) { error in
+            XCTAssertTrue("\(error)".contains(#"UIImage(systemName: "star.fill"): Flipbook has no SF Symbols"#), "\(error)")
+            XCTAssertTrue("\(error)".contains("put a PNG named star.fill.png in "), "\(error)")
+        }
+    }
+
+    // MARK: Single-sided layers
+
+    class Card: UICollectionViewCell {
+        class var turn: CGFloat { .pi }
+        class var doubleSided: Bool { false }
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            contentView.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 500
+            contentView.layer.transform = CATransform3DRotate(t, Self.turn, 0, 1, 0)
+            contentView.layer.isDoubleSided = Self.doubleSided
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+    final class CardBothSides: Card { override class var doubleSided: Bool { true } }
+    final class CardTurned80: Card { override class var turn: CGFloat { 80 * .pi / 180 } }
+    final class CardTurned100: Card { override class var turn: CGFloat { 100 * .pi / 180 } }
+
+    func testASingleSidedLayerTurnedAwayIsNotDrawn() throws {
+        for (cell, shown) in [(Card.self, false), (CardBothSides.self, true), (CardTurned80.self, true), (CardTurned100.self, false)] as [(UICollectionViewCell.Type, Bool)] {
+            let (frame, raster) = try renderOneCell(cell, size: CGSize(width: 100, height: 60), scale: 1)
+            let item = try XCTUnwrap(frame.items.first { $0.kind == .cell })
+            XCTAssertEqual(item.isDrawn, shown, "\(cell)")
+            XCTAssertEqual(raster.rgb(50, 30) == (255, 255, 255), !shown, "\(cell): the centre is \(raster.rgb(50, 30))")
+        }
+    }
+
+    // MARK: The media clock
+
+    func testTheMediaClockIsTheScenes() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([1], identifier: "c")
+        cv.dataSource = source
+        var times: [Double] = []
+        XCTAssertEqual(CACurrentMediaTime(), 0, "outside a scene")
+        let scene = Scene(name: "clock", canvas: Canvas(width: 100, height: 100, scale: 1), duration: 1, collectionView: cv,
+                          script: [.at(0.25) { times.append(CACurrentMediaTime()) }, .at(0.5) { times.append(CACurrentMediaTime()) }])
+        _ = try Simulator.run(scene)
+        XCTAssertEqual(times.count, 2)
+        XCTAssertEqual(times[0], 0.25, accuracy: 1 / 60 + 1e-9)
+        XCTAssertEqual(times[1], 0.5, accuracy: 1 / 60 + 1e-9)
+    }
+}
