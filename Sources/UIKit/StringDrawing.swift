@@ -22,7 +22,7 @@ extension NSString {
         let font = attrs?[.font] as? UIFont ?? UIFont.systemFont(ofSize: 17)
         let text = self as String
         var width = font.naturalWidth(of: text)
-        if let k = attrs?[.kern].flatMap(UILabel.points), k != 0, !text.isEmpty {
+        if let k = attrs?[.kern].flatMap(UIKitNumber.points), k != 0, !text.isEmpty {
             var e = font.element(text, width: 0)
             e.runs = [TextRun(start: 0, end: text.utf8.count, kern: Double(k))]
             width = UIKitText.width(e)

@@ -347,4 +347,17 @@ extension UIKitLayout: CellMeasuring {
 /// NaN and the infinities as Swift prints them ("nan", "inf", "-inf"), the values app code set.
 enum UIKitNumber {
     static func text(_ v: Double) -> String { v.isFinite ? NumberFormat.short(v) : "\(v)" }
+
+    /// A number an app hands over untyped (a kern attribute, a visual format's metric) in
+    /// points: an NSNumber or a Swift number; nil for anything else.
+    static func points(_ value: Any) -> CGFloat? {
+        switch value {
+        case let v as CGFloat: return v
+        case let v as Double: return CGFloat(v)
+        case let v as Float: return CGFloat(v)
+        case let v as Int: return CGFloat(v)
+        case let v as NSNumber: return CGFloat(v.doubleValue)
+        default: return nil
+        }
+    }
 }

@@ -147,7 +147,7 @@ open class UILabel: UIView {
             if let other = attributes.keys.first(where: { $0 != .font && $0 != .foregroundColor && $0 != .paragraphStyle && $0 != .kern }) {
                 problem = "attributedText's \(other.rawValue) attribute is not drawn yet (its fonts, colours, kern and paragraph style are)"
             }
-            if let k = attributes[.kern], UILabel.points(k) == nil {
+            if let k = attributes[.kern], UIKitNumber.points(k) == nil {
                 problem = "attributedText's NSKern value \(k) is not a number of points"
             }
             if first { font = f; color = c; first = false }
@@ -183,22 +183,10 @@ open class UILabel: UIView {
         var kerns: [CGFloat] = []
         // The last character's kern only widens the line: it may differ (the usual way to drop it).
         styled.enumerateAttribute(.kern, in: NSRange(location: 0, length: styled.length - 1), options: []) { value, _, _ in
-            let k = value.flatMap(UILabel.points) ?? 0
+            let k = value.flatMap(UIKitNumber.points) ?? 0
             if !kerns.contains(k) { kerns.append(k) }
         }
         return kerns.count > 1 ? "attributedText whose kern changes inside the text is not drawn yet (one kern over the whole text, or over all but its last character, is)" : nil
-    }
-
-    /// A kern attribute's value in points (an NSNumber, or a Swift number).
-    static func points(_ value: Any) -> CGFloat? {
-        switch value {
-        case let v as CGFloat: return v
-        case let v as Double: return CGFloat(v)
-        case let v as Float: return CGFloat(v)
-        case let v as Int: return CGFloat(v)
-        case let v as NSNumber: return CGFloat(v.doubleValue)
-        default: return nil
-        }
     }
 
     /// The alignment and line break mode the label draws with: its attributed text's paragraph
@@ -220,7 +208,7 @@ open class UILabel: UIView {
             let start = string.utf8.distance(from: string.utf8.startIndex, to: r.lowerBound)
             let end = string.utf8.distance(from: string.utf8.startIndex, to: r.upperBound)
             let f = uniform ? nil : attributes[.font] as? UIFont, c = uniform ? nil : attributes[.foregroundColor] as? UIColor
-            let k = attributes[.kern].flatMap(UILabel.points)
+            let k = attributes[.kern].flatMap(UIKitNumber.points)
             runs.append(TextRun(start: start, end: end, fontSize: f.map { Double($0.pointSize * scale) }, weight: f?.drawnWeight,
                                 italic: f?.isItalic, color: c?.value, kern: k.map { Double($0 * scale) }))
         }
