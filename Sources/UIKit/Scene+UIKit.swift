@@ -37,6 +37,9 @@ extension Scene {
         // The view is loaded screen-sized, as in a window on a device of the canvas's size.
         let host = UIKitHost(canvas: canvas)
         host.owner = viewController
+        if let nav = viewController as? UINavigationController {
+            host.refusals.append("a UINavigationController's navigation bar is not drawn yet: make the scene from its top view controller (\(nav.topViewController.map { "\(type(of: $0))" } ?? "none")) and draw the bar in the scene's chrome")
+        }
         self = host.whileRunning { () -> Scene in
             if let viewFrame { viewController.view.frame = viewFrame }
             viewController.appear()
@@ -143,7 +146,9 @@ extension Scene {
                           touches: touches)
         // The host lays the view out with its layout object; taps select cells and call the
         // delegate, as a UICollectionView's do (UIKitInteractionsEffect).
-        host.host(cv, problems: problems)
+        // What the app's own code did outside its cells that cannot be drawn (in viewDidLoad, say).
+        host.host(cv, problems: host.refusals + problems)
+        host.refusals = []
         scene.host = host
         return scene
     }
@@ -196,7 +201,8 @@ extension Scene {
         var scene = Scene(name: name, canvas: canvas, fps: fps, duration: duration, collectionView: specs[0], script: host.steps(script),
                           touches: touches)
         scene.views = Array(specs.dropFirst())
-        host.host(zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, problems: problems)
+        host.host(zip(scrollViews, specs.map(\.id)).map { ($0, $1) }, problems: host.refusals + problems)
+        host.refusals = []
         scene.host = host
         return scene
     }

@@ -49,6 +49,8 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
     /// What app code did while a cell was made that cannot be drawn (an image asked for by name
     /// and not found, a constraint UIKit raises on); `Scene.item(of:)` collects them.
     var refusals: [String] = []
+    /// UIActions made without an identifier so far (UIAction.madeIdentifier()).
+    var actionCount = 0
 
     /// App code did something UIKit would raise on or Flipbook cannot draw: in a code step the
     /// step fails with `message`; while a scene's cell is made, the cell's problems get it.

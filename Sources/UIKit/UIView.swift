@@ -566,7 +566,14 @@ open class UIViewController: NSObject {
         viewDidAppear(false)
     }
     open var isViewLoaded: Bool { loadedView != nil }
-    open var title: String?
+    /// Also the navigation item's title, as UIKit sets it.
+    open var title: String? { didSet { navigationItem.title = title } }
+    /// What a navigation bar shows for this controller (NavigationItems.swift); the controller
+    /// sits in no navigation controller in a scene, so no bar shows it.
+    public private(set) lazy var navigationItem = UINavigationItem()
+    /// The navigation controller whose stack this controller is in, if any.
+    open var navigationController: UINavigationController? { navigationControllerStorage }
+    weak var navigationControllerStorage: UINavigationController?
     /// All edges by default (https://developer.apple.com/documentation/uikit/uiviewcontroller/edgesforextendedlayout).
     /// Flipbook draws no bars of its own: the scene places the view where the bars leave it.
     open var edgesForExtendedLayout = UIRectEdge.all
