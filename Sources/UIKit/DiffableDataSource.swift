@@ -164,7 +164,8 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 /// A data source that answers from a snapshot
 /// (https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource). The
 /// scene made from its collection view names each item by its identifier
-/// (`String(describing:)`), so scripts and check reports say "\"inbox-42\"", not an index path.
+/// (`String(describing:)`, its UUIDs numbered: sceneName(of:)), so scripts and check reports
+/// say "\"inbox-42\"", not an index path.
 open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: NSObject, UICollectionViewDataSource {
     public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
@@ -180,7 +181,31 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         super.init()
         collectionView.dataSource = self
         collectionView.retainedDataSource = self
-        collectionView.itemIdentifier = { [weak self] indexPath in self?.itemIdentifier(for: indexPath).map { String(describing: $0) } }
+        collectionView.itemIdentifier = { [weak self] indexPath in
+            guard let self, let item = self.itemIdentifier(for: indexPath) else { return nil }
+            return self.sceneName(of: item)
+        }
+    }
+
+    /// The scene's names of items met so far, and how many UUIDs they hold.
+    private var sceneNames: [ItemIdentifierType: String] = [:]
+    private var uuidsNamed: [String: Int] = [:]
+
+    /// An item's id in the scene: its identifier as `String(describing:)` writes it, with each
+    /// UUID in it (`let id = UUID()`, as Apple's sample code makes identifiers) written
+    /// `UUID-1`, `UUID-2`… in the order the data source first meets them — by section and
+    /// position in the first snapshot, then as items are inserted —, so the same code names
+    /// the same items on every run and a golden holds on a re-run.
+    func sceneName(of item: ItemIdentifierType) -> String {
+        if let name = sceneNames[item] { return name }
+        var text = String(describing: item)
+        for uuid in UUIDText.find(in: text) {
+            let n = uuidsNamed[uuid] ?? (uuidsNamed.count + 1)
+            uuidsNamed[uuid] = n
+            text = text.replacingOccurrences(of: uuid, with: "UUID-\(n)")
+        }
+        sceneNames[item] = text
+        return text
     }
 
     /// Sets the data. Before a scene runs it is what the scene starts with. In a scene's code
@@ -298,4 +323,29 @@ private func longestIncreasingRun(_ values: [Int]) -> [Int] {
     var k = tails.last ?? -1
     while k >= 0 { out.append(k); k = previous[k] }
     return out.reversed()
+}
+
+/// UUIDs as `UUID().uuidString` and `String(describing: UUID())` write them: 8-4-4-4-12
+/// hexadecimal digits.
+enum UUIDText {
+    static func find(in text: String) -> [String] {
+        let chars = Array(text.utf8)
+        guard chars.count >= 36 else { return [] }
+        var found: [String] = []
+        var i = 0
+        func hex(_ c: UInt8) -> Bool { (48...57).contains(c) || (65...70).contains(c) || (97...102).contains(c) }
+        while i + 36 <= chars.count {
+            let window = chars[i..<i + 36]
+            let ok = window.enumerated().allSatisfy { k, c in [8, 13, 18, 23].contains(k) ? c == UInt8(ascii: "-") : hex(c) }
+            let bounded = (i == 0 || !hex(chars[i - 1])) && (i + 36 == chars.count || !hex(chars[i + 36]))
+            if ok && bounded {
+                let uuid = String(decoding: window, as: UTF8.self)
+                if !found.contains(uuid) { found.append(uuid) }
+                i += 36
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
 }

@@ -1,5 +1,5 @@
 import XCTest
-import UIKit
+@testable import UIKit
 import Flipbook
 
 /// The view and view-controller API real code calls (issue 62 item 1): each behaves as UIKit's
@@ -238,5 +238,101 @@ final class ViewConveniencesTests: XCTestCase {
         XCTAssertEqual(times.count, 2)
         XCTAssertEqual(times[0], 0.25, accuracy: 1 / 60 + 1e-9)
         XCTAssertEqual(times[1], 0.5, accuracy: 1 / 60 + 1e-9)
+    }
+}
+
+/// A controller's navigation item and bar button items (issue 62): kept as UIKit keeps them; a
+/// scene made from a navigation controller, whose bar is not drawn yet, is one line.
+final class NavigationItemTests: XCTestCase {
+    final class Inbox: UIViewController {
+        var composed = 0
+        override func viewDidLoad() {
+            title = "Inbox"
+            navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Compose", primaryAction: UIAction { [unowned self] _ in composed += 1 })
+            navigationItem.leftBarButtonItems = [UIBarButtonItem(systemItem: .edit), .flexibleSpace()]
+            view.addSubview(UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout()))
+        }
+    }
+
+    func testTheItemIsKeptAsUIKitKeepsIt() throws {
+        let inbox = Inbox()
+        _ = inbox.view
+        XCTAssertEqual(inbox.navigationItem.title, "Inbox", "a controller's title is its item's")
+        XCTAssertEqual(inbox.navigationItem.rightBarButtonItem?.title, "Compose")
+        XCTAssertEqual(inbox.navigationItem.leftBarButtonItem?.systemItem, .edit)
+        XCTAssertEqual(inbox.navigationItem.leftBarButtonItems?.count, 2)
+        inbox.navigationItem.rightBarButtonItem?.primaryAction?.perform()
+        XCTAssertEqual(inbox.composed, 1)
+        XCTAssertNil(inbox.navigationController)
+        // Outside a navigation controller UIKit draws no bar: the scene is the controller's view.
+        let canvas = Canvas(width: 390, height: 844, scale: 1)
+        XCTAssertNoThrow(try Simulator.run(Scene(name: "inbox", canvas: canvas, duration: 0.1, viewController: Inbox()), frames: 0...0))
+        let nav = UINavigationController(rootViewController: Inbox())
+        XCTAssertTrue(nav.topViewController?.navigationController === nav)
+        nav.pushViewController(UIViewController(), animated: false)
+        XCTAssertEqual(nav.viewControllers.count, 2)
+        XCTAssertNotNil(nav.popViewController(animated: false))
+        XCTAssertThrowsError(try Simulator.run(Scene(name: "nav", canvas: canvas, duration: 0.1, viewController: nav), frames: 0...0)) { error in
+            XCTAssertTrue("\(error)".contains("a UINavigationController's navigation bar is not drawn yet: make the scene from its top view controller (Inbox)"), "\(error)")
+        }
+    }
+
+    /// What the controller's own code does outside its cells that cannot be drawn is refused too
+    /// (it was dropped: only a cell's own refusals reached the scene).
+    final class BadFormat: UIViewController {
+        override func viewDidLoad() {
+            let box = UIView()
+            view.addSubview(box)
+            view.addSubview(UICollectionView(frame: view.bounds, collectionViewLayout: UICollectionViewFlowLayout()))
+            NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: "|[box(50]|", metrics: nil, views: ["box": box]))
+        }
+    }
+
+    func testARefusalInViewDidLoadStopsTheScene() {
+        let scene = Scene(name: "bad", canvas: Canvas(width: 390, height: 844, scale: 1), duration: 0.1, viewController: BadFormat())
+        XCTAssertThrowsError(try Simulator.run(scene, frames: 0...0)) { error in
+            XCTAssertTrue("\(error)".contains("Unable to parse constraint format: A predicate on a view's thickness must end with ')'"), "\(error)")
+        }
+    }
+}
+
+/// Diffable identity (issue 62 item 3): items identified by `UUID()`, as Apple's sample code
+/// makes them, get the same scene ids on every run, so a golden holds on a re-run.
+final class StableIdentityTests: XCTestCase {
+    struct Item: Hashable {
+        let id = UUID()
+        let title: String
+    }
+
+    func ids() throws -> [String] {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: UICollectionViewFlowLayout())
+        let registration = UICollectionView.CellRegistration<UICollectionViewCell, Item> { cell, _, _ in cell.backgroundColor = .systemBlue }
+        let source = UICollectionViewDiffableDataSource<Int, Item>(collectionView: cv) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Item>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["a", "b", "c"].map { Item(title: $0) })
+        source.apply(snapshot, animatingDifferences: false)
+        let scene = Scene(name: "uuids", canvas: Canvas(width: 300, height: 400, scale: 1), duration: 0.5, collectionView: cv, script: [
+            .at(0.1) {
+                var s = source.snapshot()
+                s.insertItems([Item(title: "new")], beforeItem: s.itemIdentifiers[1])
+                source.apply(s)
+            },
+        ])
+        let frames = try Simulator.run(scene).frames
+        return frames.last!.items.filter { $0.kind == .cell }.map(\.id).sorted()
+    }
+
+    func testUUIDIdentifiersAreNamedTheSameOnEveryRun() throws {
+        let first = try ids(), second = try ids()
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first.count, 4)
+        // Numbered in the order met: the first snapshot's three, then the inserted one.
+        XCTAssertTrue(first.contains(#"Item(id: UUID-1, title: "a")"#), "\(first)")
+        XCTAssertTrue(first.contains(#"Item(id: UUID-4, title: "new")"#), "\(first)")
+        XCTAssertEqual(UUIDText.find(in: "x 3F2504E0-4F89-11D3-9A0C-0305E82C3301 y"), ["3F2504E0-4F89-11D3-9A0C-0305E82C3301"])
+        XCTAssertEqual(UUIDText.find(in: "13F2504E0-4F89-11D3-9A0C-0305E82C3301"), [], "a longer run of hex is not a UUID")
     }
 }
