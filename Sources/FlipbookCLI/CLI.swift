@@ -123,6 +123,12 @@ public enum CLI {
     /// needless work of a large render (docs/performance.md). As compilers do (clang's
     /// -disable-free). Tests run `main` in-process and leave it false.
     nonisolated(unsafe) static var leavesSceneToExit = false
+
+    /// What the scene's host logged and carried on from (UIKit's broken constraints), one
+    /// "warning:" line each on stderr, after the simulation.
+    static func sayWarnings(of scene: Scene, console: Console) {
+        for w in scene.host?.warnings ?? [] { console.err("flipbook: warning: \(scene.name): \(w)\n") }
+    }
     nonisolated(unsafe) private static var keptUntilExit: [Scene] = []
     /// The decoder scene files are read with: the built-in layouts and effects, and those a
     /// package adds through `FlipbookCommand.main(layouts:effects:)`.
@@ -378,6 +384,7 @@ public enum CLI {
         }
         let workers = try budget.workers(for: scene.canvas, requested: r.jobs ?? RenderPipeline.defaultWorkers)
         let timeline = try Simulator.run(scene, frames: r.frames, step: r.step, limits: budget.recordingLimits(cancellation))
+        CLI.sayWarnings(of: scene, console: console)
         if CLI.leavesSceneToExit { CLI.keptUntilExit.append(scene) }
         try budget.checkWork(timeline, formats: formats, workers: workers)
         let line = ProgressLine.make(console, label: "rendering " + scene.name, quiet: r.quiet)

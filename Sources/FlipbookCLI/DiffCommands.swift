@@ -180,6 +180,7 @@ extension CLI {
                            budget: RenderBudget, cancellation: Cancellation, report: (ReportDirectory, index: Int), console: Console) throws -> SceneReport {
         let workers = try budget.workers(for: scene.canvas, requested: r.options.workers)
         let timeline = try Simulator.run(scene, limits: budget.recordingLimits(cancellation))
+        CLI.sayWarnings(of: scene, console: console)
         try budget.checkWork(timeline, formats: [.frames(PNGFormat())])
         let existing = try goldens.golden(name)
         let target = goldens.directory.child(name)

@@ -118,12 +118,16 @@ package protocol SceneHost: AnyObject, Sendable {
     /// What the host met making the scene that cannot be simulated, under the path it is
     /// about; `Scene.validate()` refuses the scene with it.
     var problem: (path: String, message: String)? { get }
+    /// What the host's app did that UIKit logs and carries on from ("Unable to simultaneously
+    /// satisfy constraints"), each once, after a simulation: printed as warnings.
+    var warnings: [String] { get }
 }
 
 extension SceneHost {
     package func layout(ofView index: Int) -> (any CollectionViewLayout)? { nil }
     package func makeEffect() -> (any Effect)? { nil }
     package var problem: (path: String, message: String)? { nil }
+    package var warnings: [String] { [] }
 }
 
 /// The layout of a view laid out by the scene's host (a UIKit scene's collection view, whose

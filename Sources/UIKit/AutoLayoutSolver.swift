@@ -6,7 +6,11 @@ import Foundation
 /// intrinsic size (held by its content-hugging and compression-resistance priorities), are
 /// satisfied as far as their priorities weigh; a view nothing determines stays where it was. A
 /// multi-line label is measured again at the width it got, once, as UIKit's second pass does.
-/// Required constraints that conflict are reported (UIKit breaks one and logs it).
+/// Required constraints that conflict: UIKit breaks one — the last-activated required one
+/// without which the rest hold, "Will attempt to recover by breaking constraint" in its log —,
+/// logs "Unable to simultaneously satisfy constraints" and lays the rest out; so does this, and
+/// the line is a warning (`UIKitHost.warn`), not an error: a first pass at a default or
+/// estimated size that conflicts draws nothing wrong once the real size comes.
 enum AutoLayoutSolver {
     /// `a·variables + constant`, in the root view's coordinates.
     struct Expr {
@@ -38,9 +42,14 @@ enum AutoLayoutSolver {
         var height: Double, heightWeight: Double?
     }
 
-    /// Returns a line naming the conflict when the required constraints cannot all hold.
+    /// Returns a line naming what cannot be laid out (a constraint UIKit raises on); a conflict
+    /// of required constraints is laid out with one broken and said to `warn`.
     @discardableResult
-    static func solve(_ root: UIView) -> String? { run(root, fitting: nil).problem }
+    static func solve(_ root: UIView, warn: (String) -> Void = { _ in }) -> String? {
+        let r = run(root, fitting: nil)
+        if let broken = r.broken { warn(broken) }
+        return r.problem
+    }
 
     /// The size the tree's constraints give the root when it is free to take it, as
     /// systemLayoutSizeFitting(_:withHorizontalFittingPriority:verticalFittingPriority:)
@@ -48,11 +57,17 @@ enum AutoLayoutSolver {
     static func fittingSize(_ root: UIView, target: CGSize, horizontal: UILayoutPriority, vertical: UILayoutPriority) -> CGSize? {
         func weight(_ p: UILayoutPriority) -> Double? { p >= .required ? nil : AutoLayoutSolver.weight(p) }
         let fitting = Fitting(width: Double(target.width), widthWeight: weight(horizontal), height: Double(target.height), heightWeight: weight(vertical))
-        let (problem, size) = run(root, fitting: fitting)
-        return problem == nil ? size : nil
+        let r = run(root, fitting: fitting)
+        return r.problem == nil ? r.size : nil
     }
 
-    private static func run(_ root: UIView, fitting: Fitting?) -> (problem: String?, size: CGSize?) {
+    private static func run(_ root: UIView, fitting: Fitting?) -> (problem: String?, size: CGSize?, broken: String?) {
+        var broken: String?
+        let r = run(root, fitting: fitting, broken: &broken)
+        return (r.problem, r.size, broken)
+    }
+
+    private static func run(_ root: UIView, fitting: Fitting?, broken: inout String?) -> (problem: String?, size: CGSize?) {
         var views: [UIView] = []
         func collect(_ v: UIView) { views.append(v); v.subviews.forEach(collect) }
         collect(root)
@@ -71,15 +86,15 @@ enum AutoLayoutSolver {
         for pass in 0..<2 {
             result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
             if result.problem != nil {
-                // Name the constraint UIKit would break: the last-activated required one without
+                // Break the constraint UIKit breaks: the last-activated required one without
                 // which the rest hold, as its log names it ("Will attempt to recover by breaking
-                // constraint …").
+                // constraint …"); lay out the rest.
                 for c in constraints.reversed() where c.priority >= .required {
-                    c.priority = UILayoutPriority(999)
-                    let relieved = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
-                    c.priority = .required
+                    let rest = constraints.filter { $0 !== c }
+                    let relieved = solveOnce(root, views: views, inTree: inTree, constraints: rest, labelWidths: labelWidths, fitting: fitting)
                     if relieved.problem == nil {
-                        result.problem = "the required Auto Layout constraints conflict: UIKit would break \(describe(c, names: UIKitCellContent.propertyNames(of: root))) and log \"Unable to simultaneously satisfy constraints\""
+                        broken = "Unable to simultaneously satisfy constraints: UIKit breaks \(describe(c, names: UIKitCellContent.propertyNames(of: root))) and lays out the rest, as Flipbook does"
+                        result = relieved
                         break
                     }
                 }

@@ -143,10 +143,11 @@ enum UIKitCellContent {
 
     /// A layout pass over the tree: the root's layoutSubviews() (a cell sizes its content view),
     /// the constraints solved, then every view's layoutSubviews(), parents first, seeing the
-    /// solved frames. Returns a line when the required constraints conflict.
-    static func layOut(_ root: UIView) -> String? {
+    /// solved frames. Returns a line naming what cannot be laid out; required constraints that
+    /// conflict are laid out with the one UIKit breaks broken, and said to `warn`.
+    static func layOut(_ root: UIView, warn: (String) -> Void = { _ in }) -> String? {
         root.layoutSubviews()
-        let problem = AutoLayoutSolver.solve(root)
+        let problem = AutoLayoutSolver.solve(root, warn: warn)
         func down(_ v: UIView) { for s in v.subviews { s.layoutSubviews(); down(s) } }
         down(root)
         return problem

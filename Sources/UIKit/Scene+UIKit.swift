@@ -147,6 +147,7 @@ extension Scene {
         // The host lays the view out with its layout object; taps select cells and call the
         // delegate, as a UICollectionView's do (UIKitInteractionsEffect).
         // What the app's own code did outside its cells that cannot be drawn (in viewDidLoad, say).
+        cv.sceneHost = host
         host.host(cv, problems: host.refusals + problems)
         host.refusals = []
         scene.host = host
@@ -278,7 +279,7 @@ extension Scene {
         if let attributes {
             cell.frame = CGRect(origin: .zero, size: attributes.size)
             cell.apply(attributes)
-            if let conflict = UIKitCellContent.layOut(cell) { found.append(conflict) }
+            if let conflict = UIKitCellContent.layOut(cell, warn: { host.warn("cell \(id): " + $0) }) { found.append(conflict) }
         }
         let (color, style) = UIKitCellLook.look(of: cell)
         if let color { item.color = color }

@@ -51,6 +51,10 @@ package final class UIKitHost: SceneHost, @unchecked Sendable {
     var refusals: [String] = []
     /// UIActions made without an identifier so far (UIAction.madeIdentifier()).
     var actionCount = 0
+    /// What UIKit would log and carry on from (a constraint it breaks), each line once, in the
+    /// order met: the CLI prints them as warnings after the scene.
+    package private(set) var warnings: [String] = []
+    func warn(_ line: String) { if !warnings.contains(line) { warnings.append(line) } }
 
     /// App code did something UIKit would raise on or Flipbook cannot draw: in a code step the
     /// step fails with `message`; while a scene's cell is made, the cell's problems get it.

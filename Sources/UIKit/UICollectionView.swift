@@ -45,6 +45,8 @@ open class UICollectionView: UIScrollView {
     var shownSwipeActions: (id: String, side: SwipeSide, configuration: UISwipeActionsConfiguration)?
     /// A diffable data source, kept as long as its view (apps keep theirs in a property).
     var retainedDataSource: AnyObject?
+    /// The host of the scene made from this view (its warnings collect what UIKit would log).
+    weak var sceneHost: UIKitHost?
     /// The item's identifier as a scene id (a diffable data source's), else nil.
     var itemIdentifier: ((IndexPath) -> String?)?
     /// The cell made for each item when the scene was made, by item id.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import UIKit
+import Flipbook
 
 /// Auto Layout in a cell: frames worked out by hand from the constraints, the label sizes read
 /// from the same typesetter that draws them.
@@ -101,14 +102,18 @@ final class AutoLayoutTests: XCTestCase {
         XCTAssertGreaterThan(l.frame.height, 2.5 * oneLine, "three lines or more at 140 pt")
     }
 
-    /// Conflicting required constraints are named, not solved silently.
-    func testConflictIsReported() {
+    /// Conflicting required constraints: UIKit breaks the last-activated one without which the
+    /// rest hold, logs it and lays the rest out — so does Flipbook, the log a warning.
+    func testConflictBreaksTheConstraintUIKitBreaks() {
         let c = cell()
         let v = UIView()
         v.translatesAutoresizingMaskIntoConstraints = false
         c.contentView.addSubview(v)
         NSLayoutConstraint.activate([v.widthAnchor.constraint(equalToConstant: 100), v.widthAnchor.constraint(equalToConstant: 200)])
-        XCTAssertEqual(UIKitCellContent.layOut(c), "the required Auto Layout constraints conflict: UIKit would break UIView.width == 200 and log \"Unable to simultaneously satisfy constraints\"")
+        var warnings: [String] = []
+        XCTAssertNil(UIKitCellContent.layOut(c, warn: { warnings.append($0) }))
+        XCTAssertEqual(warnings, ["Unable to simultaneously satisfy constraints: UIKit breaks UIView.width == 200 and lays out the rest, as Flipbook does"])
+        XCTAssertEqual(v.frame.width, 100, "the width that was kept")
         // Views are named by the properties that hold them; the constraint broken is the last
         // activated one without which the others hold.
         final class Named: UICollectionViewCell {
@@ -127,7 +132,11 @@ final class AutoLayoutTests: XCTestCase {
             required init?(coder: NSCoder) { fatalError() }
         }
         let n = Named(frame: CGRect(x: 0, y: 0, width: 200, height: 50))
-        XCTAssertEqual(UIKitCellContent.layOut(n), "the required Auto Layout constraints conflict: UIKit would break titleLabel.width == 300 and log \"Unable to simultaneously satisfy constraints\"")
+        warnings = []
+        XCTAssertNil(UIKitCellContent.layOut(n, warn: { warnings.append($0) }))
+        XCTAssertEqual(warnings, ["Unable to simultaneously satisfy constraints: UIKit breaks titleLabel.width == 300 and lays out the rest, as Flipbook does"])
+        XCTAssertEqual(n.titleLabel.frame.minX, 16)
+        XCTAssertEqual(n.titleLabel.frame.width, 200 - 32, "between the insets, the 300 broken")
         // A lower priority gives way instead.
         let d = cell()
         let w = UIView()
@@ -277,5 +286,83 @@ final class StackViewTests: XCTestCase {
         let crowded = centred([40, 200, 20])
         XCTAssertEqual(crowded[1].frame.minX, 50, accuracy: 1e-6)
         XCTAssertEqual(crowded[2].frame.minX, 260, accuracy: 1e-6)
+    }
+}
+
+extension AutoLayoutTests {
+    /// A card cell laid out first at the flow layout's default 50 × 50, before the layout's
+    /// prepare() gives it its real size (a card carousel): its constraints conflict at 50 × 50
+    /// and hold at the real size. UIKit carries on; the scene draws the real size's layout.
+    final class Card: UICollectionViewCell {
+        let topView = UIView(), cardView = UIView()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            for v in [topView, cardView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                contentView.addSubview(v)
+            }
+            cardView.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            NSLayoutConstraint.activate([
+                topView.topAnchor.constraint(equalTo: contentView.topAnchor), topView.heightAnchor.constraint(equalToConstant: 60),
+                topView.leadingAnchor.constraint(equalTo: contentView.leadingAnchor), topView.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+                cardView.topAnchor.constraint(equalTo: topView.bottomAnchor), cardView.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+                cardView.leadingAnchor.constraint(equalTo: contentView.leadingAnchor), cardView.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+                cardView.heightAnchor.constraint(greaterThanOrEqualToConstant: 20),
+            ])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    final class Carousel: UICollectionViewFlowLayout {
+        override func prepare() {
+            super.prepare()
+            itemSize = CGSize(width: 200, height: 150)
+        }
+    }
+
+    final class Conflicted: UICollectionViewCell {
+        let badge = UIView()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            badge.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(badge)
+            NSLayoutConstraint.activate([badge.widthAnchor.constraint(equalToConstant: 100), badge.widthAnchor.constraint(equalToConstant: 200)])
+        }
+        required init?(coder: NSCoder) { fatalError() }
+    }
+
+    /// The scene carries on and keeps the line once, for the CLI's "warning:" (CLI.sayWarnings).
+    func testASceneKeepsUIKitsLogLineOnce() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(Conflicted.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([2], identifier: "c")
+        cv.dataSource = source
+        let scene = Scene(name: "conflict", canvas: Canvas(width: 300, height: 200, scale: 1), duration: 0.2, collectionView: cv)
+        XCTAssertNoThrow(try Simulator.run(scene))
+        XCTAssertEqual(scene.host?.warnings, [
+            "cell 0-0: Unable to simultaneously satisfy constraints: UIKit breaks badge.width == 200 and lays out the rest, as Flipbook does",
+            "cell 0-1: Unable to simultaneously satisfy constraints: UIKit breaks badge.width == 200 and lays out the rest, as Flipbook does",
+        ])
+    }
+
+    func testAFirstPassAtTheDefaultSizeIsNoError() throws {
+        // At 50 × 50 the 60 pt top view and the 20 pt card cannot fit: the last-activated
+        // required constraint whose breaking relieves it (a card's height may not go below 0,
+        // so not its 20 pt minimum) is broken, and the layout carries on; a warning, no error.
+        var warnings: [String] = []
+        XCTAssertNil(UIKitCellContent.layOut(Card(frame: CGRect(x: 0, y: 0, width: 50, height: 50)), warn: { warnings.append($0) }))
+        XCTAssertEqual(warnings, ["Unable to simultaneously satisfy constraints: UIKit breaks cardView.bottom == contentView.bottom and lays out the rest, as Flipbook does"])
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: Carousel())
+        cv.register(Card.self, forCellWithReuseIdentifier: "card")
+        let source = CellSource([1], identifier: "card")
+        cv.dataSource = source
+        let canvas = Canvas(width: 300, height: 200, scale: 1, background: .white)
+        let scene = Scene(name: "cards", canvas: canvas, duration: 0.1, collectionView: cv)
+        let frame = try Simulator.run(scene, frames: 0...0).frames[0]
+        let raster = try Raster(drawing: frame, canvas: canvas)
+        // The card under the 60 pt top view: red from y 60 to 150, white above it.
+        XCTAssertTrue(raster.rgb(100, 100) == (255, 0, 0), "\(raster.rgb(100, 100))")
+        XCTAssertTrue(raster.rgb(100, 30) == (255, 255, 255), "\(raster.rgb(100, 30))")
+        XCTAssertTrue(raster.rgb(100, 170) == (255, 255, 255), "below the item: \(raster.rgb(100, 170))")
     }
 }
