@@ -30,8 +30,9 @@ enum AutoLayoutSolver {
 
     struct Box { var x: Expr, y: Expr, w: Expr, h: Expr }
 
-    /// The weight a priority's error is minimised with: required is exact; a step of 125 in
-    /// priority is a factor of ten, so a 750 constraint outweighs any plausible sum at 250.
+    /// The cost a priority's error carries: required is exact; a higher priority a higher
+    /// cost, and each cost is its own level (LinearProgram.solveByLevels), so the number only
+    /// orders the priorities.
     static func weight(_ p: UILayoutPriority) -> Double { pow(10, (Double(p.rawValue) - 250) / 125) }
     static let stayWeight = 1e-5
 
@@ -266,7 +267,7 @@ enum AutoLayoutSolver {
             }
             lp.addRow(row, equals: -e.constant)
         }
-        guard case .solved(let z) = lp.solve() else {
+        guard case .solved(let z) = lp.solveByLevels() else {
             return ("the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")", nil)
         }
         let values = free.map { z[$0.plus] - z[$0.minus] }

@@ -28,6 +28,32 @@ struct LinearProgram {
 
     enum Outcome { case solved([Double]), infeasible }
 
+    /// Minimises the costs level by level, the highest first: the variables of one cost are one
+    /// priority's errors, and each level is minimised with the levels above it held at their
+    /// minima — as Cassowary's symbolic strengths order constraints, and as Apple's
+    /// NSLayoutConstraint.priority page puts it, "higher priority constraints are satisfied
+    /// before lower priority constraints": no number of lower ones outweighs one higher.
+    func solveByLevels() -> Outcome {
+        let levels = Set(cost.filter { $0 > 0 }).sorted(by: >)
+        guard levels.count > 1 else { return solve() }
+        let n = variableCount
+        var held = self
+        var z: [Double] = []
+        for level in levels {
+            var stage = held
+            stage.cost = (0..<held.variableCount).map { $0 < n && cost[$0] == level ? 1 : 0 }
+            guard case .solved(let s) = stage.solve() else { return .infeasible }
+            z = s
+            // Held there while the levels below are minimised: exactly, so a lower level cannot
+            // buy anything with a rounding's worth of a higher one (frames stay whole points).
+            let achieved = (0..<n).reduce(0.0) { cost[$1] == level ? $0 + s[$1] : $0 }
+            var row: [Int: Double] = [:]
+            for j in 0..<n where cost[j] == level { row[j] = 1 }
+            held.addRow(row, equals: achieved)
+        }
+        return .solved(Array(z.prefix(n)))
+    }
+
     func solve() -> Outcome {
         let m = rows.count, n = variableCount
         guard m > 0 else { return .solved([Double](repeating: 0, count: n)) }

@@ -345,6 +345,36 @@ extension AutoLayoutTests {
         ])
     }
 
+    /// "Higher priority constraints are satisfied before lower priority constraints" (Apple's
+    /// NSLayoutConstraint.priority page): one @300 wish beats three at 250-251, whatever their
+    /// number. A weighted sum (10^((p − 250)/125): 2.5 against 1 + 1.02 + 1.02) gave the three.
+    func testAHigherPriorityBeatsAnyNumberOfLowerOnes() {
+        let c = cell(width: 600)
+        let v = UIView()
+        v.translatesAutoresizingMaskIntoConstraints = false
+        c.contentView.addSubview(v)
+        func width(_ w: CGFloat, _ p: Float) -> NSLayoutConstraint {
+            let k = v.widthAnchor.constraint(equalToConstant: w)
+            k.priority = UILayoutPriority(p)
+            return k
+        }
+        NSLayoutConstraint.activate([v.leadingAnchor.constraint(equalTo: c.contentView.leadingAnchor), v.topAnchor.constraint(equalTo: c.contentView.topAnchor),
+                                     v.heightAnchor.constraint(equalToConstant: 10),
+                                     width(400, 300), width(100, 250), width(100, 251), width(100, 251)])
+        XCTAssertNil(UIKitCellContent.layOut(c))
+        XCTAssertEqual(v.frame.width, 400)
+        // Within a level the errors add: two @251 at 100 outweigh one @251 at 200.
+        let d = cell(width: 600)
+        let u = UIView()
+        u.translatesAutoresizingMaskIntoConstraints = false
+        d.contentView.addSubview(u)
+        func w(_ x: CGFloat) -> NSLayoutConstraint { let k = u.widthAnchor.constraint(equalToConstant: x); k.priority = UILayoutPriority(251); return k }
+        NSLayoutConstraint.activate([u.leadingAnchor.constraint(equalTo: d.contentView.leadingAnchor), u.topAnchor.constraint(equalTo: d.contentView.topAnchor),
+                                     u.heightAnchor.constraint(equalToConstant: 10), w(100), w(100), w(200)])
+        XCTAssertNil(UIKitCellContent.layOut(d))
+        XCTAssertEqual(u.frame.width, 100)
+    }
+
     func testAFirstPassAtTheDefaultSizeIsNoError() throws {
         // At 50 × 50 the 60 pt top view and the 20 pt card cannot fit: the last-activated
         // required constraint whose breaking relieves it (a card's height may not go below 0,
