@@ -109,7 +109,16 @@ open class UIStackView: UIView {
         }
         for (g, h) in zip(gaps, gaps.dropFirst()) {
             let equal = horizontal ? h.widthAnchor.constraint(equalTo: g.widthAnchor) : h.heightAnchor.constraint(equalTo: g.heightAnchor)
-            if distribution == .equalCentering { equal.priority = UILayoutPriority(999) }
+            // Equal centring gives way before any view is squeezed: Apple's equalCentering page,
+            // "If the arranged views do not fit, it shrinks the spacing until it reaches the
+            // minimum spacing defined by its spacing property. If the views still do not fit, the
+            // stack view compresses the arranged views according to their compression resistance
+            // priority" — so just below the least compression resistance along the axis.
+            if distribution == .equalCentering {
+                let axis: NSLayoutConstraint.Axis = horizontal ? .horizontal : .vertical
+                let least = views.map { $0.contentCompressionResistancePriority(for: axis).rawValue }.min() ?? 750
+                equal.priority = UILayoutPriority(max(1, least - 1))
+            }
             out.append(equal)
         }
         if distribution == .fillProportionally {

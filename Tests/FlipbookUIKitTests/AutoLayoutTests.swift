@@ -286,6 +286,26 @@ final class StackViewTests: XCTestCase {
         let crowded = centred([40, 200, 20])
         XCTAssertEqual(crowded[1].frame.minX, 50, accuracy: 1e-6)
         XCTAssertEqual(crowded[2].frame.minX, 260, accuracy: 1e-6)
+        // Views of intrinsic widths 20, 60 and 120 that fit the 230 pt stack (200 + 2 × 10 =
+        // 220) but cannot be centred equally keep their widths: the centring gives way first,
+        // then the spacing, only then a view by its compression resistance (Apple's
+        // equalCentering page). Centring held at 999 squeezed the last to 93.3 pt.
+        final class Sized: UIView {
+            let size: CGSize
+            init(_ w: CGFloat) { size = CGSize(width: w, height: 10); super.init(frame: .zero) }
+            required init?(coder: NSCoder) { fatalError() }
+            override var intrinsicContentSize: CGSize { size }
+        }
+        let sized = [20, 60, 120].map { Sized(CGFloat($0)) }
+        let stack = UIStackView(arrangedSubviews: sized)
+        stack.distribution = .equalCentering
+        stack.alignment = .top
+        stack.spacing = 10
+        _ = laidOut(stack, width: 250)
+        XCTAssertEqual(sized.map { $0.frame.width }, [20, 60, 120])
+        XCTAssertGreaterThanOrEqual(sized[1].frame.minX - sized[0].frame.maxX, 10 - 1e-9)
+        XCTAssertGreaterThanOrEqual(sized[2].frame.minX - sized[1].frame.maxX, 10 - 1e-9)
+        XCTAssertEqual(sized[2].frame.maxX, 230, accuracy: 1e-6)
     }
 }
 
