@@ -85,8 +85,10 @@ enum AutoLayoutSolver {
         var labelWidths: [ObjectIdentifier: CGFloat] = [:]
         var result: (problem: String?, size: CGSize?) = (nil, nil)
         for pass in 0..<2 {
-            result = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
-            if result.problem != nil {
+            let solved = solveOnce(root, views: views, inTree: inTree, constraints: constraints, labelWidths: labelWidths, fitting: fitting)
+            result = (solved.problem, solved.size)
+            if solved.problem != nil, !solved.conflict { break }  // no constraint to break: said as it is
+            if solved.problem != nil {
                 // Break the constraint UIKit breaks: the last-activated required one without
                 // which the rest hold, as its log names it ("Will attempt to recover by breaking
                 // constraint …"); lay out the rest.
@@ -95,7 +97,7 @@ enum AutoLayoutSolver {
                     let relieved = solveOnce(root, views: views, inTree: inTree, constraints: rest, labelWidths: labelWidths, fitting: fitting)
                     if relieved.problem == nil {
                         broken = "Unable to simultaneously satisfy constraints: UIKit breaks \(describe(c, names: UIKitCellContent.propertyNames(of: root))) and lays out the rest, as Flipbook does"
-                        result = relieved
+                        result = (relieved.problem, relieved.size)
                         break
                     }
                 }
@@ -134,7 +136,7 @@ enum AutoLayoutSolver {
     }
 
     private static func solveOnce(_ root: UIView, views: [UIView], inTree: Set<ObjectIdentifier>, constraints: [NSLayoutConstraint],
-                                  labelWidths: [ObjectIdentifier: CGFloat], fitting: Fitting?) -> (problem: String?, size: CGSize?) {
+                                  labelWidths: [ObjectIdentifier: CGFloat], fitting: Fitting?) -> (problem: String?, size: CGSize?, conflict: Bool) {
         var lp = LinearProgram()
         var free: [(plus: Int, minus: Int)] = []
         /// A free variable: the difference of two non-negative ones.
@@ -267,8 +269,12 @@ enum AutoLayoutSolver {
             }
             lp.addRow(row, equals: -e.constant)
         }
-        guard case .solved(let z) = lp.solveByLevels() else {
-            return ("the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")", nil)
+        let outcome = lp.solveByLevels()
+        if case .unsolved(let why) = outcome {
+            return ("the Auto Layout system could not be solved: \(why); please report it with the cell's constraints", nil, false)
+        }
+        guard case .solved(let z) = outcome else {
+            return ("the required Auto Layout constraints conflict (UIKit would break one and log \"Unable to simultaneously satisfy constraints\")", nil, true)
         }
         let values = free.map { z[$0.plus] - z[$0.minus] }
         for v in solved {
@@ -277,8 +283,8 @@ enum AutoLayoutSolver {
             let x = b.x.value(values) - (parent?.x.value(values) ?? 0), y = b.y.value(values) - (parent?.y.value(values) ?? 0)
             v.frame = CGRect(x: x, y: y, width: b.w.value(values), height: b.h.value(values))
         }
-        guard fitting != nil else { return (nil, nil) }
+        guard fitting != nil else { return (nil, nil, false) }
         let r = box(of: root)
-        return (nil, CGSize(width: r.w.value(values), height: r.h.value(values)))
+        return (nil, CGSize(width: r.w.value(values), height: r.h.value(values)), false)
     }
 }

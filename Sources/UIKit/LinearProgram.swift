@@ -26,7 +26,9 @@ struct LinearProgram {
         rhs.append(value)
     }
 
-    enum Outcome { case solved([Double]), infeasible }
+    /// `unsolved`: the simplex stopped without an optimum — unbounded, or past its pivot limit
+    /// (never silently: the caller names it).
+    enum Outcome { case solved([Double]), infeasible, unsolved(String) }
 
     /// Minimises the costs level by level, the highest first: the variables of one cost are one
     /// priority's errors, and each level is minimised with the levels above it held at their
@@ -42,7 +44,8 @@ struct LinearProgram {
         for level in levels {
             var stage = held
             stage.cost = (0..<held.variableCount).map { $0 < n && cost[$0] == level ? 1 : 0 }
-            guard case .solved(let s) = stage.solve() else { return .infeasible }
+            let outcome = stage.solve()
+            guard case .solved(let s) = outcome else { return outcome }
             z = s
             // Held there while the levels below are minimised: exactly, so a lower level cannot
             // buy anything with a rounding's worth of a higher one (frames stay whole points).
@@ -67,7 +70,7 @@ struct LinearProgram {
         }
         var basis = (0..<m).map { n + $0 }
         let phase1 = [Double](repeating: 0, count: n) + [Double](repeating: 1, count: m)
-        Self.optimise(&tableau, &basis, cost: phase1, allowed: n + m)
+        if let stop = Self.optimise(&tableau, &basis, cost: phase1, allowed: n + m) { return .unsolved(stop) }
         let infeasibility = basis.enumerated().reduce(0.0) { $0 + ($1.element >= n ? tableau[$1.offset][n + m] : 0) }
         if infeasibility > 1e-6 * max(1, rhs.map(abs).max() ?? 1) { return .infeasible }
         // Drive artificial variables still in the basis (at zero) out where a real column can enter.
@@ -75,15 +78,17 @@ struct LinearProgram {
             if let j = (0..<n).first(where: { abs(tableau[i][$0]) > 1e-9 }) { Self.pivot(&tableau, &basis, row: i, column: j) }
         }
         // Phase 2: the real costs, artificial columns barred from entering.
-        Self.optimise(&tableau, &basis, cost: cost + [Double](repeating: 0, count: m), allowed: n)
+        if let stop = Self.optimise(&tableau, &basis, cost: cost + [Double](repeating: 0, count: m), allowed: n) { return .unsolved(stop) }
         var z = [Double](repeating: 0, count: n)
         for (i, b) in basis.enumerated() where b < n { z[b] = tableau[i][n + m] }
         return .solved(z)
     }
 
-    private static func optimise(_ t: inout [[Double]], _ basis: inout [Int], cost: [Double], allowed: Int) {
+    /// Pivots to an optimum; nil when it got there, else why it stopped.
+    private static func optimise(_ t: inout [[Double]], _ basis: inout [Int], cost: [Double], allowed: Int) -> String? {
         let m = t.count, width = t[0].count - 1
-        for _ in 0..<(50 * (m + width)) {
+        let limit = 50 * (m + width)
+        for _ in 0..<limit {
             // Reduced costs: c_j − c_B · column_j.
             var entering = -1
             for j in 0..<allowed where !basis.contains(j) {
@@ -91,7 +96,7 @@ struct LinearProgram {
                 for i in 0..<m { reduced -= cost[basis[i]] * t[i][j] }
                 if reduced < -1e-9 { entering = j; break }  // Bland: the lowest index
             }
-            guard entering >= 0 else { return }
+            guard entering >= 0 else { return nil }
             var leaving = -1, best = Double.infinity
             for i in 0..<m where t[i][entering] > 1e-9 {
                 let ratio = t[i][width] / t[i][entering]
@@ -100,9 +105,11 @@ struct LinearProgram {
                     leaving = i
                 }
             }
-            guard leaving >= 0 else { return }  // unbounded: the weak stays keep real layouts bounded
+            // Unbounded: the weak stays keep real layouts bounded, so this is a system without them.
+            guard leaving >= 0 else { return "unbounded (a length or position free to grow without limit)" }
             pivot(&t, &basis, row: leaving, column: entering)
         }
+        return "stopped after \(limit) pivots without an optimum"
     }
 
     private static func pivot(_ t: inout [[Double]], _ basis: inout [Int], row r: Int, column c: Int) {

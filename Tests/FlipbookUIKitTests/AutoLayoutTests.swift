@@ -163,6 +163,19 @@ final class AutoLayoutTests: XCTestCase {
         let a = bad.addVariable()
         bad.addRow([a: 1], equals: -1)
         guard case .infeasible = bad.solve() else { return XCTFail("a ≥ 0 cannot be −1") }
+        // Unbounded (minimise −u with u = v, both free to grow): said, not a silent answer.
+        var open = LinearProgram()
+        let u = open.addVariable(cost: -1), v = open.addVariable()
+        open.addRow([u: 1, v: -1], equals: 0)
+        guard case .unsolved(let why) = open.solve() else { return XCTFail("unbounded") }
+        XCTAssertTrue(why.hasPrefix("unbounded"), why)
+        // Level by level: the cost-2 level's error first (z[y] = 0), then the cost-1 level's.
+        var levels = LinearProgram()
+        let p = levels.addVariable(cost: 2), q = levels.addVariable(cost: 1), r = levels.addVariable(cost: 1)
+        levels.addRow([p: 1, q: 1, r: 1], equals: 5)  // 5 of error to place: none at the higher level
+        guard case .solved(let w) = levels.solveByLevels() else { return XCTFail("feasible") }
+        XCTAssertEqual(w[p], 0, accuracy: 1e-9)
+        XCTAssertEqual(w[q] + w[r], 5, accuracy: 1e-9)
     }
 }
 
