@@ -1,5 +1,6 @@
 import Foundation
 import FlipbookSimulation
+import FlipbookLayout
 
 /// A cell's content described as a value (https://developer.apple.com/documentation/uikit/uicontentconfiguration).
 public protocol UIContentConfiguration {}
@@ -116,6 +117,19 @@ public struct UICellAccessory: @unchecked Sendable {
 open class UICollectionViewListCell: UICollectionViewCell {
     open var accessories: [UICellAccessory] = []
 
-    /// An empty `.cell()` configuration (Apple's defaultContentConfiguration page).
-    open func defaultContentConfiguration() -> UIListContentConfiguration { .cell() }
+    /// An empty configuration of the style for where the cell appears (Apple's
+    /// defaultContentConfiguration page: "according to the section where the cell appears"):
+    /// a list's header is `header()` in a plain list and `groupedHeader()` in a grouped or
+    /// inset-grouped one; anything else `.cell()`.
+    open func defaultContentConfiguration() -> UIListContentConfiguration {
+        switch headerOfList {
+        case .plain?: .header()
+        case .grouped?, .insetGrouped?: .groupedHeader()
+        default: .cell()
+        }
+    }
+
+    /// The appearance of the list whose section header this cell is (set when the collection
+    /// view dequeues it as one), else nil.
+    var headerOfList: ListLayout.Appearance?
 }

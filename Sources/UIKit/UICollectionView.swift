@@ -193,6 +193,11 @@ open class UICollectionView: UIScrollView {
         }
         let view = (type as? UICollectionReusableView.Type ?? UICollectionReusableView.self).init()
         view.setReuseIdentifier(identifier)
+        // A list cell as a list's header takes the header's default style.
+        if let cell = view as? UICollectionViewListCell, elementKind == UICollectionView.elementKindSectionHeader,
+           let list = (collectionViewLayout as? UICollectionViewCompositionalLayout)?.list {
+            cell.headerOfList = list.appearance
+        }
         return view
     }
 

@@ -1,5 +1,5 @@
 import XCTest
-import UIKit
+@testable import UIKit
 import Flipbook
 
 /// A cell's view tree (part 2's first slice: subviews laid out in layoutSubviews, labels, image
@@ -530,8 +530,17 @@ final class ListContentConfigurationTests: XCTestCase {
         }
     }
 
+    /// A header registration that asks the list cell for its default configuration gets the
+    /// list's header style, "according to the section where the cell appears" (Apple's
+    /// defaultContentConfiguration page): header() in a plain list, groupedHeader() otherwise.
+    func testADefaultConfigurationInAListsHeaderIsTheHeaderStyle() throws {
+        try headersAreTheListsHeaders(.plain, .cell(), native: .plain, fontSize: nil, fromDefault: true)
+        try headersAreTheListsHeaders(.insetGrouped, .cell(), native: .insetGrouped, fontSize: nil, fromDefault: true)
+        XCTAssertEqual(UICollectionViewListCell().defaultContentConfiguration().style, .cell, "a cell not in a list's header")
+    }
+
     func headersAreTheListsHeaders(_ appearance: UICollectionLayoutListConfiguration.Appearance, _ style: UIListContentConfiguration,
-                                   native nativeAppearance: ListLayout.Appearance, fontSize: Double?) throws {
+                                   native nativeAppearance: ListLayout.Appearance, fontSize: Double?, fromDefault: Bool = false) throws {
         let canvas = Canvas(width: 390, height: 300, scale: 1, background: Color(hex: "#F2F2F7")!)
         var configuration = UICollectionLayoutListConfiguration(appearance: appearance)
         configuration.headerMode = .supplementary
@@ -539,7 +548,7 @@ final class ListContentConfigurationTests: XCTestCase {
                                   collectionViewLayout: UICollectionViewCompositionalLayout.list(using: configuration))
         cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "row")
         let headers = UICollectionView.SupplementaryRegistration<UICollectionViewListCell>(elementKind: UICollectionView.elementKindSectionHeader) { view, _, indexPath in
-            var content = style
+            var content = fromDefault ? view.defaultContentConfiguration() : style
             content.text = ["Network", "General"][indexPath.section]
             view.contentConfiguration = content
         }
