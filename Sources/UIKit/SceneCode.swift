@@ -549,7 +549,7 @@ extension UIView {
         run(.spring(spring, duration: max(0, duration)), delay: delay, animations, completion)
     }
 
-    private class func run(_ timing: AnimationTiming, delay: TimeInterval, _ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
+    class func run(_ timing: AnimationTiming, delay: TimeInterval, _ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
         guard let r = SceneRecording.current else {
             animations()
             completion?(true)
@@ -589,5 +589,120 @@ extension DispatchQueue {
         let delay = max(0, (nanoseconds / 1e6).rounded() / 1000)
         r.actions.append(.animate(Transaction(timing: .curve(.linear, duration: delay), delay: 0, changes: [], nested: [],
                                               completion: [r.later(work)])))
+    }
+}
+
+extension UIView {
+    /// https://developer.apple.com/documentation/uikit/uiview/animationcurve, UIKit's raw values.
+    public enum AnimationCurve: Int, Sendable {
+        case easeInOut = 0, easeIn, easeOut, linear
+        var timingCurve: TimingCurve {
+            switch self {
+            case .easeInOut: .easeInEaseOut
+            case .easeIn: .easeIn
+            case .easeOut: .easeOut
+            case .linear: .linear
+            }
+        }
+    }
+}
+
+/// https://developer.apple.com/documentation/uikit/uiviewanimatingposition
+public enum UIViewAnimatingPosition: Int, Sendable { case end = 0, start, current }
+/// https://developer.apple.com/documentation/uikit/uiviewanimatingstate
+public enum UIViewAnimatingState: Int, Sendable { case inactive = 0, active, stopped }
+
+/// An animator (https://developer.apple.com/documentation/uikit/uiviewpropertyanimator): its
+/// animations run as `UIView.animate` runs them, over its curve or spring, when it starts —
+/// the same changes Flipbook draws there, the completions called with `.end`. Scrubbing it
+/// (`fractionComplete`, `pauseAnimation`, reversing) is interactive and not drawn yet: one
+/// line naming the member.
+open class UIViewPropertyAnimator: NSObject {
+    public let duration: TimeInterval
+    private let timing: AnimationTiming
+    private var animations: [() -> Void] = []
+    private var completions: [(UIViewAnimatingPosition) -> Void] = []
+    public private(set) var state = UIViewAnimatingState.inactive
+    open var isInterruptible = true
+    open var isUserInteractionEnabled = true
+    open var isReversed = false {
+        didSet { if isReversed { UIKitHost.refuse("UIViewPropertyAnimator.isReversed is not drawn yet") } }
+    }
+    open var fractionComplete: CGFloat = 0 {
+        didSet { if fractionComplete != 0 { UIKitHost.refuse("UIViewPropertyAnimator.fractionComplete (scrubbing) is not drawn yet") } }
+    }
+    open var isRunning: Bool { state == .active }
+
+    public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+        self.duration = duration
+        timing = .curve(curve.timingCurve, duration: max(0, duration))
+        super.init()
+        if let animations { self.animations.append(animations) }
+    }
+
+    public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
+        self.duration = duration
+        let x = TimingCurve.controlPointXRange
+        timing = .curve(TimingCurve(controlPoints: min(x.upperBound, max(x.lowerBound, Double(point1.x))), Double(point1.y),
+                                    min(x.upperBound, max(x.lowerBound, Double(point2.x))), Double(point2.y)), duration: max(0, duration))
+        super.init()
+        if !(x.contains(Double(point1.x)) && x.contains(Double(point2.x))) {
+            UIKitHost.refuse("UIViewPropertyAnimator(duration:controlPoint1:controlPoint2:): a control point's x must be from 0 to 1")
+        }
+        if let animations { self.animations.append(animations) }
+    }
+
+    /// UIKit's damping ratio over `duration`, as `UIView.animate(…usingSpringWithDamping:…)`.
+    public init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+        self.duration = duration
+        timing = .spring(Spring.uiView(duration: max(1e-3, duration), dampingRatio: Double(min(1, max(1e-3, ratio)))), duration: max(0, duration))
+        super.init()
+        if !(ratio.isFinite && ratio > 0) {
+            UIKitHost.refuse("UIViewPropertyAnimator(duration:dampingRatio:): dampingRatio: expected a number > 0, got \(UIKitNumber.text(Double(ratio)))")
+        }
+        if let animations { self.animations.append(animations) }
+    }
+
+    open func addAnimations(_ animation: @escaping () -> Void) { animations.append(animation) }
+    open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
+        if delayFactor != 0 { UIKitHost.refuse("UIViewPropertyAnimator.addAnimations(_:delayFactor:) with a delay is not drawn yet") }
+        animations.append(animation)
+    }
+    open func addCompletion(_ completion: @escaping (UIViewAnimatingPosition) -> Void) { completions.append(completion) }
+
+    /// Runs the animations now, as UIView.animate would with the animator's timing.
+    open func startAnimation() {
+        guard state == .inactive else { return }
+        if let problem = UIView.timingProblem("UIViewPropertyAnimator.startAnimation()", duration: duration, delay: 0) {
+            return UIKitHost.refuse(problem)
+        }
+        state = .active
+        let all = animations, done = completions
+        animations = []
+        UIView.run(timing, delay: 0, { all.forEach { $0() } }) { [weak self] _ in
+            self?.state = .inactive
+            done.forEach { $0(.end) }
+        }
+    }
+    open func startAnimation(afterDelay delay: TimeInterval) {
+        if delay != 0 { return UIKitHost.refuse("UIViewPropertyAnimator.startAnimation(afterDelay:) with a delay is not drawn yet: give the code step the later time instead") }
+        startAnimation()
+    }
+    open func pauseAnimation() { UIKitHost.refuse("UIViewPropertyAnimator.pauseAnimation() is not drawn yet") }
+    open func stopAnimation(_ withoutFinishing: Bool) { UIKitHost.refuse("UIViewPropertyAnimator.stopAnimation(_:) is not drawn yet") }
+    open func finishAnimation(at finalPosition: UIViewAnimatingPosition) { UIKitHost.refuse("UIViewPropertyAnimator.finishAnimation(at:) is not drawn yet") }
+    open func continueAnimation(withTimingParameters parameters: Any?, durationFactor: CGFloat) {
+        UIKitHost.refuse("UIViewPropertyAnimator.continueAnimation(withTimingParameters:durationFactor:) is not drawn yet")
+    }
+
+    /// Made and started at once (https://developer.apple.com/documentation/uikit/uiviewpropertyanimator/runningpropertyanimator(withduration:delay:options:animations:completion:)).
+    @discardableResult
+    open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
+                                            animations: @escaping () -> Void, completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
+        let curve: UIView.AnimationCurve = switch options.curve { case .easeIn: .easeIn; case .easeOut: .easeOut; case .linear: .linear; default: .easeInOut }
+        let animator = UIViewPropertyAnimator(duration: duration, curve: curve, animations: animations)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
     }
 }

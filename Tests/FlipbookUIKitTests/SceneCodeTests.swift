@@ -320,3 +320,39 @@ final class SceneCodeTests: XCTestCase {
         XCTAssertNil(item("e", t.frames[91]))
     }
 }
+
+/// UIViewPropertyAnimator (issue 62): its animations are the ones UIView.animate draws, over its
+/// curve, its completions called with .end when they finish.
+extension SceneCodeTests {
+    func testAPropertyAnimatorAnimatesAsUIViewAnimateDoes() throws {
+        func fold(_ start: @escaping (Rows, UICollectionView) -> Void) throws -> [Double] {
+            let layout = UICollectionViewFlowLayout()
+            layout.minimumLineSpacing = 10
+            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
+            cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
+            let rows = Rows()
+            cv.dataSource = rows
+            cv.delegate = rows
+            let scene = Scene(name: "fold", canvas: canvas, fps: 60, duration: 1.2, collectionView: cv, script: [.at(0.5) { start(rows, cv) }])
+            let t = try Simulator.run(scene)
+            return [29, 39, 60].map { f in t.frames[f].items.first { $0.id == "0-2" && $0.kind == .cell }!.frame.minY }
+        }
+        var ended: [UIViewAnimatingPosition] = []
+        let animator = try fold { rows, cv in
+            rows.expanded.insert(1)
+            let a = UIViewPropertyAnimator(duration: 0.3, curve: .easeInOut) { cv.performBatchUpdates(nil) }
+            a.addCompletion { ended.append($0) }
+            a.startAnimation()
+        }
+        let animate = try fold { rows, cv in
+            rows.expanded.insert(1)
+            UIView.animate(withDuration: 0.3, animations: { cv.performBatchUpdates(nil) })
+        }
+        XCTAssertEqual(animator, animate)
+        // Before, halfway (ease-in-ease-out at 0.5 is 0.5), after: 140, 190, 240.
+        XCTAssertEqual(animator[0], 140)
+        XCTAssertEqual(animator[1], 190, accuracy: 1e-6)
+        XCTAssertEqual(animator[2], 240)
+        XCTAssertEqual(ended, [.end])
+    }
+}
