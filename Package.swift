@@ -83,7 +83,8 @@ let package = Package(
         // by name as a team registers its own: `uikit-examples render mail-inbox`.
         .target(name: "UIKitExampleScenes", dependencies: ["UIKitExamples", "UIKit", "Flipbook"], path: "examples/uikit-scenes/Scenes"),
         .executableTarget(name: "uikit-examples", dependencies: ["UIKitExampleScenes", "FlipbookCLI"], path: "examples/uikit-scenes/Command"),
-        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI"],
+        .testTarget(name: "FlipbookUIKitTests", dependencies: ["UIKit", "CoreGraphics", "QuartzCore", "UIKitExamples", "UIKitExampleScenes", "Flipbook", "FlipbookCLI",
+                                                             "FlipbookTesting"],
                     exclude: ["Images"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["FlipbookCLI", "FlipbookJSON", "FlipbookDiff", "FlipbookRender", "flipbook"]),
     ]

@@ -65,6 +65,10 @@ public struct AnimationCheck: Sendable {
     public var options = ComparisonOptions()
     /// Budgets, as the command line's defaults (RecordingLimits' policy for its default memory).
     public var maxDrawItems = RecordingLimits(memoryMegabytes: RecordingLimits.defaultMemoryMegabytes).maxDrawItems
+    /// true: what the scene's app code did that UIKit logs and carries on from — a required
+    /// constraint broken ("Unable to simultaneously satisfy constraints") — fails the check
+    /// with that line, where by default the scene is drawn as UIKit draws it.
+    public var failsOnLayoutWarnings = false
 
     public init(goldens: URL, report: URL, recording: AnimationRecording = .fromEnvironment()) {
         self.goldens = goldens; self.report = report; self.recording = recording
@@ -110,6 +114,9 @@ public func checkAnimation(of scene: Scene, named name: String, _ check: Animati
         var scene = scene
         scene.name = name
         let timeline = try Simulator.run(scene, limits: RecordingLimits(maxDrawItems: check.maxDrawItems))
+        if check.failsOnLayoutWarnings, let warning = scene.host?.warnings.first {
+            return .failed("\(InputError.quote(name)): \(warning) (AnimationCheck.failsOnLayoutWarnings)")
+        }
 
         let store = try GoldenStore(path: check.goldens.path, create: check.recording != .never)
         let existing = try store.golden(name)

@@ -1,6 +1,7 @@
 import XCTest
 @testable import UIKit
 import Flipbook
+import FlipbookTesting
 
 /// Auto Layout in a cell: frames worked out by hand from the constraints, the label sizes read
 /// from the same typesetter that draws them.
@@ -406,6 +407,25 @@ extension AutoLayoutTests {
                                      u.heightAnchor.constraint(equalToConstant: 10), w(100), w(100), w(200)])
         XCTAssertNil(UIKitCellContent.layOut(d))
         XCTAssertEqual(u.frame.width, 100)
+    }
+
+    /// A CI check may refuse what UIKit only logs: AnimationCheck.failsOnLayoutWarnings.
+    func testACheckCanFailOnUIKitsLogLine() throws {
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 200), collectionViewLayout: UICollectionViewFlowLayout())
+        cv.register(Conflicted.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([1], identifier: "c")
+        cv.dataSource = source
+        let scene = Scene(name: "conflict", canvas: Canvas(width: 300, height: 200, scale: 1), duration: 0.2, collectionView: cv)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-warnings-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("goldens"), withIntermediateDirectories: true)
+        var check = AnimationCheck(goldens: dir.appendingPathComponent("goldens"), report: dir.appendingPathComponent("report"), recording: .never)
+        check.failsOnLayoutWarnings = true
+        XCTAssertEqual(checkAnimation(of: scene, named: "conflict", check).message,
+                       #""conflict": cell 0-0: Unable to simultaneously satisfy constraints: UIKit breaks badge.width == 200 and lays out the rest, as Flipbook does (AnimationCheck.failsOnLayoutWarnings)"#)
+        check.failsOnLayoutWarnings = false
+        let plain = checkAnimation(of: scene, named: "conflict", check).message ?? ""
+        XCTAssertTrue(plain.contains("no golden for"), "by default the scene is checked as drawn: \(plain)")
     }
 
     func testAFirstPassAtTheDefaultSizeIsNoError() throws {
