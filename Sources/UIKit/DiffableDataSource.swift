@@ -187,6 +187,9 @@ open class UICollectionViewDiffableDataSource<SectionIdentifierType: Hashable, I
         }
     }
 
+    /// The section snapshots applied (apply(_:to:animatingDifferences:completion:)).
+    var sectionSnapshots: [SectionIdentifierType: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>] = [:]
+
     /// The scene's names of items met so far, and how many UUIDs they hold.
     private var sceneNames: [ItemIdentifierType: String] = [:]
     private var uuidsNamed: [String: Int] = [:]
@@ -347,5 +350,126 @@ enum UUIDText {
             }
         }
         return found
+    }
+}
+
+/// One section's items as a tree (https://developer.apple.com/documentation/uikit/nsdiffabledatasourcesectionsnapshot):
+/// items with children, each parent expanded or collapsed; the section shows `visibleItems`.
+public struct NSDiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable> {
+    /// Every item, each parent before its children (depth first).
+    public private(set) var items: [ItemIdentifierType] = []
+    private var parents: [ItemIdentifierType: ItemIdentifierType] = [:]
+    private var expanded: Set<ItemIdentifierType> = []
+
+    public init() {}
+
+    public var rootItems: [ItemIdentifierType] { items.filter { parents[$0] == nil } }
+    /// The items whose ancestors are all expanded, in order: what the section shows.
+    public var visibleItems: [ItemIdentifierType] { items.filter(isVisible) }
+
+    public func contains(_ item: ItemIdentifierType) -> Bool { items.contains(item) }
+    public func index(of item: ItemIdentifierType) -> Int? { items.firstIndex(of: item) }
+    public func parent(of child: ItemIdentifierType) -> ItemIdentifierType? { parents[child] }
+    public func level(of item: ItemIdentifierType) -> Int {
+        var n = 0, at = item
+        while let p = parents[at] { n += 1; at = p }
+        return n
+    }
+    public func isExpanded(_ item: ItemIdentifierType) -> Bool { expanded.contains(item) }
+    public func isVisible(_ item: ItemIdentifierType) -> Bool {
+        var at = item
+        while let p = parents[at] {
+            if !expanded.contains(p) { return false }
+            at = p
+        }
+        return contains(item)
+    }
+
+    /// The item and its descendants' range in `items`.
+    private func subtree(_ item: ItemIdentifierType) -> Range<Int>? {
+        guard let i = index(of: item) else { return nil }
+        let level = level(of: item)
+        var end = i + 1
+        while end < items.count && self.level(of: items[end]) > level { end += 1 }
+        return i..<end
+    }
+
+    /// Appends `newItems` as the last children of `parent` (at the top level when nil).
+    public mutating func append(_ newItems: [ItemIdentifierType], to parent: ItemIdentifierType? = nil) {
+        for item in newItems { precondition(!contains(item), "Fatal: supplied item identifiers are not unique: \(item)") }
+        guard let parent else { return items += newItems }
+        guard let range = subtree(parent) else { preconditionFailure("Parent \(parent) is not in the section snapshot") }
+        items.insert(contentsOf: newItems, at: range.upperBound)
+        for item in newItems { parents[item] = parent }
+    }
+
+    public mutating func insert(_ newItems: [ItemIdentifierType], before item: ItemIdentifierType) {
+        guard let i = index(of: item) else { preconditionFailure("Item \(item) is not in the section snapshot") }
+        items.insert(contentsOf: newItems, at: i)
+        for n in newItems { parents[n] = parents[item] }
+    }
+
+    public mutating func insert(_ newItems: [ItemIdentifierType], after item: ItemIdentifierType) {
+        guard let range = subtree(item) else { preconditionFailure("Item \(item) is not in the section snapshot") }
+        items.insert(contentsOf: newItems, at: range.upperBound)
+        for n in newItems { parents[n] = parents[item] }
+    }
+
+    /// Deletes the items and their descendants.
+    public mutating func delete(_ doomed: [ItemIdentifierType]) {
+        for item in doomed {
+            guard let range = subtree(item) else { continue }
+            for gone in items[range] { parents[gone] = nil; expanded.remove(gone) }
+            items.removeSubrange(range)
+        }
+    }
+    public mutating func deleteAll() { self = Self() }
+
+    public mutating func expand(_ parents: [ItemIdentifierType]) { expanded.formUnion(parents.filter(contains)) }
+    public mutating func collapse(_ parents: [ItemIdentifierType]) { expanded.subtract(parents) }
+
+    /// `parent`'s descendants as a snapshot of their own (with `parent` at the top when asked).
+    public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> Self {
+        var out = Self()
+        guard let range = subtree(parent) else { return out }
+        let base = level(of: parent) + (includingParent ? 0 : 1)
+        for item in items[range] where includingParent || item != parent {
+            out.items.append(item)
+            if level(of: item) > base, let p = parents[item] { out.parents[item] = p }
+            if expanded.contains(item) { out.expanded.insert(item) }
+        }
+        return out
+    }
+
+    /// One line per item, indented by level, as UIKit's debugging description.
+    public func visualDescription() -> String {
+        items.map { String(repeating: "  ", count: level(of: $0)) + "- \($0)" + (isExpanded($0) ? " (expanded)" : "") }.joined(separator: "\n")
+    }
+}
+
+extension UICollectionViewDiffableDataSource {
+    /// Shows the section snapshot's visible items as `section`'s, as UIKit does
+    /// (https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource/apply(_:to:animatingdifferences:completion:)):
+    /// the rest of the data stays; the section is added at the end when it is not there. Items
+    /// below the top level are not drawn yet (their indentation): one line naming the first.
+    public func apply(_ snapshot: NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        sectionSnapshots[section] = snapshot
+        if let nested = snapshot.visibleItems.first(where: { snapshot.level(of: $0) > 0 }) {
+            UIKitHost.refuse("NSDiffableDataSourceSectionSnapshot: the item \(sceneName(of: nested)) at level \(snapshot.level(of: nested)) is not drawn yet (outline indentation; top-level items are)")
+        }
+        var whole = self.snapshot()
+        if whole.indexOfSection(section) == nil { whole.appendSections([section]) }
+        whole.deleteItems(whole.itemIdentifiers(inSection: section))
+        whole.appendItems(snapshot.visibleItems, toSection: section)
+        apply(whole, animatingDifferences: animatingDifferences, completion: completion)
+    }
+
+    /// The section's tree as last applied, else its items at the top level.
+    public func snapshot(for section: SectionIdentifierType) -> NSDiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+        if let kept = sectionSnapshots[section] { return kept }
+        var flat = NSDiffableDataSourceSectionSnapshot<ItemIdentifierType>()
+        flat.append(snapshot().itemIdentifiers(inSection: section))
+        return flat
     }
 }

@@ -371,6 +371,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         let layout = UICollectionViewCompositionalLayout(sectionProvider: { _, _ in nil })
         layout.list = configuration.model
         layout.listConfiguration = configuration
+        if configuration.appearance == .sidebar || configuration.appearance == .sidebarPlain {
+            layout.unsupported = "UICollectionLayoutListConfiguration.Appearance.\(configuration.appearance) is not drawn yet (plain, grouped and insetGrouped are)"
+        }
         return layout
     }
 
@@ -427,7 +430,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
 /// https://developer.apple.com/documentation/uikit/uicollectionlayoutlistconfiguration
 public struct UICollectionLayoutListConfiguration: @unchecked Sendable {
-    public enum Appearance: Int, Sendable { case plain, grouped, insetGrouped }
+    /// UIKit's raw values; the sidebar ones (an iPad's split view column) compile and are one
+    /// line when the list is drawn.
+    public enum Appearance: Int, Sendable { case plain = 0, grouped, insetGrouped, sidebar, sidebarPlain }
     public enum HeaderMode: Int, Sendable { case none, supplementary, firstItemInSection }
     public enum FooterMode: Int, Sendable { case none, supplementary }
     public var appearance: Appearance

@@ -336,3 +336,60 @@ final class StableIdentityTests: XCTestCase {
         XCTAssertEqual(UUIDText.find(in: "13F2504E0-4F89-11D3-9A0C-0305E82C3301"), [], "a longer run of hex is not a UUID")
     }
 }
+
+/// NSDiffableDataSourceSectionSnapshot (issue 62): a section's items as a tree, shown as its
+/// visible items; items below the top level are one line (their indentation is not drawn yet).
+final class SectionSnapshotTests: XCTestCase {
+    func testATreeShowsItsVisibleItems() throws {
+        var tree = NSDiffableDataSourceSectionSnapshot<String>()
+        tree.append(["Fruit", "Vegetables"])
+        tree.append(["Apple", "Pear"], to: "Fruit")
+        tree.append(["Leek"], to: "Vegetables")
+        tree.append(["Cox"], to: "Apple")
+        XCTAssertEqual(tree.items, ["Fruit", "Apple", "Cox", "Pear", "Vegetables", "Leek"])
+        XCTAssertEqual(tree.rootItems, ["Fruit", "Vegetables"])
+        XCTAssertEqual(tree.visibleItems, ["Fruit", "Vegetables"], "collapsed by default")
+        tree.expand(["Fruit"])
+        XCTAssertEqual(tree.visibleItems, ["Fruit", "Apple", "Pear", "Vegetables"])
+        XCTAssertEqual(tree.level(of: "Cox"), 2)
+        XCTAssertEqual(tree.parent(of: "Pear"), "Fruit")
+        XCTAssertEqual(tree.snapshot(of: "Fruit").items, ["Apple", "Cox", "Pear"])
+        XCTAssertEqual(tree.snapshot(of: "Fruit").rootItems, ["Apple", "Pear"])
+        tree.insert(["Plum"], after: "Apple")
+        XCTAssertEqual(tree.items, ["Fruit", "Apple", "Cox", "Plum", "Pear", "Vegetables", "Leek"], "after Apple's subtree")
+        tree.delete(["Apple"])
+        XCTAssertEqual(tree.items, ["Fruit", "Plum", "Pear", "Vegetables", "Leek"], "with its children")
+
+        // Applied to a section: its top level is the section's items; a child shown is one line.
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400), collectionViewLayout: UICollectionViewFlowLayout())
+        let registration = UICollectionView.CellRegistration<UICollectionViewCell, String> { cell, _, _ in cell.backgroundColor = .systemBlue }
+        let source = UICollectionViewDiffableDataSource<Int, String>(collectionView: cv) { cv, ip, item in
+            cv.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        var top = NSDiffableDataSourceSectionSnapshot<String>()
+        top.append(["a", "b"])
+        top.append(["a1"], to: "a")
+        source.apply(top, to: 0, animatingDifferences: false)
+        XCTAssertEqual(source.snapshot().itemIdentifiers(inSection: 0), ["a", "b"])
+        XCTAssertEqual(source.snapshot(for: 0).items, ["a", "a1", "b"])
+        let canvas = Canvas(width: 300, height: 400, scale: 1)
+        XCTAssertNoThrow(try Simulator.run(Scene(name: "tree", canvas: canvas, duration: 0.1, collectionView: cv), frames: 0...0))
+        top.expand(["a"])
+        let host = UIKitHost(canvas: canvas)
+        host.whileRunning { source.apply(top, to: 0, animatingDifferences: false) }
+        XCTAssertEqual(host.refusals, ["NSDiffableDataSourceSectionSnapshot: the item a1 at level 1 is not drawn yet (outline indentation; top-level items are)"])
+    }
+
+    /// The sidebar appearances compile (UIKit's raw values) and are one line when drawn.
+    func testASidebarListIsNamed() {
+        XCTAssertEqual(UICollectionLayoutListConfiguration.Appearance.sidebarPlain.rawValue, 4)
+        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 300, height: 400),
+                                  collectionViewLayout: UICollectionViewCompositionalLayout.list(using: UICollectionLayoutListConfiguration(appearance: .sidebar)))
+        cv.register(UICollectionViewListCell.self, forCellWithReuseIdentifier: "c")
+        let source = CellSource([2], identifier: "c")
+        cv.dataSource = source
+        XCTAssertThrowsError(try Simulator.run(Scene(name: "sidebar", canvas: Canvas(width: 300, height: 400, scale: 1), duration: 0.1, collectionView: cv), frames: 0...0)) { error in
+            XCTAssertTrue("\(error)".contains("UICollectionLayoutListConfiguration.Appearance.sidebar is not drawn yet (plain, grouped and insetGrouped are)"), "\(error)")
+        }
+    }
+}
