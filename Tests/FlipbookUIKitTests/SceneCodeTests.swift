@@ -26,7 +26,8 @@ final class SceneCodeTests: XCTestCase {
 
     func item(_ id: String, _ f: TimelineFrame) -> DrawItem? { f.items.first { $0.id == id && $0.kind == .cell } }
 
-    func testCodeStepsAnimateAsUIKitDoes() throws {
+    /// The rows' collection view: a flow layout 10 pt between lines, the rows its data source and delegate.
+    func rowsView() -> (UICollectionView, Rows) {
         let layout = UICollectionViewFlowLayout()
         layout.minimumLineSpacing = 10
         let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
@@ -34,6 +35,11 @@ final class SceneCodeTests: XCTestCase {
         let rows = Rows()
         cv.dataSource = rows
         cv.delegate = rows
+        return (cv, rows)
+    }
+
+    func testCodeStepsAnimateAsUIKitDoes() throws {
+        let (cv, rows) = rowsView()
         var completed = 0
         let scene = Scene(name: "fold", canvas: canvas, fps: 60, duration: 2.5, collectionView: cv, script: [
             .at(0.5) {
@@ -140,13 +146,8 @@ final class SceneCodeTests: XCTestCase {
                 collectionView.performBatchUpdates({ collectionView.deleteItems(at: [indexPath]) })
             }
         }
-        let layout = UICollectionViewFlowLayout()
-        layout.minimumLineSpacing = 10
-        let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
-        cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
-        let rows = Rows()
+        let (cv, rows) = rowsView()
         let delegate = Deleting(rows)
-        cv.dataSource = rows
         cv.delegate = delegate
         // A tap on row 2 (y 140-200): down at 0.5 s, up 0.08 s later.
         let tap = TouchTrack(finger: 1, downTime: 0.5, downPoint: Point(x: 187, y: 170), segments: [.init(to: Point(x: 187, y: 170), duration: 0.08)])
@@ -326,13 +327,7 @@ final class SceneCodeTests: XCTestCase {
 extension SceneCodeTests {
     func testAPropertyAnimatorAnimatesAsUIViewAnimateDoes() throws {
         func fold(_ start: @escaping (Rows, UICollectionView) -> Void) throws -> [Double] {
-            let layout = UICollectionViewFlowLayout()
-            layout.minimumLineSpacing = 10
-            let cv = UICollectionView(frame: CGRect(x: 0, y: 0, width: 375, height: 600), collectionViewLayout: layout)
-            cv.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "row")
-            let rows = Rows()
-            cv.dataSource = rows
-            cv.delegate = rows
+            let (cv, rows) = rowsView()
             let scene = Scene(name: "fold", canvas: canvas, fps: 60, duration: 1.2, collectionView: cv, script: [.at(0.5) { start(rows, cv) }])
             let t = try Simulator.run(scene)
             return [29, 39, 60].map { f in t.frames[f].items.first { $0.id == "0-2" && $0.kind == .cell }!.frame.minY }

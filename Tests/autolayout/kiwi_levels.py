@@ -27,13 +27,17 @@ def content(system):
     return (0, 0, system["width"], system["height"])
 
 
-def violation(c, boxes, system):
+def sides(c, boxes, system):
+    """The constraint's two sides over `boxes`: numbers, or kiwi expressions of its variables."""
     lhs = attribute(boxes[c["first"]], c["firstAttribute"])
     if c.get("second") is None:
-        rhs = c["constant"]
-    else:
-        other = content(system) if c["second"] < 0 else boxes[c["second"]]
-        rhs = c["multiplier"] * attribute(other, c["secondAttribute"]) + c["constant"]
+        return lhs, c["constant"]
+    other = content(system) if c["second"] < 0 else boxes[c["second"]]
+    return lhs, c["multiplier"] * attribute(other, c["secondAttribute"]) + c["constant"]
+
+
+def violation(c, boxes, system):
+    lhs, rhs = sides(c, boxes, system)
     d = lhs - rhs
     return {"==": abs(d), ">=": max(0.0, -d), "<=": max(0.0, d)}[c["relation"]]
 
@@ -57,12 +61,7 @@ def kiwi_solve(system):
         for v in (x, y, w, h):
             s.addConstraint((v == 0) | kiwi.strength.create(0, 0, 1))
     for c in system["constraints"]:
-        lhs = attribute(boxes[c["first"]], c["firstAttribute"])
-        if c.get("second") is None:
-            rhs = c["constant"]
-        else:
-            other = content(system) if c["second"] < 0 else boxes[c["second"]]
-            rhs = c["multiplier"] * attribute(other, c["secondAttribute"]) + c["constant"]
+        lhs, rhs = sides(c, boxes, system)
         k = {"==": lhs == rhs, ">=": lhs >= rhs, "<=": lhs <= rhs}[c["relation"]]
         s.addConstraint(k if c["priority"] >= 1000 else k | STRENGTH[c["priority"]])
     s.updateVariables()
