@@ -6,10 +6,11 @@ import Flipbook
 /// (measured, cited at CellPressRecognizer), until the finger lifts; a finger that moves off
 /// to scroll within the delay never highlights it; cells without the colour never change.
 final class HighlightTests: XCTestCase {
-    func scene(script: String, style: String = ##""highlightedColor": "#D1D1D6""##) throws -> Timeline {
+    func scene(script: String, style: String = ##""highlightedColor": "#D1D1D6""##,
+               layout: String = #"{"type": "flow", "itemSize": {"width": 200, "height": 60}, "minimumLineSpacing": 0}"#) throws -> Timeline {
         let text = """
             {"canvas": {"width": 200, "height": 300}, "fps": 60, "duration": 1.5,
-             "collectionView": {"layout": {"type": "flow", "itemSize": {"width": 200, "height": 60}, "minimumLineSpacing": 0},
+             "collectionView": {"layout": \(layout),
               "cell": {\(style)},
               "items": [{"id": "a", "color": "#FFFFFF"}, {"id": "b", "color": "#FFFFFF"}, {"id": "c", "color": "#FFFFFF"},
                         {"id": "d", "color": "#FFFFFF"}, {"id": "e", "color": "#FFFFFF"}, {"id": "f", "color": "#FFFFFF"},
@@ -41,5 +42,17 @@ final class HighlightTests: XCTestCase {
     func testWithoutTheColourNothingChanges() throws {
         let t = try scene(script: #"{"at": 0.2, "action": "longPress", "point": {"x": 100, "y": 90}, "hold": 0.5}"#, style: #""cornerRadius": 0"#)
         for i in t.frames.indices { XCTAssertTrue(t.frames[i].items.allSatisfy { $0.appearance.background == white }, "frame \(i)") }
+    }
+
+    /// A list's rows highlight the same way (issue 66: the recognizer ran and the row stayed
+    /// white on every frame). Rows are 44 pt: "b" is y 44–88.
+    func testAListRowHighlightsToo() throws {
+        for appearance in ["plain", "insetGrouped"] {
+            let t = try scene(script: #"{"at": 0.2, "action": "longPress", "point": {"x": 100, "y": 66}, "hold": 0.5}"#,
+                              layout: #"{"type": "list", "appearance": "\#(appearance)"}"#)
+            XCTAssertEqual(color(t, "b", atFrame: 22), grey, "\(appearance): 0.37 s: highlighted")
+            XCTAssertNotEqual(color(t, "b", atFrame: 44), grey, "\(appearance): 0.73 s: lifted")
+            XCTAssertNotEqual(color(t, "a", atFrame: 30), grey, "\(appearance): the other rows stay as they are")
+        }
     }
 }
