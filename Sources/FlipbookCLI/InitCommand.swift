@@ -202,7 +202,10 @@ report:
 
 """#
     static let gitattributes = "goldens/**/*.png filter=lfs diff=lfs merge=lfs -text\n"
-    static let gitignore = "flipbook-report/\nreport*/\n"
+    /// The folders the workflows write reports to (`report`, `report-1`…), anchored at the
+    /// repository's root: "report*/" ignored any folder starting with "report" at any depth
+    /// (an app's Sources/reporting/).
+    static let gitignore = "flipbook-report/\n/report/\n/report-*/\n"
 }
 
 extension CLI {

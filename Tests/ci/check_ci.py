@@ -456,7 +456,19 @@ def init_command():
             check(written == expected, f"init --ci {ci}: {path} is docs/ci.md's, pinned to {head if clean else 'the placeholder (a dirty build)'}")
             check(open(os.path.join(d, "scenes", "cards.json"), encoding="utf-8").read() == starter, f"init --ci {ci}: the guide's scene")
             check(open(os.path.join(d, ".gitattributes")).read() == "goldens/**/*.png filter=lfs diff=lfs merge=lfs -text\n", "init: goldens' PNGs in LFS")
-            check(open(os.path.join(d, ".gitignore")).read() == "node_modules/\nflipbook-report/\nreport*/\n", "init: adds to .gitignore, keeping it")
+            check(open(os.path.join(d, ".gitignore")).read() == "node_modules/\nflipbook-report/\n/report/\n/report-*/\n", "init: adds to .gitignore, keeping it")
+            # The written .gitignore in a repository of its own: the reports at the root are
+            # ignored, an app's own "reporting" folders are not (a bare report*/ ignored them).
+            g = tempfile.mkdtemp()
+            try:
+                subprocess.run(["git", "init", "-q", g], check=True)
+                shutil.copy(os.path.join(d, ".gitignore"), os.path.join(g, ".gitignore"))
+                ignored = lambda p: subprocess.run(["git", "-C", g, "check-ignore", "-q", p]).returncode == 0
+                check(ignored("report/index.html") and ignored("report-2/junit.xml") and ignored("flipbook-report/report.json")
+                      and not ignored("Sources/reporting/Report.swift") and not ignored("Sources/Reports/A.swift") and not ignored("app/report/x"),
+                      "init: .gitignore ignores the reports at the root, not an app's reporting folders")
+            finally:
+                shutil.rmtree(g, ignore_errors=True)
             check(run(["validate", "scenes/cards.json"], d)[0] == 0, "init: the starter scene is valid")
             before = {p: open(os.path.join(d, p), "rb").read() for p in (path, ".gitignore", "scenes/cards.json")}
             r = subprocess.run([FLIPBOOK, "init", d, "--ci", ci], capture_output=True, text=True)
@@ -504,7 +516,7 @@ if __name__ == "__main__":
             write(os.path.join(repo, "scenes", s + ".json"), scene_text(s))
         git(repo, "init", "-q")
         # As docs/ci.md says: reports are outputs, not sources.
-        write(os.path.join(repo, ".gitignore"), "flipbook-report/\nreport*/\n")
+        write(os.path.join(repo, ".gitignore"), "flipbook-report/\n/report/\n/report-*/\n")
         # A case that breaks is a failure, and the others still run.
         cases = [lambda c=c: c(repo) for c in (recording_and_git, known_changes, reviewable_goldens, goldens_keep_how_they_were_made, ci_output)]
         names = ["recording_and_git", "known_changes", "reviewable_goldens", "goldens_keep_how_they_were_made", "ci_output"]
