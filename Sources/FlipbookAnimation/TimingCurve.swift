@@ -8,9 +8,9 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     /// A control point's x: time runs forward.
-    public static let controlPointXRange = 0.0...1.0
+    package static let controlPointXRange = 0.0...1.0
     /// A control point's y a scene file may give: overshoot, within ten times the change.
-    public static let controlPointYRange = -10.0...10.0
+    package static let controlPointYRange = -10.0...10.0
 
     /// Control points must have x in 0...1 so that time runs forward; y may leave 0...1 (overshoot).
     public init(controlPoints x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {

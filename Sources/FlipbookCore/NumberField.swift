@@ -21,10 +21,10 @@ public struct NumberField<Root>: @unchecked Sendable {
 
     /// The property's name in UIKit's API where it differs (a flow layout's `headerHeight` is
     /// `headerReferenceSize.height`): the UIKit module's messages say that one.
-    public private(set) var uikitName: String?
+    package private(set) var uikitName: String?
 
     /// The same field, named `name` in UIKit's API.
-    public func uikit(_ name: String) -> NumberField { var f = self; f.uikitName = name; return f }
+    package func uikit(_ name: String) -> NumberField { var f = self; f.uikitName = name; return f }
 
     public init(_ name: String, _ keyPath: WritableKeyPath<Root, Double>?, _ range: ClosedRange<Double>, excludingLowerBound: Bool = false,
                 default defaultValue: Double? = nil, _ summary: String = "") {
@@ -63,7 +63,7 @@ public struct NumberField<Root>: @unchecked Sendable {
 extension NumberField {
     /// The first of `fields` whose value in `root` is out of its range, as a layout's
     /// `invalidParameter()` reports it: (its name, what was expected).
-    public static func firstProblem(in root: Root, _ fields: [NumberField<Root>]) -> (property: String, expected: String)? {
+    package static func firstProblem(in root: Root, _ fields: [NumberField<Root>]) -> (property: String, expected: String)? {
         for f in fields { if let v = f.value(in: root), !f.allows(v) { return (f.name, f.expected) } }
         return nil
     }

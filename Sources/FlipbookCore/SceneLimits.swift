@@ -20,23 +20,23 @@ public enum SceneLimits {
     package static let zIndexRange = -1000...1000
     public static let maxScriptSteps = 10_000
     /// Values of one key-frame animation, and waypoints of one touch's path.
-    public static let maxKeyframeValues = 10_000, maxWaypoints = 10_000
+    package static let maxKeyframeValues = 10_000, maxWaypoints = 10_000
     /// A key-frame animation's repeatCount short of `infinity`.
-    public static let maxRepeatCount = 1e6
+    package static let maxRepeatCount = 1e6
     public static let fpsRange = 1...240
     public static let scaleRange = 1...3
     public static let maxDuration = 3600.0
     public static let touchSampleRateRange = 30...1000
     public static let displayRefreshRateRange = 1...240
     /// A touch's finger number (as UITouch tracks up to ten fingers on screen).
-    public static let fingers = 1...10
+    package static let fingers = 1...10
     /// A section's index in a batch update (insert, delete, move a section).
-    public static let sectionIndices = 0...999
+    package static let sectionIndices = 0...999
     /// A touch's displacement or release velocity along one axis (`pull`'s `by`, `flick`'s
     /// `velocity`): ±this, points or points per second.
-    public static let touchDeltas = -1e5...1e5
+    package static let touchDeltas = -1e5...1e5
     /// A two-finger angle in degrees (`pinch`'s `angle`, `rotate`'s): ten turns either way.
-    public static let rotationDegrees = -3600.0...3600.0
+    package static let rotationDegrees = -3600.0...3600.0
     /// A scene name becomes the output folder's name: keep it within one file-name component.
     public static let maxNameBytes = SceneName.maxBytes
     /// Characters in one title or text row.
@@ -80,5 +80,5 @@ extension ClosedRange where Bound == Double {
 
 extension ClosedRange where Bound == Int {
     /// How an error names the range: "a whole number from 1 to 10".
-    public func expectation() -> String { "a whole number from \(lowerBound) to \(upperBound)" }
+    package func expectation() -> String { "a whole number from \(lowerBound) to \(upperBound)" }
 }

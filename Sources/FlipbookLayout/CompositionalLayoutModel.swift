@@ -32,7 +32,7 @@ extension CompositionalLayout {
 
         /// The values a dimension of `kind` may take (above the lower bound): a fraction ≤ 100,
         /// points ≤ a large item. The schema lists the same.
-        public static func range(of kind: Kind) -> ClosedRange<Double> {
+        package static func range(of kind: Kind) -> ClosedRange<Double> {
             switch kind {
             case .fractionalWidth, .fractionalHeight: 0...100
             case .absolute, .estimated: 0...SceneLimits.maxItemPoints
@@ -262,7 +262,7 @@ extension CompositionalLayout {
         public var alpha: Ramp?
         public var zIndex: Ramp?
         /// Each ramp's name and the values its ends may take (validation and the schema).
-        public static let ranges: [(name: String, range: ClosedRange<Double>)] = [
+        package static let ranges: [(name: String, range: ClosedRange<Double>)] = [
             ("scale", 0...10), ("alpha", 0...1), ("zIndex", Double(SceneLimits.zIndexRange.lowerBound)...Double(SceneLimits.zIndexRange.upperBound)),
         ]
         public init(scale: Ramp? = nil, alpha: Ramp? = nil, zIndex: Ramp? = nil) {

@@ -99,8 +99,7 @@ extension CollectionView {
             var item = self.item(id, at: indexPath) ?? ghosts[id]?.item ?? ItemSpec(id: id, color: state.color)
             if contentElements != nil { item.content = [] }
             if var row = listRow {
-                // A resting finger's highlight fills the row, as in a flow layout (modelState).
-                if id == highlightedItem, let c = (item.style ?? spec.cell).highlightedColor { row.background = c }
+                if let c = highlightColor(of: id, item) { row.background = c }
                 var a = text.value(or: Appearance(background: row.background)) { try CellAppearance.listCell(item, row: row, size: state.frame.size, text: $0) }
                 if let contentElements { a.content += contentElements }
                 return a

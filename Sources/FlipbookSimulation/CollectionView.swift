@@ -401,8 +401,14 @@ public final class CollectionView {
         }
         if let h = hiddenOverrides[id] { s.isHidden = h }
         if let z = zIndexOverrides[id] { s.zIndex = z }
-        if id == highlightedItem, let c = (spec?.style ?? self.spec.cell).highlightedColor { s.color = c }
+        if let c = highlightColor(of: id, spec) { s.color = c }
         return s
+    }
+
+    /// The colour `id` is filled with while a resting finger highlights it (its style's
+    /// highlightedColor), or nil: a cell's fill and a list row's background both take it.
+    func highlightColor(of id: String, _ item: ItemSpec?) -> Color? {
+        id == highlightedItem ? (item?.style ?? spec.cell).highlightedColor : nil
     }
 
     func presentation(_ id: String, model: ItemState, isCell: Bool, at time: Double) -> ItemState {

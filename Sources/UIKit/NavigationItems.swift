@@ -29,9 +29,9 @@ open class UIAction: UIMenuElement {
         super.init(title: title)
     }
 
-    /// Runs the handler, as UIKit does when the control or item is triggered (a code step
-    /// calls it: touches on bar items are not delivered).
-    public func perform() { handler(self) }
+    /// Runs the handler, as UIKit does when the control or item is triggered (touches on bar
+    /// items are not delivered; UIKit has no public way to call it).
+    package func perform() { handler(self) }
 }
 
 /// https://developer.apple.com/documentation/uikit/uimenuelement

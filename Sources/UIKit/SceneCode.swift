@@ -633,6 +633,14 @@ open class UIViewPropertyAnimator: NSObject {
     }
     open var isRunning: Bool { state == .active }
 
+    // Designated, as UIKit's (a subclass calls them); each sets the timing and takes the block.
+    private init(duration: TimeInterval, timing: AnimationTiming, animations: (() -> Void)?) {
+        self.duration = duration
+        self.timing = timing
+        super.init()
+        if let animations { self.animations.append(animations) }
+    }
+
     public init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
         self.duration = duration
         timing = .curve(curve.timingCurve, duration: max(0, duration))
@@ -641,10 +649,10 @@ open class UIViewPropertyAnimator: NSObject {
     }
 
     public init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint, animations: (() -> Void)? = nil) {
-        self.duration = duration
         let x = TimingCurve.controlPointXRange
-        timing = .curve(TimingCurve(controlPoints: min(x.upperBound, max(x.lowerBound, Double(point1.x))), Double(point1.y),
-                                    min(x.upperBound, max(x.lowerBound, Double(point2.x))), Double(point2.y)), duration: max(0, duration))
+        func clamped(_ v: CGFloat) -> Double { min(x.upperBound, max(x.lowerBound, Double(v))) }
+        self.duration = duration
+        timing = .curve(TimingCurve(controlPoints: clamped(point1.x), Double(point1.y), clamped(point2.x), Double(point2.y)), duration: max(0, duration))
         super.init()
         if !(x.contains(Double(point1.x)) && x.contains(Double(point2.x))) {
             UIKitHost.refuse("UIViewPropertyAnimator(duration:controlPoint1:controlPoint2:): a control point's x must be from 0 to 1")
@@ -699,8 +707,7 @@ open class UIViewPropertyAnimator: NSObject {
     @discardableResult
     open class func runningPropertyAnimator(withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
                                             animations: @escaping () -> Void, completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> UIViewPropertyAnimator {
-        let curve: UIView.AnimationCurve = switch options.curve { case .easeIn: .easeIn; case .easeOut: .easeOut; case .linear: .linear; default: .easeInOut }
-        let animator = UIViewPropertyAnimator(duration: duration, curve: curve, animations: animations)
+        let animator = UIViewPropertyAnimator(duration: duration, timing: .curve(options.curve, duration: max(0, duration)), animations: animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
         return animator

@@ -247,8 +247,11 @@ package struct UIKitLayout: CollectionViewLayout, NamesItsOwnProblems, @unchecke
         cell.apply(a)
         var found: [String] = []
         // Named by its item, as the scene names it when it is made (Scene.item), so one log line is one warning.
-        let place = "cell \(collectionView.itemID(at: a.indexPath) ?? "[\(a.indexPath.section), \(a.indexPath.item)]"): "
-        if let conflict = UIKitCellContent.layOut(cell, warn: { collectionView.sceneHost?.warn(place + $0) }) { found.append(conflict) }
+        let warn = { (line: String) in
+            let id = collectionView.itemID(at: a.indexPath) ?? "[\(a.indexPath.section), \(a.indexPath.item)]"
+            collectionView.sceneHost?.warn("cell \(id): " + line)
+        }
+        if let conflict = UIKitCellContent.layOut(cell, warn: warn) { found.append(conflict) }
         let size = Size(a.size)
         let specs = UIKitCellContent.elements(of: cell, problems: &found)
         let elements = specs.map { CellAppearance.element($0, in: size) }
